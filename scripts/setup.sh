@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs from Debian what building and testing pawnkit needs. A no-op when all is present.
+set -euo pipefail
+packages=(cmake g++ make pkg-config libgtest-dev libbenchmark-dev libzstd-dev zstd python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null

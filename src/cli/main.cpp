@@ -1,0 +1,43 @@
+// pawnkit: the command-line program. One file per command; this one only dispatches.
+#include <cstdio>
+#include <string_view>
+#include <vector>
+
+#include "cli/commands.hpp"
+
+namespace {
+
+void print_usage(std::FILE* out) {
+  std::fputs("usage: pawnkit <command> [options] [args]\n\ncommands:\n", out);
+  for (const pawnkit::cli::Command& c : pawnkit::cli::commands())
+    std::fprintf(out, "  %-9.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()),
+                 c.summary.data());
+  std::fputs("\nRun 'pawnkit <command> --help' for a command's options; 'pawnkit --version' for the version.\n",
+             out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace pawnkit::cli;
+  if (argc < 2) {
+    print_usage(stderr);
+    return 2;
+  }
+  const std::string_view command = argv[1];
+  const Args args(argv + 2, argv + argc);
+  if (command == "--help" || command == "-h" || command == "help") {
+    print_usage(stdout);
+    return 0;
+  }
+  if (command == "--version") {
+    std::printf("pawnkit %s\n", PAWNKIT_VERSION);
+    return 0;
+  }
+  for (const Command& c : commands()) {
+    if (c.name == command) return c.run(args);
+  }
+  std::fprintf(stderr, "pawnkit: unknown command '%.*s'\n", int(command.size()), command.data());
+  print_usage(stderr);
+  return 2;
+}

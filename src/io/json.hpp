@@ -1,0 +1,21 @@
+// Small JSON writing helpers shared by every writer: square lists, strings, integers.
+// They append to a std::string the caller reuses, so a long run allocates only as the
+// buffer grows.
+#pragma once
+
+#include <pawnkit/bitboard.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace pawnkit::io {
+
+// ["c4","d4"]: the squares of b as a JSON array, ascending bit order.
+void append_square_list(std::string& out, Bitboard b);
+
+// A JSON string literal with the escapes JSON requires.
+void append_json_string(std::string& out, std::string_view text);
+
+void append_int(std::string& out, long long value);
+
+}  // namespace pawnkit::io
