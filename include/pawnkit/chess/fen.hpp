@@ -1,0 +1,376 @@
+// FEN and EPD: strict parsing with a precise error (what + column), printing, and the
+// separate playability check that perft and game replay need.
+//
+// Accepted: 6-field FEN, or the 4 position fields alone (clocks default to 0 and 1).
+// Fields are separated by one or more spaces; trailing whitespace is ignored.
+// Castling: "-", any subset of "KQkq", X-FEN and Shredder-FEN file letters (A-H, a-h).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <pawnkit/bitboard.hpp>
+#include <pawnkit/chess/attacks.hpp>
+#include <pawnkit/chess/position.hpp>
+#include <pawnkit/parsed.hpp>
+#include <string>
+#include <string_view>
+
+namespace pawnkit {
+
+// An EPD line: the position and the operations text after it, e.g. ";D1 20 ;D2 400" or
+// `bm Nf3; id "x";` (leading and trailing whitespace removed).
+struct EpdRecord {
+  Position position;
+  std::string operations;
+};
+
+namespace detail {
+
+inline constexpr std::array<std::string_view, 8> rank_too_long = {
+    "board: rank 1 has more than 8 files", "board: rank 2 has more than 8 files",
+    "board: rank 3 has more than 8 files", "board: rank 4 has more than 8 files",
+    "board: rank 5 has more than 8 files", "board: rank 6 has more than 8 files",
+    "board: rank 7 has more than 8 files", "board: rank 8 has more than 8 files"};
+inline constexpr std::array<std::string_view, 8> rank_too_short = {
+    "board: rank 1 has fewer than 8 files", "board: rank 2 has fewer than 8 files",
+    "board: rank 3 has fewer than 8 files", "board: rank 4 has fewer than 8 files",
+    "board: rank 5 has fewer than 8 files", "board: rank 6 has fewer than 8 files",
+    "board: rank 7 has fewer than 8 files", "board: rank 8 has fewer than 8 files"};
+
+constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Walks the text field by field; columns are offsets into the original text.
+class FieldCursor {
+ public:
+  constexpr explicit FieldCursor(std::string_view text) : text_(text) {}
+  // Skips the spaces before the next field; false at the end of the text.
+  constexpr bool next_field() {
+    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+    return pos_ < text_.size();
+  }
+  // The field starting at the cursor (up to the next space); advances past it.
+  constexpr std::string_view take() {
+    const std::size_t start = pos_;
+    while (pos_ < text_.size() && text_[pos_] != ' ') ++pos_;
+    return text_.substr(start, pos_ - start);
+  }
+  constexpr std::size_t column() const { return pos_; }
+  constexpr std::string_view rest() const { return text_.substr(pos_); }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+constexpr bool all_digits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// Digits to a number, saturating above `limit` so long digit strings cannot overflow.
+constexpr std::uint32_t parse_count(std::string_view s, std::uint32_t limit) {
+  std::uint32_t v = 0;
+  for (char c : s) {
+    v = v * 10 + std::uint32_t(c - '0');
+    if (v > limit) return limit + 1;
+  }
+  return v;
+}
+
+// Parses the board field starting at column 0 of `text` and ending at `end`.
+inline std::optional<ParseError> parse_board(std::string_view field, Position& pos) {
+  int rank = 7, file = 0;
+  bool last_was_digit = false;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const char ch = field[i];
+    if (ch == '/') {
+      if (file < 8) return ParseError{rank_too_short[rank], i};
+      if (rank == 0) return ParseError{"board: more than 8 ranks", i};
+      --rank;
+      file = 0;
+      last_was_digit = false;
+    } else if (ch >= '1' && ch <= '8') {
+      if (last_was_digit) return ParseError{"board: two digits in a row", i};
+      file += ch - '0';
+      if (file > 8) return ParseError{rank_too_long[rank], i};
+      last_was_digit = true;
+    } else if (ch == '0' || ch == '9') {
+      return ParseError{"board: empty-square count must be 1 to 8", i};
+    } else {
+      const Piece p = piece_from_char(ch);
+      if (p == NoPiece) return ParseError{"board: unknown piece letter", i};
+      if (file >= 8) return ParseError{rank_too_long[rank], i};
+      if (type_of(p) == PieceType::Pawn && (rank == 0 || rank == 7))
+        return ParseError{"board: pawn on rank 1 or 8", i};
+      if (type_of(p) == PieceType::King && pos.pieces(color_of(p), PieceType::King))
+        return ParseError{color_of(p) == White ? "board: more than one white king"
+                                               : "board: more than one black king",
+                          i};
+      pos.put_piece(p, make_square(file, rank));
+      ++file;
+      last_was_digit = false;
+    }
+  }
+  if (file < 8) return ParseError{rank_too_short[rank], field.size()};
+  if (rank > 0) return ParseError{"board: fewer than 8 ranks", field.size()};
+  return std::nullopt;
+}
+
+// Parses the castling field; `column` is where the field starts.
+inline std::optional<ParseError> parse_castling(std::string_view field, std::size_t column,
+                                                Position& pos) {
+  if (field == "-") return std::nullopt;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const char ch = field[i];
+    const std::size_t col = column + i;
+    const bool upper = (ch >= 'A' && ch <= 'Z');
+    const char lower = upper ? char(ch - 'A' + 'a') : ch;
+    if (!(lower == 'k' || lower == 'q' || (lower >= 'a' && lower <= 'h')))
+      return ParseError{"castling: unknown character", col};
+    const Color c = upper ? White : Black;
+    const int back = c == White ? 0 : 7;
+    const Square king = pos.king_square(c);
+    if (king == NoSquare || rank_of(king) != back)
+      return ParseError{"castling: no king on the back rank", col};
+    const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(back);
+    Square rook = NoSquare;
+    if (lower == 'k') {
+      for (int f = 7; f > file_of(king) && rook == NoSquare; --f)
+        if (rooks & square_bb(make_square(f, back))) rook = make_square(f, back);
+    } else if (lower == 'q') {
+      for (int f = 0; f < file_of(king) && rook == NoSquare; ++f)
+        if (rooks & square_bb(make_square(f, back))) rook = make_square(f, back);
+    } else {
+      const Square s = make_square(lower - 'a', back);
+      if ((rooks & square_bb(s)) && s != king) rook = s;
+    }
+    if (rook == NoSquare) return ParseError{"castling: no rook for this right", col};
+    const CastlingSide side =
+        file_of(rook) > file_of(king) ? CastlingSide::King : CastlingSide::Queen;
+    if (pos.can_castle(c, side)) return ParseError{"castling: right given twice", col};
+    pos.set_castling_rook(c, side, rook);
+  }
+  return std::nullopt;
+}
+
+// Parses the en-passant field; the target must be empty, on the right rank, with the
+// pawn that just double-stepped in front of it and its start square empty.
+inline std::optional<ParseError> parse_en_passant(std::string_view field, std::size_t column,
+                                                  Position& pos) {
+  if (field == "-") return std::nullopt;
+  const std::optional<Square> sq = parse_square(field);
+  if (!sq) return ParseError{"en passant: not a square", column};
+  const Color us = pos.side_to_move();
+  const int want_rank = us == White ? 5 : 2;
+  if (rank_of(*sq) != want_rank)
+    return ParseError{us == White ? "en passant: square must be on rank 6 with White to move"
+                                  : "en passant: square must be on rank 3 with Black to move",
+                      column};
+  const int forward = us == White ? -8 : 8;  // from the target towards the moved pawn
+  const Square pawn_sq = Square(*sq + forward);
+  const Square start_sq = Square(*sq - forward);
+  if (pos.piece_on(*sq) != NoPiece) return ParseError{"en passant: square is occupied", column};
+  if (pos.piece_on(start_sq) != NoPiece)
+    return ParseError{"en passant: the pawn's start square is occupied", column};
+  if (pos.piece_on(pawn_sq) != make_piece(~us, PieceType::Pawn))
+    return ParseError{"en passant: no enemy pawn in front of the square", column};
+  pos.set_en_passant(*sq);
+  return std::nullopt;
+}
+
+// Parses the four position fields; leaves the cursor after them.
+inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text_size) {
+  Position pos;
+  if (text_size == 0) return ParseError{"empty FEN", 0};
+  if (cur.rest()[0] == ' ') return ParseError{"board: leading space", 0};
+  const std::string_view board = cur.take();
+  if (auto e = parse_board(board, pos)) return *e;
+
+  if (!cur.next_field()) return ParseError{"missing side to move", cur.column()};
+  const std::size_t side_col = cur.column();
+  const std::string_view side = cur.take();
+  if (side == "w")
+    pos.set_side_to_move(White);
+  else if (side == "b")
+    pos.set_side_to_move(Black);
+  else
+    return ParseError{"side to move: expected 'w' or 'b'", side_col};
+
+  if (!cur.next_field()) return ParseError{"missing castling field", cur.column()};
+  const std::size_t castle_col = cur.column();
+  if (auto e = parse_castling(cur.take(), castle_col, pos)) return *e;
+
+  if (!cur.next_field()) return ParseError{"missing en-passant field", cur.column()};
+  const std::size_t ep_col = cur.column();
+  if (auto e = parse_en_passant(cur.take(), ep_col, pos)) return *e;
+  return pos;
+}
+
+// Parses halfmove and fullmove fields into pos; cursor at the halfmove field.
+inline std::optional<ParseError> parse_clocks(FieldCursor& cur, Position& pos) {
+  const std::size_t half_col = cur.column();
+  const std::string_view half = cur.take();
+  if (!all_digits(half)) return ParseError{"halfmove clock: not a number", half_col};
+  const std::uint32_t h = parse_count(half, 65535);
+  if (h > 65535) return ParseError{"halfmove clock: out of range (0 to 65535)", half_col};
+  if (!cur.next_field()) return ParseError{"missing fullmove number", cur.column()};
+  const std::size_t full_col = cur.column();
+  const std::string_view full = cur.take();
+  if (!all_digits(full)) return ParseError{"fullmove number: not a number", full_col};
+  const std::uint32_t f = parse_count(full, 65535);
+  if (f < 1 || f > 65535) return ParseError{"fullmove number: out of range (1 to 65535)", full_col};
+  pos.set_halfmove_clock(int(h));
+  pos.set_fullmove_number(int(f));
+  return std::nullopt;
+}
+
+constexpr std::string_view trim_end(std::string_view s) {
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace detail
+
+// Parses a FEN (6 fields) or the 4 position fields of one. Does not require kings or
+// a legal position; see check_playable.
+inline Parsed<Position> parse_fen(std::string_view fen) {
+  const std::string_view text = detail::trim_end(fen);
+  detail::FieldCursor cur(text);
+  Parsed<Position> parsed = detail::parse_position_fields(cur, text.size());
+  if (!parsed) return parsed;
+  Position pos = parsed.value();
+  if (!cur.next_field()) return pos;  // 4-field form
+  if (auto e = detail::parse_clocks(cur, pos)) return *e;
+  if (cur.next_field()) return ParseError{"trailing characters after FEN", cur.column()};
+  return pos;
+}
+
+// Parses an EPD line: 4 position fields, optionally the two clocks (as in perft suites
+// that carry full FENs), then operations such as ";D1 20 ;D2 400" or `bm Nf3; id "x";`.
+inline Parsed<EpdRecord> parse_epd(std::string_view line) {
+  const std::string_view text = detail::trim_end(line);
+  detail::FieldCursor cur(text);
+  Parsed<Position> parsed = detail::parse_position_fields(cur, text.size());
+  if (!parsed) return parsed.error();
+  EpdRecord record{parsed.value(), {}};
+  if (!cur.next_field()) return record;
+  // Clocks are present when the next field is a plain number (then both must be).
+  detail::FieldCursor probe = cur;
+  if (detail::all_digits(probe.take())) {
+    if (auto e = detail::parse_clocks(cur, record.position)) return *e;
+    if (!cur.next_field()) return record;
+  }
+  record.operations = std::string(cur.rest());
+  return record;
+}
+
+// The operand text of the first EPD operation named `opcode` ("D5", "bm", "id"), with
+// surrounding spaces removed; nullopt when absent. Handles both "op x; op y;" and the
+// perft-suite form ";D1 20 ;D2 400". Quoted operands may contain ';'.
+inline std::optional<std::string_view> epd_operation(std::string_view operations,
+                                                     std::string_view opcode) {
+  std::size_t i = 0;
+  while (i < operations.size()) {
+    std::size_t start = i;
+    bool quoted = false;
+    while (i < operations.size() && (quoted || operations[i] != ';')) {
+      if (operations[i] == '"') quoted = !quoted;
+      ++i;
+    }
+    std::string_view op = operations.substr(start, i - start);
+    ++i;  // skip ';'
+    while (!op.empty() && detail::is_space(op.front())) op.remove_prefix(1);
+    op = detail::trim_end(op);
+    if (op.size() < opcode.size() || op.substr(0, opcode.size()) != opcode) continue;
+    std::string_view rest = op.substr(opcode.size());
+    if (!rest.empty() && !detail::is_space(rest.front())) continue;
+    while (!rest.empty() && detail::is_space(rest.front())) rest.remove_prefix(1);
+    return rest;
+  }
+  return std::nullopt;
+}
+
+// 6-field FEN. Castling is "KQkq"-style when the right's rook is the outermost rook on
+// that side of the king, the rook's file letter (X-FEN) otherwise.
+inline std::string to_fen(const Position& pos) {
+  std::string out;
+  out.reserve(90);
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      if (p == NoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_char(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += pos.side_to_move() == White ? " w " : " b ";
+  bool any = false;
+  for (Color c : {White, Black}) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+      const Square rook = pos.castling_rook(c, side);
+      if (rook == NoSquare) continue;
+      any = true;
+      // Outermost: no other own rook further towards the edge on the back rank.
+      const Bitboard rank = rank_bb(rook);
+      const Bitboard outside = side == CastlingSide::King
+                                   ? rank & ~(square_bb(rook) | (square_bb(rook) - 1))
+                                   : rank & (square_bb(rook) - 1);
+      const bool outermost = (pos.pieces(c, PieceType::Rook) & outside) == 0;
+      char letter =
+          outermost ? (side == CastlingSide::King ? 'K' : 'Q') : char('A' + file_of(rook));
+      if (c == Black) letter = char(letter - 'A' + 'a');
+      out += letter;
+    }
+  }
+  if (!any) out += '-';
+  out += ' ';
+  if (pos.en_passant() == NoSquare)
+    out += '-';
+  else
+    out += square_name(pos.en_passant());
+  out += ' ';
+  out += std::to_string(pos.halfmove_clock());
+  out += ' ';
+  out += std::to_string(pos.fullmove_number());
+  return out;
+}
+
+// Squares of `by`'s pieces attacking s, with the given occupancy.
+inline Bitboard attackers_to(const Position& pos, Square s, Color by, Bitboard occupied) {
+  using enum PieceType;
+  const Bitboard queens = pos.pieces(by, Queen);
+  return (pawn_attacks(~by, s) & pos.pieces(by, Pawn)) |
+         (knight_attacks(s) & pos.pieces(by, Knight)) | (king_attacks(s) & pos.pieces(by, King)) |
+         (rook_attacks(s, occupied) & (pos.pieces(by, Rook) | queens)) |
+         (bishop_attacks(s, occupied) & (pos.pieces(by, Bishop) | queens));
+}
+
+// Whether the position can be played from (perft, game replay): exactly one king per
+// side and the side not to move is not in check. Columns are 0 (no text involved).
+inline std::optional<ParseError> check_playable(const Position& pos) {
+  for (Color c : {White, Black}) {
+    const Bitboard kings = pos.pieces(c, PieceType::King);
+    if (!kings) return ParseError{c == White ? "no white king" : "no black king", 0};
+    if (more_than_one(kings))
+      return ParseError{c == White ? "more than one white king" : "more than one black king", 0};
+  }
+  if ((pos.pieces(PieceType::Pawn) & (Rank1 | Rank8)) != 0)
+    return ParseError{"pawn on rank 1 or 8", 0};
+  const Color them = ~pos.side_to_move();
+  if (attackers_to(pos, pos.king_square(them), pos.side_to_move(), pos.occupied()))
+    return ParseError{"side not to move is in check", 0};
+  return std::nullopt;
+}
+
+}  // namespace pawnkit

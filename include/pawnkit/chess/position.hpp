@@ -1,0 +1,184 @@
+// A chess position: bitboards per color and piece type, a square-to-piece board,
+// side to move, castling rights (as rook squares, so Chess960 works), en-passant
+// square, clocks and an incrementally kept Zobrist key.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <pawnkit/bitboard.hpp>
+
+namespace pawnkit {
+
+enum class PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King };
+inline constexpr int piece_type_count = 6;
+
+// A colored piece: bit 3 is the color, bits 0-2 the type. NoPiece marks an empty square.
+enum class Piece : std::uint8_t {
+  WhitePawn = 0,
+  WhiteKnight,
+  WhiteBishop,
+  WhiteRook,
+  WhiteQueen,
+  WhiteKing,
+  BlackPawn = 8,
+  BlackKnight,
+  BlackBishop,
+  BlackRook,
+  BlackQueen,
+  BlackKing,
+  NoPiece = 16
+};
+inline constexpr Piece NoPiece = Piece::NoPiece;
+
+constexpr Piece make_piece(Color c, PieceType pt) {
+  return Piece(index(c) * 8 + static_cast<int>(pt));
+}
+constexpr Color color_of(Piece p) { return Color(static_cast<int>(p) >> 3); }
+constexpr PieceType type_of(Piece p) { return PieceType(static_cast<int>(p) & 7); }
+
+// FEN letter: "PNBRQK" for White, lower case for Black.
+constexpr char piece_char(Piece p) {
+  const char c = "PNBRQK"[static_cast<int>(type_of(p))];
+  return color_of(p) == White ? c : char(c + ('a' - 'A'));
+}
+// Inverse of piece_char; NoPiece for anything else.
+constexpr Piece piece_from_char(char ch) {
+  constexpr std::string_view letters = "PNBRQKpnbrqk";
+  const auto i = letters.find(ch);
+  if (i == std::string_view::npos) return NoPiece;
+  return make_piece(i < 6 ? White : Black, PieceType(i % 6));
+}
+
+// Which side of the king a castling rook stands on: King = towards the h-file.
+enum class CastlingSide : std::uint8_t { King, Queen };
+
+namespace detail {
+// splitmix64, evaluated at compile time to fill the Zobrist tables.
+constexpr std::uint64_t splitmix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+struct ZobristKeys {
+  std::array<std::array<std::uint64_t, 64>, 16> piece_square{};
+  std::array<std::array<std::uint64_t, 8>, 2> castling_file{};  // [color][rook file]
+  std::array<std::uint64_t, 8> en_passant_file{};
+  std::uint64_t black_to_move = 0;
+};
+inline constexpr ZobristKeys zobrist = [] {
+  ZobristKeys z;
+  std::uint64_t state = 0x5EED'1234'ABCD'0001ULL;
+  for (auto& row : z.piece_square)
+    for (auto& k : row) k = splitmix(state);
+  for (auto& row : z.castling_file)
+    for (auto& k : row) k = splitmix(state);
+  for (auto& k : z.en_passant_file) k = splitmix(state);
+  z.black_to_move = splitmix(state);
+  return z;
+}();
+}  // namespace detail
+
+class Position {
+ public:
+  // An empty board, White to move, no rights, clocks 0 and 1.
+  Position() { board_.fill(NoPiece); }
+
+  Bitboard pieces(Color c) const { return by_color_[index(c)]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[static_cast<int>(pt)]; }
+  Bitboard pieces(Color c, PieceType pt) const { return pieces(c) & pieces(pt); }
+  Bitboard pawns(Color c) const { return pieces(c, PieceType::Pawn); }
+  Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  // The king's square, NoSquare when that side has no king (allowed for analysis).
+  Square king_square(Color c) const {
+    const Bitboard k = pieces(c, PieceType::King);
+    return k ? lsb(k) : NoSquare;
+  }
+
+  Color side_to_move() const { return side_; }
+  // The en-passant target square as given by FEN/the last double push, NoSquare if none.
+  Square en_passant() const { return en_passant_; }
+  // The rook that castles on that side, NoSquare when the right is gone.
+  Square castling_rook(Color c, CastlingSide s) const {
+    return castling_rooks_[index(c) * 2 + static_cast<int>(s)];
+  }
+  bool can_castle(Color c, CastlingSide s) const { return castling_rook(c, s) != NoSquare; }
+  bool has_castling_rights() const { return castling_any_ != 0; }
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  // Zobrist key of the placement, side, castling rights and en-passant file.
+  std::uint64_t key() const { return key_; }
+
+  // The key computed from scratch; equals key() (tests check the incremental update).
+  std::uint64_t compute_key() const {
+    std::uint64_t k = 0;
+    for (int s = 0; s < 64; ++s)
+      if (board_[s] != NoPiece) k ^= detail::zobrist.piece_square[int(board_[s])][s];
+    for (int i = 0; i < 4; ++i)
+      if (castling_rooks_[i] != NoSquare)
+        k ^= detail::zobrist.castling_file[i / 2][file_of(castling_rooks_[i])];
+    if (en_passant_ != NoSquare) k ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+    if (side_ == Black) k ^= detail::zobrist.black_to_move;
+    return k;
+  }
+
+  // Editing, used by the FEN parser and by tests. These keep the key in sync but do not
+  // check legality; s must be empty for put_piece.
+  void put_piece(Piece p, Square s) {
+    const Bitboard b = square_bb(s);
+    board_[s] = p;
+    by_color_[index(color_of(p))] |= b;
+    by_type_[static_cast<int>(type_of(p))] |= b;
+    key_ ^= detail::zobrist.piece_square[int(p)][s];
+  }
+  void remove_piece(Square s) {
+    const Piece p = board_[s];
+    if (p == NoPiece) return;
+    const Bitboard b = square_bb(s);
+    board_[s] = NoPiece;
+    by_color_[index(color_of(p))] ^= b;
+    by_type_[static_cast<int>(type_of(p))] ^= b;
+    key_ ^= detail::zobrist.piece_square[int(p)][s];
+  }
+  void set_side_to_move(Color c) {
+    if (c != side_) key_ ^= detail::zobrist.black_to_move;
+    side_ = c;
+  }
+  void set_en_passant(Square s) {
+    if (en_passant_ != NoSquare) key_ ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+    en_passant_ = s;
+    if (en_passant_ != NoSquare) key_ ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+  }
+  // rook = NoSquare removes the right.
+  void set_castling_rook(Color c, CastlingSide side, Square rook) {
+    const int i = index(c) * 2 + static_cast<int>(side);
+    if (castling_rooks_[i] != NoSquare) {
+      key_ ^= detail::zobrist.castling_file[index(c)][file_of(castling_rooks_[i])];
+      castling_any_ &= ~(1u << i);
+    }
+    castling_rooks_[i] = rook;
+    if (rook != NoSquare) {
+      key_ ^= detail::zobrist.castling_file[index(c)][file_of(rook)];
+      castling_any_ |= 1u << i;
+    }
+  }
+  void set_halfmove_clock(int n) { halfmove_ = static_cast<std::uint16_t>(n); }
+  void set_fullmove_number(int n) { fullmove_ = static_cast<std::uint16_t>(n); }
+
+  bool operator==(const Position& other) const = default;
+
+ private:
+  std::array<Bitboard, 2> by_color_{};
+  std::array<Bitboard, piece_type_count> by_type_{};
+  std::array<Piece, 64> board_{};
+  std::uint64_t key_ = 0;
+  std::array<Square, 4> castling_rooks_{NoSquare, NoSquare, NoSquare, NoSquare};
+  Color side_ = White;
+  Square en_passant_ = NoSquare;
+  std::uint8_t castling_any_ = 0;  // bit i set when castling_rooks_[i] != NoSquare
+  std::uint16_t halfmove_ = 0;
+  std::uint16_t fullmove_ = 1;
+};
+
+}  // namespace pawnkit
