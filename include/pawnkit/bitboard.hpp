@@ -132,6 +132,8 @@ constexpr Bitboard shift(Bitboard b) {
 template <Color C>
 inline constexpr Direction Up = C == White ? Direction::North : Direction::South;
 template <Color C>
+inline constexpr Direction Down = C == White ? Direction::South : Direction::North;
+template <Color C>
 inline constexpr Direction UpEast = C == White ? Direction::NorthEast : Direction::SouthEast;
 template <Color C>
 inline constexpr Direction UpWest = C == White ? Direction::NorthWest : Direction::SouthWest;

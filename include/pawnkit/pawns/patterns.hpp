@@ -1,0 +1,187 @@
+// Every pawn pattern of the contract (shared/spec/patterns.md), set-wise: each function
+// takes whole pawn sets and returns the set of pawns that have the property.
+//
+// `own` are the pawns of side C, `enemy` the other side's. Each definition below is the
+// contract's, square by square; the formulas are the seed pages'.
+#pragma once
+
+#include <cstdint>
+
+#include "pawnkit/bitboard.hpp"
+#include "pawnkit/fill.hpp"
+#include "pawnkit/pawns/moves.hpp"
+
+namespace pawnkit {
+
+// --- Neighbours on adjacent files (Isolated Pawns page) ---------------------------------
+
+// Pawns with no own pawn on the file to the east.
+constexpr Bitboard no_neighbor_on_east_file(Bitboard pawns) {
+  return pawns & ~west_attack_file_fill(pawns);
+}
+// Pawns with no own pawn on the file to the west.
+constexpr Bitboard no_neighbor_on_west_file(Bitboard pawns) {
+  return pawns & ~east_attack_file_fill(pawns);
+}
+
+// Pawns with no own pawn on either neighbouring file.
+constexpr Bitboard isolated(Bitboard pawns) {
+  return no_neighbor_on_east_file(pawns) & no_neighbor_on_west_file(pawns);
+}
+
+// Pawns with own pawns on exactly one neighbouring file (a rook-file pawn with a
+// neighbour counts: its missing outer file is empty).
+constexpr Bitboard half_isolated(Bitboard pawns) {
+  return no_neighbor_on_east_file(pawns) ^ no_neighbor_on_west_file(pawns);
+}
+
+// --- Doubled and tripled (Double and Triple page) ---------------------------------------
+
+// Pawns with an own pawn in front of them on their file.
+template <Color C>
+constexpr Bitboard behind_own(Bitboard pawns) {
+  return pawns & rear_span<C>(pawns);
+}
+
+// Pawns with an own pawn behind them on their file.
+template <Color C>
+constexpr Bitboard in_front_of_own(Bitboard pawns) {
+  return pawns & front_span<C>(pawns);
+}
+
+// Files holding three or more own pawns: some pawn there has own pawns on both sides.
+template <Color C>
+constexpr Bitboard files_with_at_least_triple(Bitboard pawns) {
+  return file_fill(behind_own<C>(pawns) & in_front_of_own<C>(pawns));
+}
+
+// Both pawns of every file holding exactly two (the seed's rearTwin | frontTwin).
+template <Color C>
+constexpr Bitboard doubled(Bitboard pawns) {
+  const Bitboard rear_twin = behind_own<C>(pawns), front_twin = in_front_of_own<C>(pawns);
+  return (rear_twin | front_twin) & ~files_with_at_least_triple<C>(pawns);
+}
+
+// Every pawn of a file holding three or more.
+template <Color C>
+constexpr Bitboard tripled(Bitboard pawns) {
+  return pawns & files_with_at_least_triple<C>(pawns);
+}
+
+// --- Phalanxes (Duo Trio Quart page, neighbour algebra) ---------------------------------
+
+// Pawns with an own pawn on the same rank directly west / east.
+constexpr Bitboard with_west_neighbor(Bitboard pawns) {
+  return pawns & shift<Direction::East>(pawns);
+}
+constexpr Bitboard with_east_neighbor(Bitboard pawns) {
+  return pawns & shift<Direction::West>(pawns);
+}
+
+// Pawns with an own pawn beside them on the same rank.
+constexpr Bitboard phalanx(Bitboard pawns) {
+  return with_west_neighbor(pawns) | with_east_neighbor(pawns);
+}
+
+// Pawns in a horizontal run of exactly two: a pawn whose only neighbour is east, paired
+// with that neighbour, whose only neighbour is west (the seed's duo()).
+constexpr Bitboard duo(Bitboard pawns) {
+  const Bitboard west = with_west_neighbor(pawns), east = with_east_neighbor(pawns);
+  const Bitboard one_neighbor = west ^ east;
+  const Bitboard only_west = west & one_neighbor, only_east = east & one_neighbor;
+  const Bitboard duo_west_ends = only_east & shift<Direction::West>(only_west);
+  return duo_west_ends | shift<Direction::East>(duo_west_ends);
+}
+
+// Pawns with neighbours on both sides: the inner pawns of every run of three or more.
+// A run of n pawns has a run of n-2 inner pawns, so trios and quarts are the runs whose
+// inner pawns stand alone or form a duo.
+constexpr Bitboard inner_pawns(Bitboard pawns) {
+  return with_west_neighbor(pawns) & with_east_neighbor(pawns);
+}
+
+// Grows each square of b by its east and west neighbours.
+constexpr Bitboard with_neighbors(Bitboard b) {
+  return b | shift<Direction::East>(b) | shift<Direction::West>(b);
+}
+
+// Pawns in a horizontal run of exactly three.
+constexpr Bitboard trio(Bitboard pawns) {
+  const Bitboard inner = inner_pawns(pawns);
+  return with_neighbors(inner & ~phalanx(inner));
+}
+
+// Pawns in a horizontal run of exactly four.
+constexpr Bitboard quart(Bitboard pawns) { return with_neighbors(duo(inner_pawns(pawns))); }
+
+// --- Relations to enemy pawns -----------------------------------------------------------
+
+// Pawns with no enemy pawn in front of them on their file (the wiki's open pawns).
+template <Color C>
+constexpr Bitboard open_pawns(Bitboard own, Bitboard enemy) {
+  return own & ~front_span<~C>(enemy);
+}
+
+// Open, half-isolated members of a duo (the seed's wHangingPawns).
+template <Color C>
+constexpr Bitboard hanging(Bitboard own, Bitboard enemy) {
+  return open_pawns<C>(own, enemy) & half_isolated(own) & duo(own);
+}
+
+// Pawns with no enemy pawn in front of them on their own or a neighbouring file.
+template <Color C>
+constexpr Bitboard passed(Bitboard own, Bitboard enemy) {
+  const Bitboard enemy_front = front_span<~C>(enemy);
+  return own & ~with_neighbors(enemy_front);
+}
+
+// Pawns whose stop square an enemy pawn attacks and that no own pawn on a neighbouring
+// file, level with them or behind, could ever protect.
+template <Color C>
+constexpr Bitboard backward(Bitboard own, Bitboard enemy) {
+  const Bitboard stop_attacked = shift<Down<C>>(pawn_attacks<~C>(enemy));
+  const Bitboard supportable = front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
+  return own & stop_attacked & ~supportable;
+}
+
+// Pawns protected by an own pawn.
+template <Color C>
+constexpr Bitboard defended(Bitboard own) {
+  return own & pawn_attacks<C>(own);
+}
+
+// Pawns blocked by an enemy pawn on their stop square.
+template <Color C>
+constexpr Bitboard rams(Bitboard own, Bitboard enemy) {
+  return own & shift<Down<C>>(enemy);
+}
+
+// Pawns attacking at least one enemy pawn (a pawn attacks t exactly when an enemy pawn
+// on t would attack it).
+template <Color C>
+constexpr Bitboard levers(Bitboard own, Bitboard enemy) {
+  return own & pawn_attacks<~C>(enemy);
+}
+
+// --- Pawn islands (Pawn Islands page), on 8-bit file sets -------------------------------
+
+// The east-most file of each island.
+constexpr FileSet island_east_files(FileSet files) { return files & ~(files >> 1); }
+
+// The west-most file of each island.
+constexpr FileSet island_west_files(FileSet files) { return FileSet(files & ~(files << 1)); }
+
+// Files forming an island on their own (every pawn there is isolated).
+constexpr FileSet isolated_files(FileSet files) {
+  return island_east_files(files) & island_west_files(files);
+}
+
+// Number of maximal runs of adjacent occupied files (0 to 4).
+constexpr int island_count(FileSet files) { return std::popcount(island_east_files(files)); }
+
+// The seed page's example: Black has three islands, White two.
+static_assert(island_count(0b1101'1011) == 3 && island_count(0b1110'0111) == 2);
+static_assert(island_east_files(0b1110'0111) == 0b1000'0100);
+static_assert(island_west_files(0b1101'1011) == 0b0100'1001);
+
+}  // namespace pawnkit

@@ -1,0 +1,159 @@
+// The contract's patterns answered square by square: the reference implementation the
+// set-wise code is tested against. Written plainly, as the seed pages describe the
+// square-centric world: look up masks per file or square and test one pawn at a time.
+// It shares no pattern code with patterns.hpp, moves.hpp or fill.hpp.
+#pragma once
+
+#include <array>
+
+#include "pawnkit/bitboard.hpp"
+#include "pawnkit/pawns/report.hpp"
+
+namespace pawnkit::reference {
+
+namespace detail {
+
+// Lookup tables built by walking the board, one square at a time.
+struct Masks {
+  std::array<Bitboard, 8> file{};            // arrFiles, indexed by file
+  std::array<Bitboard, 8> neighbor_files{};  // arrNeighborFiles, indexed by file
+  std::array<Bitboard, 64> north_ray{};      // squares strictly north, same file
+  std::array<Bitboard, 64> south_ray{};      // squares strictly south, same file
+  std::array<std::array<Bitboard, 64>, 2> pawn_attack{};  // by colour, from square
+};
+
+inline constexpr Masks masks = [] {
+  Masks m;
+  for (int f = 0; f < 8; ++f)
+    for (int r = 0; r < 8; ++r) m.file[f] |= Bitboard{1} << (8 * r + f);
+  for (int f = 0; f < 8; ++f) {
+    if (f > 0) m.neighbor_files[f] |= m.file[f - 1];
+    if (f < 7) m.neighbor_files[f] |= m.file[f + 1];
+  }
+  for (int s = 0; s < 64; ++s) {
+    const int f = s % 8, r = s / 8;
+    for (int rr = r + 1; rr < 8; ++rr) m.north_ray[s] |= Bitboard{1} << (8 * rr + f);
+    for (int rr = r - 1; rr >= 0; --rr) m.south_ray[s] |= Bitboard{1} << (8 * rr + f);
+    for (int df : {-1, 1}) {
+      const int ff = f + df;
+      if (ff < 0 || ff > 7) continue;
+      if (r < 7) m.pawn_attack[0][s] |= Bitboard{1} << (8 * (r + 1) + ff);
+      if (r > 0) m.pawn_attack[1][s] |= Bitboard{1} << (8 * (r - 1) + ff);
+    }
+  }
+  return m;
+}();
+
+constexpr bool has(Bitboard b, int file, int rank) {
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8 && (b >> (8 * rank + file) & 1);
+}
+
+// Length of the horizontal run of own pawns through the pawn on (file, rank).
+constexpr int run_length(Bitboard pawns, int file, int rank) {
+  int length = 1;
+  for (int f = file - 1; has(pawns, f, rank); --f) ++length;
+  for (int f = file + 1; has(pawns, f, rank); ++f) ++length;
+  return length;
+}
+
+}  // namespace detail
+
+template <Color C>
+constexpr SideReport side_report(const PawnBoard& board) {
+  using detail::has;
+  using detail::masks;
+  const Bitboard own = board.pawns[index(C)], enemy = board.pawns[index(~C)];
+  const Bitboard occupied = board.pieces[0] | board.pieces[1];
+  const Bitboard enemy_pieces = board.pieces[index(~C)];
+  const int up = C == White ? 1 : -1;  // rank step towards the front
+  const int c = index(C), e = index(~C);
+
+  SideReport r;
+  r.pawns = own;
+  for (int s = 0; s < 64; ++s) {
+    const Bitboard bit = Bitboard{1} << s;
+    if (!(own & bit)) continue;
+    const int f = s % 8, rank = s / 8;
+    const Bitboard front_ray = C == White ? masks.north_ray[s] : masks.south_ray[s];
+    const Bitboard rear_ray = C == White ? masks.south_ray[s] : masks.north_ray[s];
+
+    const bool west_file = f > 0 && (own & masks.file[f - 1]);
+    const bool east_file = f < 7 && (own & masks.file[f + 1]);
+    if ((masks.neighbor_files[f] & own) == 0) r.isolated |= bit;
+    if (west_file != east_file) r.half_isolated |= bit;
+
+    const Bitboard on_file = masks.file[f] & own;
+    if (own & front_ray) r.behind_own |= bit;
+    if (own & rear_ray) r.in_front_of_own |= bit;
+    const int count = std::popcount(on_file);
+    if (count == 2) r.doubled |= bit;
+    if (count >= 3) r.tripled |= bit;
+
+    if (has(own, f - 1, rank) || has(own, f + 1, rank)) r.phalanx |= bit;
+    const int run = detail::run_length(own, f, rank);
+    if (run == 2) r.duo |= bit;
+    if (run == 3) r.trio |= bit;
+    if (run == 4) r.quart |= bit;
+
+    const bool open = (enemy & front_ray) == 0;
+    if (open) r.open |= bit;
+    if (open && west_file != east_file && run == 2) r.hanging |= bit;
+
+    bool blocked = false;
+    for (int df = -1; df <= 1; ++df)
+      for (int rr = rank + up; rr >= 0 && rr < 8; rr += up) blocked |= has(enemy, f + df, rr);
+    if (!blocked) r.passed |= bit;
+
+    const int stop_rank = rank + up;
+    bool stop_attacked = false;
+    for (int t = 0; t < 64 && stop_rank >= 0 && stop_rank < 8; ++t)
+      if ((enemy >> t & 1) && (masks.pawn_attack[e][t] >> (8 * stop_rank + f) & 1))
+        stop_attacked = true;
+    bool supportable = false;
+    for (int df : {-1, 1})
+      for (int rr = 0; rr < 8; ++rr) {
+        const bool level_or_behind = C == White ? rr <= rank : rr >= rank;
+        if (level_or_behind && has(own, f + df, rr)) supportable = true;
+      }
+    if (stop_attacked && !supportable) r.backward |= bit;
+
+    for (int t = 0; t < 64; ++t)
+      if (t != s && (own >> t & 1) && (masks.pawn_attack[c][t] & bit)) r.defended |= bit;
+    if (has(enemy, f, rank + up)) r.rams |= bit;
+    if (masks.pawn_attack[c][s] & enemy) r.levers |= bit;
+
+    r.attacks |= masks.pawn_attack[c][s];
+    const int ahead = rank + up;
+    if (ahead >= 0 && ahead < 8 && !has(occupied, f, ahead)) {
+      r.single_pushes |= Bitboard{1} << (8 * ahead + f);
+      const int start_rank = C == White ? 1 : 6;
+      if (rank == start_rank && !has(occupied, f, ahead + up))
+        r.double_pushes |= Bitboard{1} << (8 * (ahead + up) + f);
+    }
+    r.captures |= masks.pawn_attack[c][s] & enemy_pieces;
+    if (board.side_to_move == C && board.en_passant != NoSquare &&
+        (masks.pawn_attack[c][s] >> board.en_passant & 1))
+      r.en_passant |= Bitboard{1} << board.en_passant;
+  }
+  const int last_rank = C == White ? 7 : 0;
+  for (int f = 0; f < 8; ++f) {
+    const Bitboard last = Bitboard{1} << (8 * last_rank + f);
+    if ((r.single_pushes | r.captures) & last) r.promotions |= last;
+  }
+
+  // Islands: walk the files west to east and count runs of files holding own pawns.
+  bool in_island = false;
+  for (int f = 0; f < 8; ++f) {
+    const bool occupied_file = (own & masks.file[f]) != 0;
+    if (occupied_file) r.island_files |= FileSet(1u << f);
+    if (occupied_file && !in_island) ++r.islands;
+    in_island = occupied_file;
+  }
+  return r;
+}
+
+constexpr PawnReport pawn_report(const PawnBoard& board) {
+  return {reference::side_report<White>(board), reference::side_report<Black>(board)};
+}
+
+}  // namespace pawnkit::reference
