@@ -28,7 +28,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -98,15 +97,17 @@ enum : std::uint8_t {
   kBlank = 1,  // space, tab, CR, FF, VT (LF is handled separately: it counts lines)
   kWord = 2,   // characters of a move token, move number or result
   kDigit = 4,
+  kTagName = 8,  // letters, digits and '_'
 };
 
 inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
   std::array<std::uint8_t, 256> table{};
   for (unsigned char c : std::string_view(" \t\r\f\v")) table[c] = kBlank;
-  for (int c = 'a'; c <= 'z'; ++c) table[c] = kWord;
-  for (int c = 'A'; c <= 'Z'; ++c) table[c] = kWord;
-  for (int c = '0'; c <= '9'; ++c) table[c] = kWord | kDigit;
-  for (unsigned char c : std::string_view("-+#=/.!?*@_:")) table[c] = kWord;
+  for (int c = 'a'; c <= 'z'; ++c) table[c] = kWord | kTagName;
+  for (int c = 'A'; c <= 'Z'; ++c) table[c] = kWord | kTagName;
+  for (int c = '0'; c <= '9'; ++c) table[c] = kWord | kDigit | kTagName;
+  for (unsigned char c : std::string_view("-+#=/.!?*@:")) table[c] = kWord;
+  table['_'] = kWord | kTagName;
   return table;
 }();
 
@@ -422,9 +423,13 @@ class PgnParser {
   // --- comments and escapes -----------------------------------------------------------
 
   // Counts line feeds in [from, to).
+  // (memchr: comments rarely hold a line feed, so this is usually one vector scan).
   static std::size_t count_lines(const char* from, const char* to) {
     std::size_t n = 0;
-    for (; from != to; ++from) n += *from == '\n';
+    while (const void* lf = std::memchr(from, '\n', static_cast<std::size_t>(to - from))) {
+      ++n;
+      from = static_cast<const char*>(lf) + 1;
+    }
     return n;
   }
 
@@ -571,8 +576,7 @@ class PgnParser {
     std::size_t i = 0;
     while (i < text.size() && is_blank(text[i])) ++i;
     const std::size_t name_begin = i;
-    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
-      ++i;
+    while (i < text.size() && has_class(text[i], kTagName)) ++i;
     const std::string_view name = text.substr(name_begin, i - name_begin);
     while (i < text.size() && is_blank(text[i])) ++i;
     const std::size_t last_quote = text.rfind('"');
