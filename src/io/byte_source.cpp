@@ -112,12 +112,13 @@ class ZstdSource final : public ByteSource {
   bool maybe_pending_ = false;
 };
 
-// Bytes from a string, in chunks of at most max_chunk.
+// Bytes from memory, in chunks of at most max_chunk. Owns a copy unless given a view.
 class MemorySource final : public ByteSource {
  public:
-  MemorySource(std::string data, std::string name, std::size_t max_chunk)
+  MemorySource(std::string owned, std::string_view view, std::string name, std::size_t max_chunk)
       : ByteSource(std::move(name)),
-        data_(std::move(data)),
+        owned_(std::move(owned)),
+        data_(owned_.empty() ? view : std::string_view(owned_)),
         max_chunk_(std::max<std::size_t>(max_chunk, 1)) {}
 
   std::size_t read(char* out, std::size_t capacity) override {
@@ -128,7 +129,8 @@ class MemorySource final : public ByteSource {
   }
 
  private:
-  std::string data_;
+  std::string owned_;
+  std::string_view data_;
   std::size_t max_chunk_;
   std::size_t pos_ = 0;
 };
@@ -170,7 +172,13 @@ std::unique_ptr<ByteSource> make_zstd_source(std::unique_ptr<ByteSource> compres
 
 std::unique_ptr<ByteSource> make_memory_source(std::string data, std::string name,
                                                std::size_t max_chunk) {
-  return std::make_unique<MemorySource>(std::move(data), std::move(name), max_chunk);
+  return std::make_unique<MemorySource>(std::move(data), std::string_view(), std::move(name),
+                                        max_chunk);
+}
+
+std::unique_ptr<ByteSource> make_view_source(std::string_view data, std::string name,
+                                             std::size_t max_chunk) {
+  return std::make_unique<MemorySource>(std::string(), data, std::move(name), max_chunk);
 }
 
 bool read_all(ByteSource& source, std::string& out, std::string& error) {

@@ -64,6 +64,10 @@ std::unique_ptr<ByteSource> make_zstd_source(std::unique_ptr<ByteSource> compres
 std::unique_ptr<ByteSource> make_memory_source(std::string data, std::string name = "<memory>",
                                                std::size_t max_chunk = std::size_t(-1));
 
+// Like make_memory_source, but over bytes the caller keeps alive (no copy).
+std::unique_ptr<ByteSource> make_view_source(std::string_view data, std::string name = "<memory>",
+                                             std::size_t max_chunk = std::size_t(-1));
+
 // Reads a whole source into a string (tests, benchmarks, small inputs). Returns false
 // and leaves the message in `error` when the source failed.
 bool read_all(ByteSource& source, std::string& out, std::string& error);
