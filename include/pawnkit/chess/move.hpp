@@ -49,10 +49,14 @@ class Move {
   std::uint16_t bits_;
 };
 
-// The legal moves of a position fit in 218; 256 leaves room.
+// Fixed capacity, never allocates. Reachable positions have at most 218 legal moves, but
+// FEN can describe any material (say 40 queens). A piece has at most 27 targets and a
+// target square at most 25 movers (8 rays, 8 knight jumps, promotions counted 4 times),
+// so n own pieces make at most min(27n, 25(64 - n)) <= 840 moves: 1024 always suffices.
+// Storage is left uninitialized, so the size costs only stack space.
 class MoveList {
  public:
-  static constexpr std::size_t capacity = 256;
+  static constexpr std::size_t capacity = 1024;
 
   void push_back(Move m) {
     assert(size_ < capacity);
