@@ -7,12 +7,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <pawnkit/bitboard.hpp>
+#include <pawnkit/pawns/moves.hpp>
 
 #if defined(__BMI2__) && !defined(PAWNKIT_NO_PEXT)
 #include <immintrin.h>
 #define PAWNKIT_USE_PEXT 1
+#define PAWNKIT_SLIDER_NAMESPACE sliders_pext
 #else
 #define PAWNKIT_USE_PEXT 0
+#define PAWNKIT_SLIDER_NAMESPACE sliders_magic
 #endif
 
 namespace pawnkit {
@@ -71,13 +74,13 @@ inline constexpr std::array<Bitboard, 64> king_table = [] {
   return t;
 }();
 
-// pawn_table[color][s]: squares a pawn of that color on s attacks (set-wise shifts).
+// pawn_table[color][s]: squares a pawn of that color on s attacks (the pawn core's
+// set-wise attacks applied to one pawn).
 inline constexpr std::array<std::array<Bitboard, 64>, 2> pawn_table = [] {
   std::array<std::array<Bitboard, 64>, 2> t{};
   for (int s = 0; s < 64; ++s) {
-    const Bitboard b = square_bb(Square(s));
-    t[0][s] = shift<Direction::NorthEast>(b) | shift<Direction::NorthWest>(b);
-    t[1][s] = shift<Direction::SouthEast>(b) | shift<Direction::SouthWest>(b);
+    t[0][s] = pawn_attacks<White>(square_bb(Square(s)));
+    t[1][s] = pawn_attacks<Black>(square_bb(Square(s)));
   }
   return t;
 }();
@@ -131,6 +134,11 @@ constexpr Bitboard relevant_mask(Square s, const std::array<std::array<int, 2>, 
   }
   return b;
 }
+
+// The two table schemes live in differently named inline namespaces, so a program whose
+// translation units disagree on PEXT (e.g. a test forcing the fallback) gets two
+// distinct tables instead of an ODR clash.
+inline namespace PAWNKIT_SLIDER_NAMESPACE {
 
 // One square's entry in a slider table: its relevant mask, the magic (unused with PEXT)
 // and where its attack sets start in the shared array.
@@ -225,12 +233,13 @@ struct SliderTables {
 
 inline const SliderTables slider_tables{};
 
+}  // namespace PAWNKIT_SLIDER_NAMESPACE
 }  // namespace detail
 
 constexpr Bitboard knight_attacks(Square s) { return detail::knight_table[s]; }
 constexpr Bitboard king_attacks(Square s) { return detail::king_table[s]; }
 // Squares a pawn of color c on s attacks.
-constexpr Bitboard pawn_attacks(Color c, Square s) { return detail::pawn_table[index(c)][s]; }
+constexpr Bitboard pawn_attacks_from(Color c, Square s) { return detail::pawn_table[index(c)][s]; }
 
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   return detail::slider_tables
@@ -251,8 +260,8 @@ constexpr Bitboard line_bb(Square a, Square b) { return detail::line_tables.line
 
 static_assert(popcount(knight_attacks(B1)) == 3 && popcount(knight_attacks(D4)) == 8);
 static_assert(popcount(king_attacks(A1)) == 3 && popcount(king_attacks(E4)) == 8);
-static_assert(pawn_attacks(White, A2) == square_bb(B3));
-static_assert(pawn_attacks(Black, E5) == (square_bb(D4) | square_bb(F4)));
+static_assert(pawn_attacks_from(White, A2) == square_bb(B3));
+static_assert(pawn_attacks_from(Black, E5) == (square_bb(D4) | square_bb(F4)));
 static_assert(between_bb(A1, D4) == (square_bb(B2) | square_bb(C3)));
 static_assert(between_bb(A1, B3) == 0 && line_bb(A1, B3) == 0);
 static_assert(line_bb(C1, C5) == file_bb(2));

@@ -346,16 +346,6 @@ inline std::string to_fen(const Position& pos) {
   return out;
 }
 
-// Squares of `by`'s pieces attacking s, with the given occupancy.
-inline Bitboard attackers_to(const Position& pos, Square s, Color by, Bitboard occupied) {
-  using enum PieceType;
-  const Bitboard queens = pos.pieces(by, Queen);
-  return (pawn_attacks(~by, s) & pos.pieces(by, Pawn)) |
-         (knight_attacks(s) & pos.pieces(by, Knight)) | (king_attacks(s) & pos.pieces(by, King)) |
-         (rook_attacks(s, occupied) & (pos.pieces(by, Rook) | queens)) |
-         (bishop_attacks(s, occupied) & (pos.pieces(by, Bishop) | queens));
-}
-
 // Whether the position can be played from (perft, game replay): exactly one king per
 // side and the side not to move is not in check. Columns are 0 (no text involved).
 inline std::optional<ParseError> check_playable(const Position& pos) {

@@ -6,11 +6,10 @@
 #include <array>
 #include <cstdint>
 #include <pawnkit/bitboard.hpp>
+#include <pawnkit/chess/attacks.hpp>
+#include <pawnkit/chess/move.hpp>
 
 namespace pawnkit {
-
-enum class PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King };
-inline constexpr int piece_type_count = 6;
 
 // A colored piece: bit 3 is the color, bits 0-2 the type. NoPiece marks an empty square.
 enum class Piece : std::uint8_t {
@@ -166,6 +165,11 @@ class Position {
   void set_halfmove_clock(int n) { halfmove_ = static_cast<std::uint16_t>(n); }
   void set_fullmove_number(int n) { fullmove_ = static_cast<std::uint16_t>(n); }
 
+  // Plays a legal move (copy-make: `Position next = pos; next.do_move(m);`). Updates
+  // the key incrementally. The en-passant square is set after a double push only when
+  // an enemy pawn attacks it, so equal positions get equal keys.
+  void do_move(Move m);
+
   bool operator==(const Position& other) const = default;
 
  private:
@@ -180,5 +184,77 @@ class Position {
   std::uint16_t halfmove_ = 0;
   std::uint16_t fullmove_ = 1;
 };
+
+inline void Position::do_move(Move m) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  const Piece moved = board_[from];
+  if (en_passant_ != NoSquare) {
+    key_ ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+    en_passant_ = NoSquare;
+  }
+  ++halfmove_;
+  switch (m.kind()) {
+    case MoveKind::Castling: {
+      const Piece rook = board_[to];
+      const int back = us == White ? 0 : 7;
+      const bool king_side = to > from;
+      remove_piece(from);
+      remove_piece(to);
+      put_piece(moved, make_square(king_side ? 6 : 2, back));
+      put_piece(rook, make_square(king_side ? 5 : 3, back));
+      break;
+    }
+    case MoveKind::EnPassant:
+      remove_piece(make_square(file_of(to), rank_of(from)));
+      remove_piece(from);
+      put_piece(moved, to);
+      halfmove_ = 0;
+      break;
+    case MoveKind::Promotion:
+      if (board_[to] != NoPiece) remove_piece(to);
+      remove_piece(from);
+      put_piece(make_piece(us, m.promotion_type()), to);
+      halfmove_ = 0;
+      break;
+    case MoveKind::Normal:
+      if (board_[to] != NoPiece) {
+        remove_piece(to);
+        halfmove_ = 0;
+      }
+      remove_piece(from);
+      put_piece(moved, to);
+      if (type_of(moved) == PieceType::Pawn) {
+        halfmove_ = 0;
+        if ((from ^ to) == 16) {
+          const Square ep = Square((from + to) / 2);
+          if (pawn_attacks_from(us, ep) & pieces(~us, PieceType::Pawn)) set_en_passant(ep);
+        }
+      }
+      break;
+  }
+  // A move from or to a castling rook's square, or any king move, removes rights.
+  if (castling_any_) {
+    for (int i = 0; i < 4; ++i) {
+      const Square r = castling_rooks_[i];
+      if (r == NoSquare) continue;
+      if (r == from || r == to || (type_of(moved) == PieceType::King && i / 2 == index(us)))
+        set_castling_rook(Color(i / 2), CastlingSide(i % 2), NoSquare);
+    }
+  }
+  side_ = ~us;
+  key_ ^= detail::zobrist.black_to_move;
+  if (us == Black) ++fullmove_;
+}
+
+// Squares of `by`'s pieces attacking s, with the given occupancy.
+inline Bitboard attackers_to(const Position& pos, Square s, Color by, Bitboard occupied) {
+  using enum PieceType;
+  const Bitboard queens = pos.pieces(by, Queen);
+  return (pawn_attacks_from(~by, s) & pos.pieces(by, Pawn)) |
+         (knight_attacks(s) & pos.pieces(by, Knight)) | (king_attacks(s) & pos.pieces(by, King)) |
+         (rook_attacks(s, occupied) & (pos.pieces(by, Rook) | queens)) |
+         (bishop_attacks(s, occupied) & (pos.pieces(by, Bishop) | queens));
+}
 
 }  // namespace pawnkit

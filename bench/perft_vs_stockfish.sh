@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Times `pawnkit perft` against Stockfish's `go perft` (one thread) on the start position
+# at depth 6 and Kiwipete at depth 5, checks that the node counts agree, and prints both
+# times and the ratio pawnkit/Stockfish (<= 1.0 means pawnkit is at least as fast).
+#
+# Usage: bench/perft_vs_stockfish.sh [path/to/pawnkit]   (default: build/pawnkit)
+# Times are wall-clock for the whole process, start-up included; the start-up of each
+# program (a depth-1 run) is also shown, and the ratio is given with it subtracted too.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+pawnkit=${1:-$root/build/pawnkit}
+if [[ ! -x $pawnkit ]]; then
+  echo "perft_vs_stockfish: $pawnkit not found; build first (cmake --build build)" >&2
+  exit 1
+fi
+
+stockfish=""
+for candidate in /usr/games/stockfish "$(command -v stockfish || true)"; do
+  if [[ -n $candidate && -x $candidate ]]; then stockfish=$candidate; break; fi
+done
+if [[ -z $stockfish ]]; then
+  echo "perft_vs_stockfish: installing stockfish with apt-get" >&2
+  if [[ $(id -u) -eq 0 ]]; then apt-get install -y stockfish >&2; else sudo apt-get install -y stockfish >&2; fi
+  stockfish=/usr/games/stockfish
+fi
+
+now() { date +%s.%N; }
+
+# Prints "<nodes> <seconds>" for pawnkit.
+time_pawnkit() {
+  local depth=$1 fen=$2 t0 t1 out
+  t0=$(now)
+  out=$("$pawnkit" perft "$depth" "$fen")
+  t1=$(now)
+  echo "$(sed -n 's/^Nodes searched: //p' <<<"$out") $(echo "$t1 - $t0" | bc -l)"
+}
+
+# Prints "<nodes> <seconds>" for Stockfish (one thread, go perft via stdin).
+time_stockfish() {
+  local depth=$1 fen=$2 t0 t1 out
+  t0=$(now)
+  out=$(printf 'setoption name Threads value 1\nposition fen %s\ngo perft %s\nquit\n' "$fen" "$depth" |
+    "$stockfish")
+  t1=$(now)
+  echo "$(sed -n 's/^Nodes searched: //p' <<<"$out") $(echo "$t1 - $t0" | bc -l)"
+}
+
+start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+read -r _ pk_startup < <(time_pawnkit 1 "$start")
+read -r _ sf_startup < <(time_stockfish 1 "$start")
+printf 'start-up (depth 1): pawnkit %.3f s, stockfish %.3f s (%s)\n' "$pk_startup" "$sf_startup" "$stockfish"
+printf '%-12s %5s %12s %10s %10s %8s %14s\n' position depth nodes pawnkit stockfish ratio "ratio-startup"
+
+status=0
+total_pk=0 total_sf=0
+while IFS='|' read -r name depth fen; do
+  read -r pk_nodes pk_time < <(time_pawnkit "$depth" "$fen")
+  read -r sf_nodes sf_time < <(time_stockfish "$depth" "$fen")
+  if [[ $pk_nodes != "$sf_nodes" ]]; then
+    echo "MISMATCH $name depth $depth: pawnkit $pk_nodes, stockfish $sf_nodes" >&2
+    status=1
+  fi
+  ratio=$(echo "$pk_time / $sf_time" | bc -l)
+  net=$(echo "($pk_time - $pk_startup) / ($sf_time - $sf_startup)" | bc -l)
+  printf '%-12s %5s %12s %9.3fs %9.3fs %8.3f %14.3f\n' "$name" "$depth" "$pk_nodes" "$pk_time" "$sf_time" "$ratio" "$net"
+  total_pk=$(echo "$total_pk + $pk_time" | bc -l)
+  total_sf=$(echo "$total_sf + $sf_time" | bc -l)
+done <<EOT
+start|6|$start
+kiwipete|5|$kiwipete
+EOT
+printf '%-12s %5s %12s %9.3fs %9.3fs %8.3f\n' total "" "" "$total_pk" "$total_sf" "$(echo "$total_pk / $total_sf" | bc -l)"
+[[ $status -eq 0 ]] && echo "node counts agree" || echo "node counts DIFFER"
+exit $status

@@ -1,0 +1,265 @@
+// Legal move generation. Checks and pins are resolved while generating (check mask,
+// orthogonal and diagonal pin masks, an attacked-squares map for the king), so every
+// generated move is legal without make-and-test. Only en passant, which removes two
+// pieces from a rank, is verified by recomputing slider attacks on the king.
+//
+// Precondition for every function here: check_playable(pos) holds (one king each,
+// the side not to move is not in check).
+#pragma once
+
+#include <cstdint>
+#include <pawnkit/bitboard.hpp>
+#include <pawnkit/chess/attacks.hpp>
+#include <pawnkit/chess/move.hpp>
+#include <pawnkit/chess/position.hpp>
+#include <pawnkit/pawns/moves.hpp>
+
+namespace pawnkit {
+
+namespace detail {
+
+// Every square `C` attacks, with the given occupancy (the king x-ray uses occupancy
+// without the defending king).
+template <Color C>
+Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
+  using enum PieceType;
+  Bitboard a = pawn_attacks<C>(pos.pawns(C));
+  for (Square s : squares(pos.pieces(C, Knight))) a |= knight_attacks(s);
+  const Bitboard queens = pos.pieces(C, Queen);
+  for (Square s : squares(pos.pieces(C, Bishop) | queens)) a |= bishop_attacks(s, occupied);
+  for (Square s : squares(pos.pieces(C, Rook) | queens)) a |= rook_attacks(s, occupied);
+  return a | king_attacks(pos.king_square(C));
+}
+
+// Collects generated moves into a MoveList.
+struct ListSink {
+  MoveList& list;
+  void piece_moves(Square from, Bitboard targets) {
+    for (Square to : squares(targets)) list.push_back(Move::normal(from, to));
+  }
+  // Pawn moves whose origin is `to - delta`.
+  void pawn_moves(Bitboard targets, int delta) {
+    for (Square to : squares(targets)) list.push_back(Move::normal(Square(to - delta), to));
+  }
+  void promotions(Bitboard targets, int delta) {
+    using enum PieceType;
+    for (Square to : squares(targets)) {
+      const Square from = Square(to - delta);
+      list.push_back(Move::promotion(from, to, Queen));
+      list.push_back(Move::promotion(from, to, Rook));
+      list.push_back(Move::promotion(from, to, Bishop));
+      list.push_back(Move::promotion(from, to, Knight));
+    }
+  }
+  void add(Move m) { list.push_back(m); }
+};
+
+// Counts generated moves without materializing them (perft's last ply).
+struct CountSink {
+  std::uint64_t count = 0;
+  void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
+  void pawn_moves(Bitboard targets, int) { count += popcount(targets); }
+  void promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+  void add(Move) { ++count; }
+};
+
+// Whether en passant from `from` leaves the king safe: recompute slider attacks with
+// both pawns gone (covers the horizontal pin on the fifth rank and diagonal pins), and
+// require any non-slider checker to be the captured pawn.
+template <Color Us>
+bool en_passant_is_legal(const Position& pos, Square from, Square to, Square captured, Square king,
+                         Bitboard checkers) {
+  constexpr Color Them = ~Us;
+  using enum PieceType;
+  const Bitboard occupied =
+      (pos.occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+  const Bitboard queens = pos.pieces(Them, Queen);
+  if (rook_attacks(king, occupied) & (pos.pieces(Them, Rook) | queens)) return false;
+  if (bishop_attacks(king, occupied) & (pos.pieces(Them, Bishop) | queens)) return false;
+  return (checkers & (pos.pieces(Them, Knight) | pos.pieces(Them, Pawn)) & ~square_bb(captured)) ==
+         0;
+}
+
+// ---- Pawn targets: built from the pawn core's set-wise functions (pawns/moves.hpp). ----
+template <Color Us, class Sink>
+void generate_pawn_moves(const Position& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
+                         Bitboard pin_diag) {
+  constexpr Color Them = ~Us;
+  constexpr int up = static_cast<int>(Up<Us>);
+  constexpr int up_west = static_cast<int>(UpWest<Us>);
+  constexpr int up_east = static_cast<int>(UpEast<Us>);
+  constexpr Bitboard last_rank = relative_rank_bb<Us>(7);
+  const Bitboard occupied = pos.occupied();
+  const Bitboard enemies = pos.pieces(Them);
+  const Bitboard pawns = pos.pawns(Us);
+
+  // Pushes: diagonally pinned pawns cannot push; file-pinned ones stay on their file.
+  const Bitboard pushers = pawns & ~pin_diag;
+  const Bitboard free_pushers = pushers & ~pin_orth, pinned_pushers = pushers & pin_orth;
+  const Bitboard singles = (single_pushes<Us>(free_pushers, occupied) |
+                            (single_pushes<Us>(pinned_pushers, occupied) & pin_orth)) &
+                           target_mask;
+  const Bitboard doubles = (double_pushes<Us>(free_pushers, occupied) |
+                            (double_pushes<Us>(pinned_pushers, occupied) & pin_orth)) &
+                           target_mask;
+  out.pawn_moves(singles & ~last_rank, up);
+  out.promotions(singles & last_rank, up);
+  out.pawn_moves(doubles, 2 * up);
+
+  // Captures: orthogonally pinned pawns cannot capture; diagonal pins keep the line.
+  const Bitboard capturers = pawns & ~pin_orth;
+  const Bitboard free_capturers = capturers & ~pin_diag, pinned_capturers = capturers & pin_diag;
+  const Bitboard west = (pawn_attacks_west<Us>(free_capturers) |
+                         (pawn_attacks_west<Us>(pinned_capturers) & pin_diag)) &
+                        enemies & target_mask;
+  const Bitboard east = (pawn_attacks_east<Us>(free_capturers) |
+                         (pawn_attacks_east<Us>(pinned_capturers) & pin_diag)) &
+                        enemies & target_mask;
+  out.pawn_moves(west & ~last_rank, up_west);
+  out.promotions(west & last_rank, up_west);
+  out.pawn_moves(east & ~last_rank, up_east);
+  out.promotions(east & last_rank, up_east);
+}
+
+template <Color Us, class Sink>
+void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard checkers) {
+  const Square ep = pos.en_passant();
+  if (ep == NoSquare) return;
+  const Square captured = Square(ep - static_cast<int>(Up<Us>));
+  // Our pawns that attack the ep square: the squares a Them-pawn on ep would attack.
+  for (Square from : squares(pawn_attacks_from(~Us, ep) & pos.pawns(Us)))
+    if (en_passant_is_legal<Us>(pos, from, ep, captured, king, checkers))
+      out.add(Move::en_passant(from, ep));
+}
+
+template <Color Us, class Sink>
+void generate_castling(const Position& pos, Sink& out, Square king, Bitboard danger) {
+  constexpr Color Them = ~Us;
+  constexpr int back = Us == White ? 0 : 7;
+  const Bitboard occupied = pos.occupied();
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    const Square rook = pos.castling_rook(Us, side);
+    if (rook == NoSquare) continue;
+    const Square king_to = make_square(side == CastlingSide::King ? 6 : 2, back);
+    const Square rook_to = make_square(side == CastlingSide::King ? 5 : 3, back);
+    const Bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
+    const Bitboard must_be_empty = (king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
+                                   ~(square_bb(king) | square_bb(rook));
+    if (must_be_empty & occupied) continue;
+    if (king_path & danger) continue;
+    // Chess960: the castling rook may have been shielding the king's destination.
+    const Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
+    if (rook_attacks(king_to, after) &
+        (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
+      continue;
+    out.add(Move::castling(king, rook));
+  }
+}
+
+// The generator proper: king moves, then (unless in double check) everything else
+// restricted to the check mask and pin masks.
+template <Color Us, class Sink>
+void generate(const Position& pos, Sink& out) {
+  constexpr Color Them = ~Us;
+  using enum PieceType;
+  const Bitboard occupied = pos.occupied();
+  const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
+  const Square king = pos.king_square(Us);
+  const Bitboard checkers = attackers_to(pos, king, Them, occupied);
+
+  const Bitboard danger = attacked_squares<Them>(pos, occupied ^ square_bb(king));
+  out.piece_moves(king, king_attacks(king) & ~ours & ~danger);
+  if (more_than_one(checkers)) return;
+
+  const Bitboard check_mask = checkers ? between_bb(king, lsb(checkers)) | checkers : ~Bitboard{0};
+  const Bitboard target_mask = ~ours & check_mask;
+
+  // Pins: enemy sliders that would attack the king through exactly one of our pieces.
+  const Bitboard their_queens = pos.pieces(Them, Queen);
+  const Bitboard orth_snipers =
+      rook_attacks(king, theirs) & (pos.pieces(Them, Rook) | their_queens);
+  const Bitboard diag_snipers =
+      bishop_attacks(king, theirs) & (pos.pieces(Them, Bishop) | their_queens);
+  Bitboard pin_orth = 0, pin_diag = 0;
+  for (Square s : squares(orth_snipers)) {
+    const Bitboard ray = between_bb(king, s);
+    if (popcount(ray & occupied) == 1) pin_orth |= ray | square_bb(s);
+  }
+  for (Square s : squares(diag_snipers)) {
+    const Bitboard ray = between_bb(king, s);
+    if (popcount(ray & occupied) == 1) pin_diag |= ray | square_bb(s);
+  }
+  const Bitboard pinned = (pin_orth | pin_diag) & ours;
+
+  generate_pawn_moves<Us>(pos, out, target_mask, pin_orth, pin_diag);
+  generate_en_passant<Us>(pos, out, king, checkers);
+
+  for (Square s : squares(pos.pieces(Us, Knight) & ~pinned))
+    out.piece_moves(s, knight_attacks(s) & target_mask);
+
+  const Bitboard queens = pos.pieces(Us, Queen);
+  // Diagonal movers: a piece pinned orthogonally cannot move diagonally.
+  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~(pinned & pin_orth))) {
+    Bitboard t = bishop_attacks(s, occupied) & target_mask;
+    if (square_bb(s) & pin_diag) t &= pin_diag;
+    out.piece_moves(s, t);
+  }
+  // Orthogonal movers: a piece pinned diagonally cannot move orthogonally.
+  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~(pinned & pin_diag))) {
+    Bitboard t = rook_attacks(s, occupied) & target_mask;
+    if (square_bb(s) & pin_orth) t &= pin_orth;
+    out.piece_moves(s, t);
+  }
+
+  if (!checkers && pos.has_castling_rights()) generate_castling<Us>(pos, out, king, danger);
+}
+
+template <class Sink>
+void generate_for_side(const Position& pos, Sink& out) {
+  if (pos.side_to_move() == White)
+    generate<White>(pos, out);
+  else
+    generate<Black>(pos, out);
+}
+
+}  // namespace detail
+
+// Enemy pieces giving check to the side to move.
+inline Bitboard checkers(const Position& pos) {
+  const Color us = pos.side_to_move();
+  return attackers_to(pos, pos.king_square(us), ~us, pos.occupied());
+}
+inline bool in_check(const Position& pos) { return checkers(pos) != 0; }
+
+// Appends every legal move of the side to move to `list`.
+inline void generate_legal(const Position& pos, MoveList& list) {
+  detail::ListSink sink{list};
+  detail::generate_for_side(pos, sink);
+}
+inline MoveList legal_moves(const Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  return list;
+}
+// The number of legal moves, without building the list.
+inline std::uint64_t count_legal_moves(const Position& pos) {
+  detail::CountSink sink;
+  detail::generate_for_side(pos, sink);
+  return sink.count;
+}
+
+inline bool is_checkmate(const Position& pos) {
+  return in_check(pos) && count_legal_moves(pos) == 0;
+}
+inline bool is_stalemate(const Position& pos) {
+  return !in_check(pos) && count_legal_moves(pos) == 0;
+}
+
+// The position after a legal move (copy-make).
+inline Position after_move(const Position& pos, Move m) {
+  Position next = pos;
+  next.do_move(m);
+  return next;
+}
+
+}  // namespace pawnkit

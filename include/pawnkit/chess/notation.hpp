@@ -1,0 +1,184 @@
+// Move notation: UCI (e2e4, e7e8q; castling as e1g1, or king-takes-rook e1h1 in
+// Chess960 mode) and SAN (Nbd7, exd6, O-O-O, e8=Q+, Qh4#), printing and parsing.
+// Parsers accept only legal moves of the given position.
+#pragma once
+
+#include <pawnkit/chess/movegen.hpp>
+#include <pawnkit/parsed.hpp>
+#include <string>
+#include <string_view>
+
+namespace pawnkit {
+
+namespace detail {
+// Where the king lands when castling with this move (g- or c-file of its rank).
+constexpr Square castling_king_target(Move m) {
+  return make_square(m.to() > m.from() ? 6 : 2, rank_of(m.from()));
+}
+constexpr char promotion_letter(PieceType pt) { return "pnbrqk"[static_cast<int>(pt)]; }
+}  // namespace detail
+
+// "e2e4", "e7e8q". Castling prints the king's destination (e1g1) unless chess960,
+// where it prints king takes rook (e1h1). The null move prints "0000".
+inline std::string to_uci(Move m, bool chess960 = false) {
+  if (m.is_null()) return "0000";
+  std::string out;
+  out += square_name(m.from());
+  const Square to =
+      (m.kind() == MoveKind::Castling && !chess960) ? detail::castling_king_target(m) : m.to();
+  out += square_name(to);
+  if (m.kind() == MoveKind::Promotion) out += detail::promotion_letter(m.promotion_type());
+  return out;
+}
+
+// Parses a UCI move and checks it is legal here. Castling may be written either way
+// (e1g1 or e1h1) unless chess960, where only king-takes-rook is unambiguous.
+inline Parsed<Move> parse_uci(const Position& pos, std::string_view text, bool chess960 = false) {
+  if (text.size() < 4 || text.size() > 5) return ParseError{"malformed UCI move", 0};
+  const std::optional<Square> from = parse_square(text.substr(0, 2));
+  if (!from) return ParseError{"malformed UCI move: bad origin square", 0};
+  const std::optional<Square> to = parse_square(text.substr(2, 2));
+  if (!to) return ParseError{"malformed UCI move: bad destination square", 2};
+  if (text.size() == 5 && std::string_view("nbrq").find(text[4]) == std::string_view::npos)
+    return ParseError{"malformed UCI move: bad promotion piece", 4};
+  for (Move m : legal_moves(pos)) {
+    if (m.from() != *from) continue;
+    if (m.kind() == MoveKind::Castling) {
+      const bool matches = m.to() == *to || (!chess960 && detail::castling_king_target(m) == *to);
+      if (matches && text.size() == 4) return m;
+      continue;
+    }
+    if (m.to() != *to) continue;
+    if (m.kind() == MoveKind::Promotion) {
+      if (text.size() == 5 && detail::promotion_letter(m.promotion_type()) == text[4]) return m;
+    } else if (text.size() == 4) {
+      return m;
+    }
+  }
+  return ParseError{"illegal move", 0};
+}
+
+// Standard Algebraic Notation with minimal disambiguation (file, else rank, else both)
+// and a '+' or '#' suffix. m must be legal in pos.
+inline std::string to_san(const Position& pos, Move m) {
+  using enum PieceType;
+  std::string out;
+  const Square from = m.from(), to = m.to();
+  const PieceType pt = type_of(pos.piece_on(from));
+  if (m.kind() == MoveKind::Castling) {
+    out = to > from ? "O-O" : "O-O-O";
+  } else if (pt == Pawn) {
+    const bool capture = m.kind() == MoveKind::EnPassant || pos.piece_on(to) != NoPiece;
+    if (capture) {
+      out += char('a' + file_of(from));
+      out += 'x';
+    }
+    out += square_name(to);
+    if (m.kind() == MoveKind::Promotion) {
+      out += '=';
+      out += "PNBRQK"[static_cast<int>(m.promotion_type())];
+    }
+  } else {
+    out += "PNBRQK"[static_cast<int>(pt)];
+    // Other pieces of the same type that can also reach `to`.
+    bool ambiguous = false, same_file = false, same_rank = false;
+    for (Move other : legal_moves(pos)) {
+      if (other == m || other.to() != to || other.kind() == MoveKind::Castling) continue;
+      if (type_of(pos.piece_on(other.from())) != pt) continue;
+      ambiguous = true;
+      same_file |= file_of(other.from()) == file_of(from);
+      same_rank |= rank_of(other.from()) == rank_of(from);
+    }
+    if (ambiguous) {
+      if (!same_file)
+        out += char('a' + file_of(from));
+      else if (!same_rank)
+        out += char('1' + rank_of(from));
+      else
+        out += square_name(from);
+    }
+    if (pos.piece_on(to) != NoPiece) out += 'x';
+    out += square_name(to);
+  }
+  const Position next = after_move(pos, m);
+  if (in_check(next)) out += count_legal_moves(next) == 0 ? '#' : '+';
+  return out;
+}
+
+// Parses SAN against the legal moves of pos. Tolerates what real PGN contains: "0-0",
+// trailing "+", "#", "!", "?", a missing '=' or lower-case promotion letter ("e8Q",
+// "e8=q"), redundant disambiguation ("Ngf3" when only one knight can), missing or
+// extra 'x', and long-algebraic "Ng1-f3". Errors: "illegal move", "ambiguous move",
+// or "malformed move: ..." with the column of the problem.
+inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
+  using enum PieceType;
+  std::string_view s = text;
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
+    s.remove_suffix(1);
+  if (s.empty()) return ParseError{"malformed move: empty", 0};
+
+  // Castling.
+  if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
+    const bool king_side = s.size() == 3;
+    for (Move m : legal_moves(pos))
+      if (m.kind() == MoveKind::Castling && (m.to() > m.from()) == king_side) return m;
+    return ParseError{"illegal move", 0};
+  }
+
+  std::size_t i = 0;
+  PieceType pt = Pawn;
+  if (const auto p = std::string_view("NBRQK").find(s[0]); p != std::string_view::npos) {
+    pt = PieceType(p + 1);
+    i = 1;
+  }
+  // Promotion suffix: "=Q", "Q", "=q", or a lower-case letter after the rank digit.
+  bool promotes = false;
+  PieceType promotion = Queen;
+  if (pt == Pawn && s.size() >= 3) {
+    const char last = s.back();
+    const auto p = std::string_view("NBRQnbrq").find(last);
+    const char before = s[s.size() - 2];
+    if (p != std::string_view::npos && (before == '=' || (before >= '1' && before <= '8'))) {
+      promotes = true;
+      promotion = PieceType(p % 4 + 1);
+      s.remove_suffix(before == '=' ? 2 : 1);
+    }
+  }
+  if (s.size() < i + 2) return ParseError{"malformed move: missing destination square", s.size()};
+  const std::optional<Square> to = parse_square(s.substr(s.size() - 2));
+  if (!to) return ParseError{"malformed move: bad destination square", s.size() - 2};
+  // Between the piece letter and the destination: optional disambiguation, 'x' or '-'.
+  std::string_view middle = s.substr(i, s.size() - 2 - i);
+  if (!middle.empty() && (middle.back() == 'x' || middle.back() == ':' || middle.back() == '-'))
+    middle.remove_suffix(1);
+  int from_file = -1, from_rank = -1;
+  for (std::size_t k = 0; k < middle.size(); ++k) {
+    const char c = middle[k];
+    if (c >= 'a' && c <= 'h' && from_file < 0 && from_rank < 0)
+      from_file = c - 'a';
+    else if (c >= '1' && c <= '8' && from_rank < 0)
+      from_rank = c - '1';
+    else
+      return ParseError{"malformed move: unexpected character", i + k};
+  }
+  // A pawn push names no file: it must come from the destination's file.
+  if (pt == Pawn && from_file < 0) from_file = file_of(*to);
+
+  Move found{};
+  int matches = 0;
+  for (Move m : legal_moves(pos)) {
+    if (m.kind() == MoveKind::Castling || m.to() != *to) continue;
+    if (type_of(pos.piece_on(m.from())) != pt) continue;
+    if (from_file >= 0 && file_of(m.from()) != from_file) continue;
+    if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
+    if ((m.kind() == MoveKind::Promotion) != promotes) continue;
+    if (promotes && m.promotion_type() != promotion) continue;
+    found = m;
+    ++matches;
+  }
+  if (matches == 0) return ParseError{"illegal move", 0};
+  if (matches > 1) return ParseError{"ambiguous move", 0};
+  return found;
+}
+
+}  // namespace pawnkit

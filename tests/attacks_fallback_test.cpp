@@ -1,0 +1,36 @@
+// Forces the portable (magic multiplication) slider tables and checks them against the
+// ray walk and against published perft counts, so the fallback is tested on BMI2 hosts.
+#define PAWNKIT_NO_PEXT 1
+#include <gtest/gtest.h>
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/perft.hpp>
+#include <random>
+
+namespace pawnkit {
+namespace {
+
+static_assert(!uses_pext);
+
+TEST(MagicFallback, MatchesRayWalk) {
+  std::mt19937_64 rng(1);
+  for (int s = 0; s < 64; ++s) {
+    for (int i = 0; i < 500; ++i) {
+      const Bitboard occupied = rng() & rng();
+      EXPECT_EQ(rook_attacks(Square(s), occupied),
+                detail::ray_attacks(Square(s), occupied, detail::rook_directions));
+      EXPECT_EQ(bishop_attacks(Square(s), occupied),
+                detail::ray_attacks(Square(s), occupied, detail::bishop_directions));
+    }
+  }
+}
+
+TEST(MagicFallback, Perft) {
+  const Parsed<Position> kiwipete =
+      parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  ASSERT_TRUE(kiwipete.ok());
+  EXPECT_EQ(perft(*kiwipete, 4), 4085603u);
+}
+
+}  // namespace
+}  // namespace pawnkit

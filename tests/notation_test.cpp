@@ -1,0 +1,173 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/notation.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "support/perft_files.hpp"
+
+namespace pawnkit {
+namespace {
+
+Position position(std::string_view fen) {
+  const Parsed<Position> p = parse_fen(fen);
+  EXPECT_TRUE(p.ok()) << fen;
+  return p.ok() ? *p : Position{};
+}
+
+constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// SAN of a move given in UCI.
+std::string san(std::string_view fen, std::string_view uci) {
+  const Position pos = position(fen);
+  const Parsed<Move> m = parse_uci(pos, uci);
+  EXPECT_TRUE(m.ok()) << fen << " " << uci;
+  return m.ok() ? to_san(pos, *m) : "";
+}
+
+std::string san_to_uci(std::string_view fen, std::string_view text, bool chess960 = false) {
+  const Position pos = position(fen);
+  const Parsed<Move> m = parse_san(pos, text);
+  if (!m.ok()) return "error: " + std::string(m.error().what);
+  return to_uci(*m, chess960);
+}
+
+TEST(Uci, PrintAndParse) {
+  const Position start = position(start_fen);
+  EXPECT_EQ(to_uci(*parse_uci(start, "e2e4")), "e2e4");
+  EXPECT_EQ(parse_uci(start, "e2e5").error().what, "illegal move");
+  EXPECT_EQ(parse_uci(start, "e2").error().what, "malformed UCI move");
+  EXPECT_EQ(parse_uci(start, "e2x4").error().column, 2u);
+  EXPECT_EQ(to_uci(Move::promotion(E7, E8, PieceType::Queen)), "e7e8q");
+  EXPECT_EQ(to_uci(Move::promotion(B2, A1, PieceType::Knight)), "b2a1n");
+  EXPECT_EQ(to_uci(Move::null()), "0000");
+  // Castling: standard e1g1, Chess960 king takes rook.
+  const Position castle = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  const Move short_castle = *parse_uci(castle, "e1g1");
+  EXPECT_EQ(short_castle, Move::castling(E1, H1));
+  EXPECT_EQ(to_uci(short_castle), "e1g1");
+  EXPECT_EQ(to_uci(short_castle, true), "e1h1");
+  EXPECT_EQ(*parse_uci(castle, "e1h1", true), short_castle);
+  EXPECT_EQ(*parse_uci(castle, "e1c1"), Move::castling(E1, A1));
+  EXPECT_FALSE(parse_uci(castle, "e1g1", true).ok());
+  const Position promo = position("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+  EXPECT_EQ(*parse_uci(promo, "a7a8r"), Move::promotion(A7, A8, PieceType::Rook));
+  EXPECT_FALSE(parse_uci(promo, "a7a8").ok());
+  EXPECT_EQ(parse_uci(promo, "a7a8k").error().what, "malformed UCI move: bad promotion piece");
+}
+
+TEST(San, Printing) {
+  EXPECT_EQ(san(start_fen, "g1f3"), "Nf3");
+  EXPECT_EQ(san(start_fen, "e2e4"), "e4");
+  // Disambiguation by file, by rank, and by both.
+  EXPECT_EQ(san("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "b1c3"), "Nbc3");
+  EXPECT_EQ(san("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "d1c3"), "Ndc3");
+  EXPECT_EQ(san("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", "a1a2"), "R1a2");
+  EXPECT_EQ(san("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", "a3a2"), "R3a2");
+  EXPECT_EQ(san("2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1", "a4d4"), "Qa4d4");
+  EXPECT_EQ(san("2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1", "a4b4"), "Qab4");
+  // A pinned knight does not count for disambiguation.
+  EXPECT_EQ(san("4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "b1c3"), "Nc3");
+  // Captures, en passant, promotions, check and mate.
+  EXPECT_EQ(san("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6"), "exf6");
+  EXPECT_EQ(san("3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q"), "exd8=Q+");
+  EXPECT_EQ(san("3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n"), "e8=N");
+  EXPECT_EQ(san("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4"), "Qh4#");
+  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "O-O");
+  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1"), "O-O-O");
+  EXPECT_EQ(san("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"), "O-O-O");
+  EXPECT_EQ(san("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"), "O-O-O+");
+}
+
+TEST(San, Parsing) {
+  EXPECT_EQ(san_to_uci(start_fen, "Nf3"), "g1f3");
+  EXPECT_EQ(san_to_uci(start_fen, "e4"), "e2e4");
+  EXPECT_EQ(san_to_uci(start_fen, "e4!?"), "e2e4");
+  EXPECT_EQ(san_to_uci(start_fen, "Ng1f3"), "g1f3");  // redundant disambiguation
+  EXPECT_EQ(san_to_uci(start_fen, "Ng1-f3"), "g1f3");
+  EXPECT_EQ(san_to_uci(start_fen, "Ngf3"), "g1f3");
+  EXPECT_EQ(san_to_uci(start_fen, "e5"), "error: illegal move");
+  EXPECT_EQ(san_to_uci(start_fen, "Nd2"), "error: illegal move");
+  EXPECT_EQ(san_to_uci(start_fen, "Ke2"), "error: illegal move");
+  EXPECT_EQ(san_to_uci(start_fen, "O-O"), "error: illegal move");
+  EXPECT_EQ(san_to_uci("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "Nc3"), "error: ambiguous move");
+  EXPECT_EQ(san_to_uci("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "Nbc3"), "b1c3");
+  EXPECT_EQ(san_to_uci("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", "R1a2"), "a1a2");
+  EXPECT_EQ(san_to_uci("2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1", "Qa4d4"), "a4d4");
+  EXPECT_EQ(san_to_uci("2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1", "Qad4"), "error: ambiguous move");
+  EXPECT_EQ(san_to_uci("r1bqkbnr/ppp2ppp/2np4/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4", "Nbd2"),
+            "b1d2");
+  EXPECT_EQ(san_to_uci("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "exf6"),
+            "e5f6");
+  EXPECT_EQ(san_to_uci("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "exd6"),
+            "error: illegal move");
+  // Promotions, strict and lenient.
+  const std::string promo = "3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(san_to_uci(promo, "exd8=Q+"), "e7d8q");
+  EXPECT_EQ(san_to_uci(promo, "exd8Q"), "e7d8q");
+  EXPECT_EQ(san_to_uci(promo, "e8=N"), "e7e8n");
+  EXPECT_EQ(san_to_uci(promo, "e8q"), "e7e8q");
+  EXPECT_EQ(san_to_uci(promo, "e8=r"), "e7e8r");
+  EXPECT_EQ(san_to_uci(promo, "e8"), "error: illegal move");
+  // Castling, including "0-0" and Chess960 output.
+  const std::string castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  EXPECT_EQ(san_to_uci(castle, "O-O"), "e1g1");
+  EXPECT_EQ(san_to_uci(castle, "0-0-0"), "e1c1");
+  EXPECT_EQ(san_to_uci(castle, "O-O+"), "e1g1");
+  EXPECT_EQ(san_to_uci(castle, "O-O", true), "e1h1");
+  EXPECT_EQ(san_to_uci("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "Qh4#"),
+            "d8h4");
+  // Malformed input.
+  const Position start = position(start_fen);
+  EXPECT_EQ(parse_san(start, "").error().what, "malformed move: empty");
+  EXPECT_EQ(parse_san(start, "N").error().what, "malformed move: missing destination square");
+  EXPECT_EQ(parse_san(start, "Nz3").error().what, "malformed move: bad destination square");
+  EXPECT_EQ(parse_san(start, "Nz3").error().column, 1u);
+  EXPECT_EQ(parse_san(start, "N!f3").error().what, "malformed move: unexpected character");
+  EXPECT_EQ(parse_san(start, "N!f3").error().column, 1u);
+  EXPECT_FALSE(parse_san(start, std::string(100000, 'x')).ok());
+  EXPECT_FALSE(parse_san(start, std::string("\0\xff\x01", 3)).ok());
+}
+
+// Every legal move of every perft-suite position (and two plies below) survives
+// to_san -> parse_san and to_uci -> parse_uci unchanged, and SAN strings are unique.
+TEST(San, RoundTripOverPerftSuite) {
+  const auto entries = test::read_epd_perft(PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd");
+  ASSERT_TRUE(entries.has_value());
+  std::size_t moves = 0;
+  auto check = [&](const Position& pos) {
+    const MoveList list = legal_moves(pos);
+    std::vector<std::string> seen;
+    for (Move m : list) {
+      const std::string text = to_san(pos, m);
+      const Parsed<Move> back = parse_san(pos, text);
+      ASSERT_TRUE(back.ok()) << to_fen(pos) << " " << text << ": " << back.error().what;
+      EXPECT_EQ(*back, m) << to_fen(pos) << " " << text;
+      for (bool chess960 : {false, true}) {
+        const Parsed<Move> uci = parse_uci(pos, to_uci(m, chess960), chess960);
+        ASSERT_TRUE(uci.ok()) << to_fen(pos) << " " << to_uci(m, chess960);
+        EXPECT_EQ(*uci, m);
+      }
+      seen.push_back(text);
+      ++moves;
+    }
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << to_fen(pos);
+  };
+  for (const test::PerftEntry& e : *entries) {
+    const Position pos = position(e.fen);
+    check(pos);
+    for (Move m : legal_moves(pos)) {
+      const Position child = after_move(pos, m);
+      check(child);
+      for (Move reply : legal_moves(child)) check(after_move(child, reply));
+    }
+  }
+  EXPECT_GT(moves, 500000u);
+}
+
+}  // namespace
+}  // namespace pawnkit
