@@ -1,6 +1,7 @@
 #include "io/byte_source.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include <cstdio>

@@ -1,7 +1,12 @@
 #include "io/pgn_reader.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+#include <zstd.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -481,6 +486,42 @@ TEST(PgnReader, RandomInputNeverHangsOrCrashes) {
       EXPECT_EQ(read_text(text, small), reference) << "round " << round << " size " << size;
     }
   }
+}
+
+// The bundled sample: 300 real games whose events must not depend on the buffer size,
+// nor on whether they come through the zstd decoder.
+TEST(PgnReaderSample, SameEventsAtEveryBufferSizeAndThroughZstd) {
+  const std::string path = std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn";
+  std::string text, error;
+  OpenedSource opened = open_source(path);
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  ASSERT_TRUE(read_all(*opened.source, text, error));
+
+  PgnSummary summary;
+  const Events reference = read_text(text, {}, &summary);
+  EXPECT_EQ(summary.games, 300u);
+  EXPECT_EQ(summary.errors, 0u);
+  const auto moves = std::count_if(reference.begin(), reference.end(),
+                                   [](const std::string& e) { return e.starts_with("san "); });
+  EXPECT_EQ(moves, 19256);  // data/PROVENANCE.md; pgn-extract lists the same moves
+  for (std::size_t size : buffer_sizes) {
+    EXPECT_EQ(read_text(text, with_buffer(size)), reference) << "buffer " << size;
+  }
+
+  std::string compressed(ZSTD_compressBound(text.size()), '\0');
+  compressed.resize(
+      ZSTD_compress(compressed.data(), compressed.size(), text.data(), text.size(), 3));
+  const auto zst = std::filesystem::temp_directory_path() /
+                   ("pawnkit_sample_" + std::to_string(::getpid()) + ".pgn.zst");
+  std::ofstream(zst, std::ios::binary) << compressed;
+  for (std::size_t size : {std::size_t(7), std::size_t(0)}) {
+    OpenedSource z = open_source(zst.string());
+    ASSERT_TRUE(z.ok()) << z.error;
+    Recorder<true> recorder;
+    read_pgn(*z.source, recorder, with_buffer(size));
+    EXPECT_EQ(recorder.events, reference) << "buffer " << size;
+  }
+  std::filesystem::remove(zst);
 }
 
 // The shared real-game files: game counts checked with grep, SAN counts with pgn-extract.
