@@ -205,6 +205,13 @@ TEST_P(PgnCorpus, MissingResultEndsAtNextTagOrEndOfFile) {
          "san c4 @10", "san c5 @10", "end <none>"});
 }
 
+TEST_P(PgnCorpus, TagSectionWithoutMovetextEndsAtBlankLine) {
+  check("tags_only.pgn",
+        {"game 1 @1", "tag Event=Tags only", "tag Site=nowhere", "movetext", "end <none>",
+         "game 2 @4", "error g2 l4: unterminated tag value (missing '\"')", "end <none>",
+         "game 3 @7", "tag Event=Next", "movetext", "san e4 @9", "end *"});
+}
+
 TEST_P(PgnCorpus, FenAndSetUpTagsArePassedOn) {
   check("fen_setup.pgn", {"game 1 @1", "tag Event=From position", "tag SetUp=1",
                           "tag FEN=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "tag Variant=From Position",
