@@ -11,6 +11,24 @@
 #include <string>
 #include <vector>
 
+// The usage example of pgn_reader.hpp, outside pawnkit's namespace, as a user writes it.
+struct CountMoves : pawnkit::io::PgnVisitorBase {
+  std::size_t moves = 0;
+  Control san(std::string_view, std::size_t) {
+    ++moves;
+    return Control::Continue;
+  }
+};
+
+TEST(PgnReader, HeaderExampleCompilesAndCounts) {
+  auto opened = pawnkit::io::open_source(std::string(PAWNKIT_SOURCE_DIR) +
+                                         "/tests/data/pgn/move_numbers.pgn");
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  CountMoves counter;
+  pawnkit::io::read_pgn(*opened.source, counter);
+  EXPECT_EQ(counter.moves, 13u);
+}
+
 namespace pawnkit::io {
 namespace {
 

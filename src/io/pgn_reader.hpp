@@ -70,6 +70,8 @@ struct PgnSummary {
 // Default callbacks, all doing nothing. Hide the ones you need in a derived struct (no
 // `virtual`: the reader calls the derived type's functions directly).
 struct PgnVisitorBase {
+  using Control = io::Control;  // lets derived visitors write Control::SkipGame
+
   // Set to true in a derived visitor to receive comment() calls; otherwise comments are
   // skipped without being buffered.
   static constexpr bool wants_comments = false;
