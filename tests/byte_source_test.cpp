@@ -1,6 +1,8 @@
 #include "io/byte_source.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include <cstdio>
@@ -73,6 +75,25 @@ TEST(ByteSource, ReadsAFileWithAnyChunkSize) {
     EXPECT_FALSE(opened.source->failed());
     EXPECT_EQ(opened.source->read(nullptr, 1), 0u);  // stays at the end
   }
+}
+
+TEST(ByteSource, DashIsStandardInput) {
+  TempDir dir;
+  const std::string text = sample_text(3000);
+  const std::string path = dir.file("stdin.pgn", text);
+  const int saved = ::dup(STDIN_FILENO);
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ::dup2(fd, STDIN_FILENO);
+  ::close(fd);
+  {
+    OpenedSource opened = open_source("-");
+    ASSERT_TRUE(opened.ok());
+    EXPECT_EQ(opened.source->name(), "<stdin>");
+    EXPECT_EQ(drain(*opened.source, 7), text);
+  }
+  ::dup2(saved, STDIN_FILENO);  // the source did not close standard input
+  ::close(saved);
 }
 
 TEST(ByteSource, MissingFileIsAnErrorNamingIt) {

@@ -1,10 +1,33 @@
 #include "io/pgn_reader.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+#include <zstd.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
+
+// The usage example of pgn_reader.hpp, outside pawnkit's namespace, as a user writes it.
+struct CountMoves : pawnkit::io::PgnVisitorBase {
+  std::size_t moves = 0;
+  Control san(std::string_view, std::size_t) {
+    ++moves;
+    return Control::Continue;
+  }
+};
+
+TEST(PgnReader, HeaderExampleCompilesAndCounts) {
+  auto opened = pawnkit::io::open_source(std::string(PAWNKIT_SOURCE_DIR) +
+                                         "/tests/data/pgn/move_numbers.pgn");
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  CountMoves counter;
+  pawnkit::io::read_pgn(*opened.source, counter);
+  EXPECT_EQ(counter.moves, 13u);
+}
 
 namespace pawnkit::io {
 namespace {
@@ -198,6 +221,13 @@ TEST_P(PgnCorpus, MissingResultEndsAtNextTagOrEndOfFile) {
          "end <none>", "game 2 @4", "tag Event=Second", "movetext", "san d4 @6", "san d5 @6",
          "end 1-0", "game 3 @8", "tag Event=Third, no result at end of file", "movetext",
          "san c4 @10", "san c5 @10", "end <none>"});
+}
+
+TEST_P(PgnCorpus, TagSectionWithoutMovetextEndsAtBlankLine) {
+  check("tags_only.pgn",
+        {"game 1 @1", "tag Event=Tags only", "tag Site=nowhere", "movetext", "end <none>",
+         "game 2 @4", "error g2 l4: unterminated tag value (missing '\"')", "end <none>",
+         "game 3 @7", "tag Event=Next", "movetext", "san e4 @9", "end *"});
 }
 
 TEST_P(PgnCorpus, FenAndSetUpTagsArePassedOn) {
@@ -481,6 +511,42 @@ TEST(PgnReader, RandomInputNeverHangsOrCrashes) {
       EXPECT_EQ(read_text(text, small), reference) << "round " << round << " size " << size;
     }
   }
+}
+
+// The bundled sample: 300 real games whose events must not depend on the buffer size,
+// nor on whether they come through the zstd decoder.
+TEST(PgnReaderSample, SameEventsAtEveryBufferSizeAndThroughZstd) {
+  const std::string path = std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn";
+  std::string text, error;
+  OpenedSource opened = open_source(path);
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  ASSERT_TRUE(read_all(*opened.source, text, error));
+
+  PgnSummary summary;
+  const Events reference = read_text(text, {}, &summary);
+  EXPECT_EQ(summary.games, 300u);
+  EXPECT_EQ(summary.errors, 0u);
+  const auto moves = std::count_if(reference.begin(), reference.end(),
+                                   [](const std::string& e) { return e.starts_with("san "); });
+  EXPECT_EQ(moves, 19256);  // data/PROVENANCE.md; pgn-extract lists the same moves
+  for (std::size_t size : buffer_sizes) {
+    EXPECT_EQ(read_text(text, with_buffer(size)), reference) << "buffer " << size;
+  }
+
+  std::string compressed(ZSTD_compressBound(text.size()), '\0');
+  compressed.resize(
+      ZSTD_compress(compressed.data(), compressed.size(), text.data(), text.size(), 3));
+  const auto zst = std::filesystem::temp_directory_path() /
+                   ("pawnkit_sample_" + std::to_string(::getpid()) + ".pgn.zst");
+  std::ofstream(zst, std::ios::binary) << compressed;
+  for (std::size_t size : {std::size_t(7), std::size_t(0)}) {
+    OpenedSource z = open_source(zst.string());
+    ASSERT_TRUE(z.ok()) << z.error;
+    Recorder<true> recorder;
+    read_pgn(*z.source, recorder, with_buffer(size));
+    EXPECT_EQ(recorder.events, reference) << "buffer " << size;
+  }
+  std::filesystem::remove(zst);
 }
 
 // The shared real-game files: game counts checked with grep, SAN counts with pgn-extract.

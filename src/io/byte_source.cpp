@@ -123,6 +123,7 @@ class MemorySource final : public ByteSource {
 
   std::size_t read(char* out, std::size_t capacity) override {
     const std::size_t n = std::min({capacity, max_chunk_, data_.size() - pos_});
+    if (n == 0) return 0;
     std::memcpy(out, data_.data() + pos_, n);
     pos_ += n;
     return n;

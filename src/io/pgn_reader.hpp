@@ -17,9 +17,11 @@
 // "!!", "!?", "?!", "??", reported as NAGs 1..6) are stripped from SAN; "0-0"/"0-0-0"
 // become "O-O"/"O-O-O"; variations "(...)" are skipped with a depth counter (any depth);
 // comments "{...}" and ";..." go to comment() only if the visitor sets wants_comments;
-// lines starting with "%" are ignored; a "[" first on a line in movetext starts a new game
-// (the previous one ends with result ""). Memory is bounded: tokens and tag pairs longer
-// than max_token_bytes, and delivered comments longer than max_comment_bytes, are errors.
+// lines starting with "%" are ignored; a "[" first on a line in movetext, or after a blank
+// line in a tag section, starts a new game (the previous one ends with result ""); comments
+// between a result and the next game are ignored. Line numbers count LF. Memory is bounded: tokens
+// and tag pairs longer than max_token_bytes, and delivered comments longer than max_comment_bytes,
+// are errors.
 //
 // Errors: reported once per game through error() with file, game number and line; the
 // rest of that game is skipped (end_game still follows) and the next game is read
@@ -68,6 +70,8 @@ struct PgnSummary {
 // Default callbacks, all doing nothing. Hide the ones you need in a derived struct (no
 // `virtual`: the reader calls the derived type's functions directly).
 struct PgnVisitorBase {
+  using Control = io::Control;  // lets derived visitors write Control::SkipGame
+
   // Set to true in a derived visitor to receive comment() calls; otherwise comments are
   // skipped without being buffered.
   static constexpr bool wants_comments = false;
@@ -172,6 +176,7 @@ class PgnParser {
       if (c == '\n') {
         ++input_.pos;
         ++line_;
+        blank_line_seen_ |= at_line_start_;
         at_line_start_ = column0_ = true;
         continue;
       }
@@ -224,8 +229,17 @@ class PgnParser {
 
   // In the tag section: more tags, or the first movetext byte.
   // A comment here already belongs to the movetext (PGN grammar).
+  // A "[" after a blank line starts the next game: this one had tags only.
   void tag_section(char c) {
-    if (c == '[') return read_tag();
+    if (c == '[') {
+      if (blank_line_seen_) {
+        enter_movetext();
+        end_game("");
+        start_game();
+        phase_ = Phase::Tags;
+      }
+      return read_tag();
+    }
     enter_movetext();
     movetext(c, false);
   }
@@ -521,6 +535,7 @@ class PgnParser {
   // One tag pair starting at "[": scanned to its "]" (quotes and escapes respected,
   // never past the end of the line), then split into name and value.
   void read_tag() {
+    blank_line_seen_ = false;
     const std::size_t tag_line = line_;
     const char* start = input_.pos;
     const char* p = start + 1;
@@ -619,8 +634,9 @@ class PgnParser {
   std::size_t variation_line_ = 0;  // where the outermost open variation started
   bool skipping_ = false;           // deliver nothing more for this game
   bool game_has_error_ = false;
-  bool at_line_start_ = true;  // only blanks since the last LF
-  bool column0_ = true;        // nothing since the last LF
+  bool blank_line_seen_ = false;  // an empty line since the last tag
+  bool at_line_start_ = true;     // only blanks since the last LF
+  bool column0_ = true;           // nothing since the last LF
   std::string message_;
   std::string scratch_;
 };
