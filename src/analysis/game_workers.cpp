@@ -31,9 +31,9 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::stri
 }
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::string& err) {
-  reports_.clear();
-  const ReplayResult result =
-      replay(game, [&](const Position& pos, int /*ply*/) { reports_.push_back(pawn_report(pos)); });
+  positions_.clear();
+  const ReplayResult result = replay(
+      game, [&](const Position& pos, int /*ply*/) { positions_.push_back(summarize(pawn_report(pos))); });
   if (result.outcome != ReplayOutcome::Complete) {
     if (result.outcome == ReplayOutcome::Bad) stats_.add_bad_game();
     else stats_.add_skipped_game();
@@ -44,7 +44,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::st
   }
   const auto result_tag = game.tag("Result");
   stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)));
-  for (const PawnReport& r : reports_) stats_.add_position(r);
+  for (const PositionSummary& p : positions_) stats_.add_position(p);
   stats_.end_game();
 }
 

@@ -48,7 +48,7 @@ class StatsWorker {
 
  private:
   Stats stats_;
-  std::vector<PawnReport> reports_;  // the current game's, kept until it replays cleanly
+  std::vector<PositionSummary> positions_;  // the current game's, kept until it replays cleanly
 };
 
 // Appends "pawnkit: <error>\n" for a game that was bad or skipped, and counts it.
