@@ -8,6 +8,7 @@ namespace pawnkit::cli {
 int run_analyze(const Args& args);
 int run_show(const Args& args);
 int run_stats(const Args& args);
+int run_find(const Args& args);
 int run_perft(const Args& args);
 int run_bench(const Args& args);
 
@@ -16,6 +17,7 @@ std::span<const Command> commands() {
       Command{"analyze", "pawn-structure report for every position of FEN/EPD or PGN input",
               &run_analyze},
       Command{"show", "a position as a diagram with chosen pawn patterns marked", &run_show},
+      Command{"find", "positions or games (PGN) where a pawn-structure query holds", &run_find},
       Command{"stats", "pawn-structure summary of a whole game database (PGN)", &run_stats},
       Command{"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
               &run_perft},

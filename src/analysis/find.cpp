@@ -1,0 +1,62 @@
+#include "analysis/find.hpp"
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+
+#include "io/pgn_writer.hpp"
+#include "io/report_writer.hpp"
+
+namespace pawnkit::analysis {
+
+QueryContext query_context(const Query& /*query*/, const Position& pos, const PawnReport& report,
+                           int ply, const io::GameRecord* game) {
+  QueryContext ctx;
+  ctx.report = &report;
+  ctx.side_to_move = pos.side_to_move();
+  ctx.move_number = pos.fullmove_number();
+  ctx.ply =
+      ply >= 0 ? ply : 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Black ? 1 : 0);
+  ctx.game = game;
+  return ctx;
+}
+
+void FindWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+  const Query& query = *options_.query;
+  int run = 0, first_match = -1;
+  Color first_mover = White;
+  int first_number = 1;
+  const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
+    ++counts_.positions;
+    if (ply == 0) {
+      first_mover = pos.side_to_move();
+      first_number = pos.fullmove_number();
+    }
+    // A game already matched needs no more evaluation, only a clean replay.
+    if (options_.games && first_match >= 0) return;
+    const PawnReport report = pawn_report(pos);
+    const QueryContext ctx = query_context(query, pos, report, ply, &game);
+    run = query.matches(ctx) ? run + 1 : 0;
+    if (run < options_.min_plies) return;
+    if (options_.games) {
+      first_match = ply - options_.min_plies + 1;
+      return;
+    }
+    ++matches_;
+    fen_ = to_fen(pos);
+    io::append_jsonl(out, {game.number, ply}, fen_, report);
+  });
+  note_outcome(result, counts_, err);
+  // A game with an error is not written: its movetext could not be checked to the end.
+  if (!options_.games || first_match < 0 || result.outcome != ReplayOutcome::Complete) return;
+  ++matches_;
+  comment_ = "pawnkit: first match at ply ";
+  comment_ += std::to_string(first_match);
+  io::PgnWriteOptions write;
+  write.first_mover = first_mover;
+  write.first_move_number = first_number;
+  write.comment_ply = first_match;
+  write.comment = comment_;
+  io::append_pgn(out, game, game.move_count(), write);
+}
+
+}  // namespace pawnkit::analysis

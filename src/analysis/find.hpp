@@ -1,0 +1,43 @@
+// The per-thread worker of `pawnkit find` over PGN games, and what it shares with the
+// FEN/EPD path: the query context of one position and the --min-plies bookkeeping.
+#pragma once
+
+#include <cstddef>
+#include <pawnkit/chess/position.hpp>
+#include <string>
+
+#include "analysis/game_workers.hpp"
+#include "analysis/query.hpp"
+#include "io/game_record.hpp"
+
+namespace pawnkit::analysis {
+
+// The context of `pos` for a query; `report` must outlive it. `ply` < 0 takes the ply
+// from the FEN's move counters (FEN/EPD input, where no game start is known).
+QueryContext query_context(const Query& query, const Position& pos, const PawnReport& report,
+                           int ply, const io::GameRecord* game);
+
+struct FindOptions {
+  const Query* query = nullptr;
+  int min_plies = 1;   // the expression must hold for this many consecutive plies
+  bool games = false;  // write whole matching games as PGN instead of positions
+};
+
+// Positions mode: a contract JSON line (with "game" and "ply") for each position that
+// ends a run of at least min_plies consecutive matching plies. Games mode: each fully
+// replayed game with such a run, as PGN with a comment after the run's first ply.
+class FindWorker {
+ public:
+  explicit FindWorker(FindOptions options) : options_(options) {}
+  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  const GameCounts& counts() const { return counts_; }
+  std::size_t matches() const { return matches_; }  // positions, or games with --games
+
+ private:
+  FindOptions options_;
+  GameCounts counts_;
+  std::size_t matches_ = 0;
+  std::string fen_, comment_;
+};
+
+}  // namespace pawnkit::analysis

@@ -1,0 +1,188 @@
+// pawnkit find: the positions (or whole games) of FEN/EPD/PGN input where a query holds.
+#include "analysis/find.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+#include <string>
+#include <variant>
+
+#include "analysis/pipeline.hpp"
+#include "analysis/query.hpp"
+#include "cli/commands.hpp"
+#include "cli/game_output.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "io/byte_source.hpp"
+#include "io/input_format.hpp"
+#include "io/line_reader.hpp"
+#include "io/report_writer.hpp"
+
+namespace pawnkit::cli {
+
+namespace {
+
+struct EpdCounts {
+  std::size_t bad = 0, matches = 0;
+};
+
+// Runs the query over one FEN/EPD stream, writing the matching records.
+EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, bool count_only,
+                         Output& out) {
+  EpdCounts counts;
+  io::LineReader lines(source);
+  std::string fen;
+  for (;;) {
+    const io::LineReader::Result line = lines.next();
+    if (line.status == io::LineReader::Status::End) break;
+    if (line.status != io::LineReader::Status::Line) {
+      report_error(source.name(), line.number, line.message);
+      ++counts.bad;
+      if (line.status == io::LineReader::Status::ReadError) break;
+      continue;
+    }
+    if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
+      report_error(source.name(), line.number, "empty line, expected a FEN or EPD record");
+      ++counts.bad;
+      continue;
+    }
+    const Parsed<EpdRecord> record = parse_epd(line.text);
+    if (!record) {
+      report_fen_error(source.name(), line.number, line.text, record.error());
+      ++counts.bad;
+      continue;
+    }
+    const Position& pos = record->position;
+    const PawnReport report = pawn_report(pos);
+    if (!query.matches(analysis::query_context(query, pos, report, -1, nullptr))) continue;
+    ++counts.matches;
+    if (count_only) continue;
+    fen = to_fen(pos);
+    io::append_jsonl(out.buffer(), {}, fen, report);
+    out.flush_if_full();
+  }
+  return counts;
+}
+
+}  // namespace
+
+int run_find(const Args& args) {
+  std::string where, input = "auto", threads_text, min_plies_text = "1";
+  bool games = false, count_only = false;
+  Options options(
+      "find", "find --where EXPR [--games] [--min-plies N] [--count] [--threads N] [FILE|-]...",
+      "Writes the positions where the expression holds, as the JSON lines of 'analyze\n"
+      "--format jsonl' (with \"game\" and \"ply\" for PGN input), or with --games the whole\n"
+      "matching games as PGN, a comment marking the first matching ply. The language is\n"
+      "described in docs/query.md; for example\n"
+      "  --where 'count(white.isolated) >= 2 and tag.WhiteElo >= 2400'\n"
+      "  --where 'white.hanging == {c4,d4} or d4 in white.isolated'\n"
+      "Input: FEN/EPD (one record a line) or PGN (.pgn, .pgn.zst); '-' or no file reads\n"
+      "standard input. Bad records and games are reported on standard error with the file\n"
+      "and line and skipped; the exit status is then 1. A bad expression exits with 2.");
+  options.value("where", where, "the query expression (required)")
+      .flag("games", games, "write the matching games as PGN (PGN input only)")
+      .value("min-plies", min_plies_text,
+             "the expression must hold for N consecutive plies of a game, default 1")
+      .flag("count", count_only, "print only the number of matching positions (games with --games)")
+      .value("input", input, "input kind, default decided by name and content",
+             {"auto", "epd", "pgn"})
+      .value("threads", threads_text, "worker threads for PGN input, default: every core");
+  std::vector<std::string_view> files;
+  switch (options.parse(args, files)) {
+    case Options::Outcome::Exit0:
+      return 0;
+    case Options::Outcome::Fail:
+      return 2;
+    case Options::Outcome::Run:
+      break;
+  }
+  if (where.empty()) {
+    report_error("find: --where EXPR is required (see 'pawnkit find --help')");
+    return 2;
+  }
+  auto compiled = analysis::Query::compile(where);
+  if (const auto* error = std::get_if<analysis::QueryError>(&compiled)) {
+    const std::string text = analysis::format_query_error(where, *error);
+    std::fprintf(stderr, "pawnkit find: --where: %s", text.c_str());
+    return 2;
+  }
+  const analysis::Query& query = std::get<analysis::Query>(compiled);
+  const std::optional<int> threads = parse_thread_count(threads_text);
+  int plies = 0;
+  const auto [end, ec] =
+      std::from_chars(min_plies_text.data(), min_plies_text.data() + min_plies_text.size(), plies);
+  const std::optional<int> min_plies =
+      ec == std::errc() && end == min_plies_text.data() + min_plies_text.size() && plies >= 1 &&
+              plies <= 10000
+          ? std::optional<int>(plies)
+          : std::nullopt;
+  if (!threads || !min_plies) {
+    report_error("find: --threads takes 0 (every core) to 256, --min-plies 1 to 10000");
+    return 2;
+  }
+  if (files.empty()) files.push_back("-");
+
+  Output out;
+  std::size_t bad = 0, skipped = 0, matches = 0;
+  bool unreadable = false;
+  for (std::string_view file : files) {
+    io::OpenedSource opened = io::open_source(std::string(file));
+    if (!opened.ok()) {
+      report_error(opened.error);
+      unreadable = true;
+      continue;
+    }
+    const std::size_t size = input_size(file);
+    io::DetectedInput detected =
+        io::detect_input_format(std::move(opened.source), file, io::parse_input_format(input));
+    if (detected.format == io::InputFormat::Epd) {
+      // FEN/EPD records are separate positions: no game to write, no plies to count.
+      if (games || *min_plies > 1) {
+        out.flush();
+        report_error(std::string(file) + ": " + (games ? "--games" : "--min-plies") +
+                     " needs PGN input; this is FEN/EPD");
+        return 2;
+      }
+      const EpdCounts counts = find_positions(*detected.source, query, count_only, out);
+      bad += counts.bad;
+      matches += counts.matches;
+      continue;
+    }
+    analysis::FindOptions find_options;
+    find_options.query = &query;
+    find_options.min_plies = *min_plies;
+    find_options.games = games;
+    std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(*threads),
+                                              analysis::FindWorker{find_options});
+    GameOutput sink(out, size);
+    if (count_only) {
+      // The workers still write; the count replaces their output.
+      struct Discard : analysis::PipelineSink {
+        GameOutput& inner;
+        explicit Discard(GameOutput& i) : inner(i) {}
+        void out(const std::string&) override {}
+        void err(const std::string& text) override { inner.err(text); }
+        void progress(std::size_t g, std::size_t b) override { inner.progress(g, b); }
+      } discard(sink);
+      analysis::run_pipeline(*detected.source, std::span(workers), discard);
+    } else {
+      analysis::run_pipeline(*detected.source, std::span(workers), sink);
+    }
+    for (const auto& w : workers) {
+      bad += w.counts().bad;
+      skipped += w.counts().skipped;
+      matches += w.matches();
+    }
+  }
+  if (count_only) out.buffer() += std::to_string(matches) + "\n";
+  out.flush();
+  if (bad) std::fprintf(stderr, "pawnkit find: %zu bad record%s\n", bad, bad == 1 ? "" : "s");
+  if (skipped)
+    std::fprintf(stderr, "pawnkit find: %zu game%s of other variants skipped\n", skipped,
+                 skipped == 1 ? "" : "s");
+  return bad || unreadable ? 1 : 0;
+}
+
+}  // namespace pawnkit::cli

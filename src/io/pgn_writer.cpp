@@ -1,0 +1,101 @@
+#include "io/pgn_writer.hpp"
+
+#include <algorithm>
+
+namespace pawnkit::io {
+
+namespace {
+
+constexpr std::size_t max_line = 79;  // the PGN standard's export limit is 80 columns
+
+// Appends movetext tokens separated by spaces, breaking lines before they grow too long.
+class Wrapper {
+ public:
+  explicit Wrapper(std::string& out) : out_(out) {}
+  void token(std::string_view t) {
+    if (column_ > 0 && column_ + 1 + t.size() > max_line) {
+      out_ += '\n';
+      column_ = 0;
+    } else if (column_ > 0) {
+      out_ += ' ';
+      ++column_;
+    }
+    out_ += t;
+    column_ += t.size();
+  }
+  void end_line() {
+    out_ += '\n';
+    column_ = 0;
+  }
+
+ private:
+  std::string& out_;
+  std::size_t column_ = 0;
+};
+
+bool is_result(std::string_view r) {
+  return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+}
+
+}  // namespace
+
+std::string_view game_result(const GameRecord& game) {
+  if (is_result(game.result)) return game.result;
+  if (const auto tag = game.tag("Result"); tag && is_result(*tag)) return *tag;
+  return "*";
+}
+
+void append_tag_value(std::string& out, std::string_view value) {
+  for (char c : value) {
+    if (c == '\\' || c == '"') out += '\\';
+    out += c;
+  }
+}
+
+void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
+                const PgnWriteOptions& options) {
+  for (std::size_t i = 0; i < game.tag_count(); ++i) {
+    out += '[';
+    out += game.tag_name(i);
+    out += " \"";
+    append_tag_value(out, game.tag_value(i));
+    out += "\"]\n";
+  }
+  out += '\n';
+
+  Wrapper text(out);
+  std::string scratch;
+  auto comment = [&] {
+    scratch = "{";
+    scratch += options.comment;
+    scratch += '}';
+    text.token(scratch);
+  };
+  if (options.comment_ply == 0) comment();
+  Color mover = options.first_mover;
+  int number = options.first_move_number;
+  bool need_number = true;  // Black's move needs "N..." at the start and after a comment
+  const std::size_t count = std::min(plies, game.move_count());
+  for (std::size_t i = 0; i < count; ++i) {
+    // A move number stays on the line of its move.
+    scratch.clear();
+    if (mover == White || need_number) {
+      scratch = std::to_string(number);
+      scratch += mover == White ? ". " : "... ";
+    }
+    scratch += game.move(i);
+    text.token(scratch);
+    need_number = false;
+    if (options.comment_ply == int(i + 1)) {
+      comment();
+      need_number = true;
+    }
+    if (mover == Black) ++number;
+    mover = ~mover;
+  }
+  text.token(game_result(game));
+  text.end_line();
+  out += '\n';
+}
+
+}  // namespace pawnkit::io

@@ -1,0 +1,33 @@
+// Writes a GameRecord back as PGN in export style: the tags in their order, a blank line,
+// movetext with move numbers wrapped before 80 columns, an optional comment after one
+// ply, the result, and a blank line. Any PGN reader (and pawnkit's own) reads it back.
+#pragma once
+
+#include <pawnkit/bitboard.hpp>
+#include <string>
+#include <string_view>
+
+#include "io/game_record.hpp"
+
+namespace pawnkit::io {
+
+struct PgnWriteOptions {
+  Color first_mover = White;  // who plays the first move (a FEN tag can make it Black)
+  int first_move_number = 1;  // the start position's fullmove number
+  int comment_ply = -1;       // the comment follows the move that reaches this ply (0: before
+                              // the first move); -1 for none
+  std::string_view comment;   // its text, without braces
+};
+
+// The game's result for the movetext: the reader's result token, else the Result tag,
+// else "*".
+std::string_view game_result(const GameRecord& game);
+
+// A tag value with '\' and '"' escaped.
+void append_tag_value(std::string& out, std::string_view value);
+
+// Appends the whole game; `plies` moves of the record are written (the rest is dropped).
+void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
+                const PgnWriteOptions& options = {});
+
+}  // namespace pawnkit::io
