@@ -99,7 +99,8 @@ std::string did_you_mean(std::string_view name, const Names& names, std::string_
   std::size_t best_distance = 3;  // suggest only close names
   for (std::string_view candidate : names) {
     const std::size_t d = edit_distance(name, candidate);
-    if (d < best_distance) best_distance = d, best = candidate;
+    // Close means one edit, or one edit in three letters ("isolatd", not "foo" for "duo").
+    if (d < best_distance && (d == 1 || 3 * d <= name.size())) best_distance = d, best = candidate;
   }
   if (best.empty()) return {};
   return " (did you mean '" + std::string(prefix) + std::string(best) + "'?)";
@@ -162,7 +163,8 @@ class QueryParser {
     if (token_.kind != Tok::End) {
       if (is_comparison(token_.kind))
         return fail(token_, "comparisons do not chain; join them with 'and'");
-      return fail(token_, "unexpected " + describe(token_) + ", expected 'and', 'or' or the end");
+      unexpected("'and', 'or' or the end");
+      return std::move(*error_);
     }
     if (type(root) != Type::Bool)
       return fail(start, text_.size() - start,
@@ -574,7 +576,8 @@ class QueryParser {
       return unexpected("a key, a square, a number, a string, '(' or '{'");
     }
     std::string hint = did_you_mean(name, global_names, "");
-    if (hint.empty() && token_.kind == Tok::Dot) hint = " (keys are white.KEY and black.KEY)";
+    if (hint.empty() && (find_member(name) || name == "islands" || token_.kind == Tok::Dot))
+      hint = " (keys are white.KEY and black.KEY)";
     return fail(t, "unknown name '" + std::string(name) + "'" + hint), -1;
   }
 

@@ -66,7 +66,7 @@ void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
   Wrapper text(out);
   std::string scratch;
   auto comment = [&] {
-    scratch = "{";
+    scratch.assign(1, '{');
     scratch += options.comment;
     scratch += '}';
     text.token(scratch);

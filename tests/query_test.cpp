@@ -1,0 +1,266 @@
+// The query language: every construct parses, every error names its column, and
+// evaluation on hand-built positions gives the answers worked out by hand below.
+#include "analysis/query.hpp"
+
+#include <gtest/gtest.h>
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+
+#include "analysis/find.hpp"
+
+namespace pawnkit::analysis {
+namespace {
+
+// White: a2 b2 d4 f2 g2 h2 (d4 isolated; islands a-b, d, f-h = 3).
+// Black: a7 b7 e6 f7 g7 h7 (nothing isolated; islands a-b, e-h = 2). White to move.
+const char* const iqp = "r1bq1rk1/pp2bppp/2n1p3/3n4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 12";
+// Fischer-Spassky 1972/6 after 15...bxc5. Black: a6 c5 d5 f7 g7 h6, hanging c5 d5, islands
+// a, c-d, f-h = 3. White: a2 b2 e3 f2 g2 h2, islands a-b, e-h = 2, hanging b2.
+const char* const hanging = "rnr3k1/4qpp1/p3b2p/1Bpp4/8/Q3PN2/PP3PPP/2R1K2R w K - 0 16";
+// Black to move, move 20 (ply 39 by the move counters). White: c4 d4 f2 g2 h2, where c4 d4
+// are a duo, hanging (open and half-isolated too) and passed. Black: a7 f7 g7 h7.
+const char* const duo = "6k1/p4ppp/8/8/2PP4/8/5PPP/6K1 b - - 0 20";
+
+Query compiled(std::string_view text) {
+  auto result = Query::compile(text);
+  if (auto* error = std::get_if<QueryError>(&result)) {
+    ADD_FAILURE() << text << ": " << format_query_error(text, *error);
+    return std::get<Query>(Query::compile("true"));
+  }
+  return std::get<Query>(std::move(result));
+}
+
+bool holds(std::string_view text, const char* fen, const io::GameRecord* game = nullptr,
+           int ply = -1) {
+  const Query query = compiled(text);
+  const Parsed<Position> pos = parse_fen(fen);
+  EXPECT_TRUE(pos.ok()) << fen;
+  const PawnReport report = pawn_report(*pos);
+  return query.matches(query_context(query, *pos, report, ply, game));
+}
+
+QueryError error_of(std::string_view text) {
+  auto result = Query::compile(text);
+  if (auto* error = std::get_if<QueryError>(&result)) return *error;
+  ADD_FAILURE() << "compiled: " << text;
+  return {};
+}
+
+// "column N: message" for an expression, as the CLI prints it (first line only).
+std::string message(std::string_view text) {
+  const QueryError e = error_of(text);
+  return "column " + std::to_string(e.column + 1) + ": " + e.message;
+}
+
+TEST(QueryParse, EveryConstructCompiles) {
+  for (const char* text : {
+           "white.hanging == {c4,d4}",
+           "count(black.isolated) >= 2",
+           "d4 in white.isolated",
+           "{c4, d4} in white.pawns",
+           "white.passed & {a7,b7} != {}",
+           "(white.passed | black.passed) - {a2} == {}",
+           "white.islands > black.islands",
+           "black.islands <= 2 and not (white.islands < 1) or ply >= 10",
+           "white.isolated != {} && !(black.doubled == {}) || false",
+           "side_to_move == white",
+           "side_to_move != black",
+           "tag.WhiteElo >= 2400",
+           "tag.WhiteElo > tag.BlackElo",
+           "tag.ECO ~ \"D3\"",
+           "tag.Event == \"Rated \\\"Blitz\\\" game\"",
+           "move < 20",
+           "count(white.passed & rank(7)) >= 1",
+           "count(black.pawns & file(d)) == 2",
+           "structure == \"carlsbad\"",
+           "structure_side == white",
+           "true",
+           "white.promotions == {} and black.en_passant == {} and white.double_pushes != {}",
+       }) {
+    auto result = Query::compile(text);
+    EXPECT_TRUE(std::holds_alternative<Query>(result))
+        << text << ": " << format_query_error(text, std::get<QueryError>(result));
+  }
+}
+
+TEST(QueryParse, EverySideKeyIsKnown) {
+  for (const auto& key : pattern_keys) compiled("white." + std::string(key.name) + " == {}");
+  for (const auto& key : move_keys) compiled("black." + std::string(key.name) + " == {}");
+  compiled("white.islands == 0");
+}
+
+TEST(QueryParse, PrecedenceOfSetOperatorsComparisonsNotAndOr) {
+  // '&' binds tighter than '!=', 'not' tighter than 'and', 'and' tighter than 'or'.
+  EXPECT_TRUE(holds("white.pawns & {d4} != {}", iqp));
+  EXPECT_TRUE(holds("true or true and false", iqp));
+  EXPECT_FALSE(holds("(true or true) and false", iqp));
+  EXPECT_TRUE(holds("not false and true", iqp));
+  EXPECT_FALSE(holds("not (false or true)", iqp));
+  EXPECT_TRUE(holds("{a2,b2} | {d4} - {b2} == {a2,d4}", iqp));  // left to right
+}
+
+TEST(QueryErrors, SayWhatAndWhere) {
+  EXPECT_EQ(message("count(white.isolatd) >= 2"),
+            "column 7: unknown key 'white.isolatd' (did you mean 'white.isolated'?)");
+  EXPECT_EQ(message("white.foo == {}"), "column 1: unknown key 'white.foo'");
+  EXPECT_EQ(
+      message("white.island_files == {}"),
+      "column 1: key 'white.island_files' cannot be queried; use white.islands or white.pawns");
+  EXPECT_EQ(message("whte.pawns == {}"), "column 1: unknown name 'whte' (did you mean 'white'?)");
+  EXPECT_EQ(message("pawns == {}"),
+            "column 1: unknown name 'pawns' (keys are white.KEY and black.KEY)");
+  EXPECT_EQ(message(""), "column 1: empty expression");
+  EXPECT_EQ(message("   "), "column 1: empty expression");
+  EXPECT_EQ(message("white.pawns"),
+            "column 1: the expression is a square set, not a condition (compare it, e.g. "
+            "count(white.passed) > 0)");
+  EXPECT_EQ(message("count(white.islands) > 1"),
+            "column 7: count() takes a square set, got a number");
+  EXPECT_EQ(message("white.islands == {d4}"),
+            "column 15: cannot compare a number with a square set using '=='");
+  EXPECT_EQ(message("white.pawns < black.pawns"),
+            "column 13: a square set compares only with == and != (count() gives a set's size)");
+  EXPECT_EQ(message("side_to_move > white"), "column 14: a colour compares only with == and !=");
+  EXPECT_EQ(message("d4 in 3"),
+            "column 4: 'in' takes square sets on both sides (a square such as d4 is a set)");
+  EXPECT_EQ(message("ply ~ 3"), "column 5: '~' matches text (a tag or structure) against text");
+  EXPECT_EQ(message("ply > 1 and white.pawns"),
+            "column 13: 'and' takes a condition, got a square set");
+  EXPECT_EQ(message("ply or true"), "column 1: 'or' takes a condition, got a number");
+  EXPECT_EQ(message("not ply"), "column 5: 'not' takes a condition, got a number");
+  EXPECT_EQ(message("white.pawns & 3 == {}"), "column 15: '&' takes a square set, got a number");
+  EXPECT_EQ(message("1 < ply < 3"), "column 9: comparisons do not chain; join them with 'and'");
+  EXPECT_EQ(message("ply = 3"), "column 5: '=' is not an operator; compare with '=='");
+  EXPECT_EQ(message("tag.Event == \"open"), "column 14: unterminated string (missing '\"')");
+  EXPECT_EQ(message("{d4, x9} in white.pawns"), "column 6: 'x9' is not a square");
+  EXPECT_EQ(message("{d4 e4} in white.pawns"), "column 5: unexpected 'e4', expected ',' or '}'");
+  EXPECT_EQ(message("{d4,} in white.pawns"),
+            "column 5: unexpected '}', expected a square such as d4");
+  EXPECT_EQ(message("(ply > 3"), "column 9: unexpected end of expression, expected ')'");
+  EXPECT_EQ(message("ply > 3)"), "column 8: unexpected ')', expected 'and', 'or' or the end");
+  EXPECT_EQ(message("ply >"),
+            "column 6: unexpected end of expression, expected a key, a square, a number, a string, "
+            "'(' or '{'");
+  EXPECT_EQ(message("ply > and"),
+            "column 7: unexpected 'and', expected a key, a square, a number, a string, '(' or '{'");
+  EXPECT_EQ(message("count white.pawns > 1"),
+            "column 7: unexpected 'white', expected '(' after 'count'");
+  EXPECT_EQ(message("count(white.pawns > 1"), "column 19: unexpected '>', expected ')'");
+  EXPECT_EQ(message("white. == {}"), "column 8: unexpected '==', expected a key after 'white.'");
+  EXPECT_EQ(message("tag == 1"),
+            "column 5: unexpected '==', expected '.' and a tag name after 'tag'");
+  EXPECT_EQ(message("file(i) == {}"), "column 6: file() takes a file letter a to h");
+  EXPECT_EQ(message("rank(9) == {}"), "column 6: rank() takes a rank number 1 to 8");
+  EXPECT_EQ(message("ply > 4d"),
+            "column 7: unexpected '4d', expected a key, a square, a number, "
+            "a string, '(' or '{'");
+  EXPECT_EQ(message("ply > 99999999999999999999"), "column 7: number too large");
+  EXPECT_EQ(message("ply > 3 # comment"),
+            "column 9: unexpected '#', expected 'and', 'or' or the end");
+}
+
+TEST(QueryErrors, CaretLineUnderTheToken) {
+  const std::string text = "count(white.isolatd) >= 2";
+  EXPECT_EQ(format_query_error(text, error_of(text)),
+            "column 7: unknown key 'white.isolatd' (did you mean 'white.isolated'?)\n"
+            "  count(white.isolatd) >= 2\n"
+            "        ^~~~~~~~~~~~~\n");
+}
+
+TEST(QueryEval, SetsAndCounts) {
+  EXPECT_TRUE(holds("white.isolated == {d4}", iqp));
+  EXPECT_TRUE(holds("d4 in white.isolated", iqp));
+  EXPECT_FALSE(holds("d4 in black.isolated", iqp));
+  EXPECT_TRUE(holds("black.isolated == {}", iqp));
+  EXPECT_TRUE(holds("count(white.isolated) == 1 and count(white.pawns) == 6", iqp));
+  EXPECT_TRUE(holds("{a2, b2} in white.pawns", iqp));
+  EXPECT_FALSE(holds("{a2, c2} in white.pawns", iqp));
+  EXPECT_TRUE(holds("{} in white.pawns", iqp));  // the empty set is in every set
+  EXPECT_TRUE(holds("white.pawns & file(d) == {d4}", iqp));
+  EXPECT_TRUE(holds("black.pawns & rank(7) == {a7,b7,f7,g7,h7}", iqp));
+  EXPECT_TRUE(holds("white.pawns - rank(2) == {d4}", iqp));
+  EXPECT_TRUE(holds("count(white.pawns | black.pawns) == 12", iqp));
+  EXPECT_TRUE(holds("white.passed == {}", iqp));  // e6 guards d4's path
+  // b2 is hanging too: open (no black b-pawn), half-isolated (a2 only) and in the a2-b2 duo.
+  EXPECT_TRUE(holds("black.hanging == {c5,d5} and white.hanging == {b2}", hanging));
+  EXPECT_TRUE(holds("white.hanging == {c4,d4}", duo));
+  EXPECT_TRUE(holds("white.passed == {c4,d4}", duo));
+}
+
+TEST(QueryEval, IntegerKeysAndComparisonsBetweenSides) {
+  EXPECT_TRUE(holds("white.islands == 3 and black.islands == 2", iqp));
+  EXPECT_TRUE(holds("white.islands > black.islands", iqp));
+  EXPECT_FALSE(holds("white.islands > black.islands", hanging));
+  EXPECT_TRUE(holds("white.islands < black.islands", hanging));
+  EXPECT_TRUE(holds("white.islands != black.islands and white.islands >= 2", hanging));
+}
+
+TEST(QueryEval, PositionFacts) {
+  EXPECT_TRUE(holds("side_to_move == white", iqp));
+  EXPECT_TRUE(holds("side_to_move == black and move == 20", duo));
+  // Ply from the move counters for FEN input: 2 * (20 - 1) + 1 with Black to move.
+  EXPECT_TRUE(holds("ply == 39", duo));
+  EXPECT_TRUE(holds("ply == 22", iqp));
+  // PGN input gives the ply since the game's start instead.
+  EXPECT_TRUE(holds("ply == 5", iqp, nullptr, 5));
+}
+
+TEST(QueryEval, TagsCompareAsNumbersWhenBothAreNumbers) {
+  io::GameRecord game;
+  game.add_tag("Event", "Rated \"Blitz\" game");
+  game.add_tag("WhiteElo", "2450");
+  game.add_tag("BlackElo", "?");
+  game.add_tag("ECO", "D35");
+  game.add_tag("Round", "10");
+  EXPECT_TRUE(holds("tag.WhiteElo >= 2400", iqp, &game));
+  EXPECT_FALSE(holds("tag.WhiteElo >= 2500", iqp, &game));
+  EXPECT_TRUE(holds("tag.WhiteElo == 2450 and tag.WhiteElo == \"2450\"", iqp, &game));
+  // "?" is not a number: never equal to one, never ordered against one.
+  EXPECT_FALSE(holds("tag.BlackElo >= 0", iqp, &game));
+  EXPECT_FALSE(holds("tag.BlackElo < 3000", iqp, &game));
+  EXPECT_TRUE(holds("tag.BlackElo != 2000", iqp, &game));
+  EXPECT_FALSE(holds("tag.WhiteElo > tag.BlackElo", iqp, &game));
+  // Numbers by value ("10" > "9"), words as strings ("D35" >= "D30").
+  EXPECT_TRUE(holds("tag.Round > 9", iqp, &game));
+  EXPECT_TRUE(holds("tag.Round > \"9\"", iqp, &game));
+  EXPECT_TRUE(holds("tag.ECO >= \"D30\" and tag.ECO <= \"D69\"", iqp, &game));
+  // '~' finds its right side anywhere in the left, ignoring ASCII case.
+  EXPECT_TRUE(holds("tag.ECO ~ \"D3\"", iqp, &game));
+  EXPECT_TRUE(holds("tag.ECO ~ \"d35\"", iqp, &game));
+  EXPECT_TRUE(holds("tag.ECO ~ 35", iqp, &game));
+  EXPECT_FALSE(holds("tag.ECO ~ \"D4\"", iqp, &game));
+  EXPECT_TRUE(holds("tag.Event ~ \"blitz\"", iqp, &game));
+  EXPECT_TRUE(holds("tag.Event == \"Rated \\\"Blitz\\\" game\"", iqp, &game));
+  EXPECT_FALSE(holds("tag.Event == \"rated \\\"blitz\\\" game\"", iqp, &game));  // == is exact
+  // A missing tag reads as "": equal to "", not to anything else.
+  EXPECT_TRUE(holds("tag.Annotator == \"\"", iqp, &game));
+  EXPECT_FALSE(holds("tag.Annotator ~ \"x\"", iqp, &game));
+  EXPECT_TRUE(holds("tag.Annotator ~ \"\"", iqp, &game));
+  EXPECT_FALSE(holds("tag.Annotator >= 0", iqp, &game));
+  // FEN/EPD input has no tags at all.
+  EXPECT_TRUE(holds("tag.WhiteElo == \"\"", iqp));
+}
+
+TEST(QueryEval, StructureReadsEmptyWithoutAMatch) {
+  // With no classification in the context there is no structure and no structure side.
+  EXPECT_TRUE(holds("structure == \"\"", iqp));
+  EXPECT_FALSE(holds("structure_side == white or structure_side == black", iqp));
+  EXPECT_TRUE(holds("structure_side != white", iqp));
+  EXPECT_TRUE(compiled("structure == \"\"").uses_structure());
+  EXPECT_FALSE(compiled("white.islands == 1").uses_structure());
+}
+
+TEST(QueryEval, EvaluationIsRepeatableAndShared) {
+  // One compiled query over many contexts: no state carries over.
+  const Query query = compiled("count(white.isolated) >= 1 and side_to_move == white");
+  for (int i = 0; i < 3; ++i)
+    for (const char* fen : {iqp, hanging, duo}) {
+      const Parsed<Position> pos = parse_fen(fen);
+      const PawnReport report = pawn_report(*pos);
+      EXPECT_EQ(query.matches(query_context(query, *pos, report, -1, nullptr)), fen == iqp);
+    }
+}
+
+}  // namespace
+}  // namespace pawnkit::analysis
