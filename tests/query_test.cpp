@@ -242,11 +242,39 @@ TEST(QueryEval, TagsCompareAsNumbersWhenBothAreNumbers) {
   EXPECT_TRUE(holds("tag.WhiteElo == \"\"", iqp));
 }
 
-TEST(QueryEval, StructureReadsEmptyWithoutAMatch) {
-  // With no classification in the context there is no structure and no structure side.
-  EXPECT_TRUE(holds("structure == \"\"", iqp));
-  EXPECT_FALSE(holds("structure_side == white or structure_side == black", iqp));
-  EXPECT_TRUE(holds("structure_side != white", iqp));
+TEST(QueryEval, NamedStructures) {
+  // The classifier's own answers (include/pawnkit/pawns/structures.hpp) reach the query:
+  // White's isolani on d4 in the IQP position, whatever it says for the others.
+  EXPECT_TRUE(holds("structure == \"iqp\" and structure_side == white", iqp));
+  EXPECT_TRUE(holds("structure ~ \"IQP\"", iqp));
+  for (const char* fen : {iqp, hanging, duo}) {
+    const Parsed<Position> pos = parse_fen(fen);
+    const auto match = classify_structure(pos->pawns(White), pos->pawns(Black));
+    const std::string name = match ? std::string(structure_name(match->id)) : "";
+    EXPECT_TRUE(holds("structure == \"" + name + "\"", fen)) << fen;
+    EXPECT_EQ(holds("structure_side == black", fen), match && match->side == Black) << fen;
+    EXPECT_EQ(holds("structure_side != white", fen), !match || match->side != White) << fen;
+  }
+  // A position no rule names: no structure, and no side equals the missing one.
+  const char* const bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  EXPECT_TRUE(holds("structure == \"\"", bare));
+  EXPECT_FALSE(holds("structure_side == white or structure_side == black", bare));
+  EXPECT_TRUE(holds("structure_side != white", bare));
+}
+
+TEST(QueryErrors, StructureNamesAreChecked) {
+  EXPECT_EQ(message("structure == \"carlsbd\""),
+            "column 14: unknown structure 'carlsbd' (did you mean 'carlsbad'?); docs/structures.md "
+            "lists them");
+  EXPECT_EQ(
+      message("\"slv\" != structure"),
+      "column 1: unknown structure 'slv' (did you mean 'slav'?); docs/structures.md lists them");
+  for (std::string_view name : structure_names)
+    compiled("structure == \"" + std::string(name) + "\"");
+  compiled("structure ~ \"ind\"");  // a substring need not be a whole name
+}
+
+TEST(QueryEval, StructureIsOnlyClassifiedWhenRead) {
   EXPECT_TRUE(compiled("structure == \"\"").uses_structure());
   EXPECT_FALSE(compiled("white.islands == 1").uses_structure());
 }

@@ -8,7 +8,7 @@
 
 namespace pawnkit::analysis {
 
-QueryContext query_context(const Query& /*query*/, const Position& pos, const PawnReport& report,
+QueryContext query_context(const Query& query, const Position& pos, const PawnReport& report,
                            int ply, const io::GameRecord* game) {
   QueryContext ctx;
   ctx.report = &report;
@@ -17,6 +17,12 @@ QueryContext query_context(const Query& /*query*/, const Position& pos, const Pa
   ctx.ply =
       ply >= 0 ? ply : 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Black ? 1 : 0);
   ctx.game = game;
+  // Classified only when asked for: most queries never read it.
+  if (query.uses_structure())
+    if (const auto match = classify_structure(pos.pawns(White), pos.pawns(Black))) {
+      ctx.structure = structure_name(match->id);
+      ctx.structure_side = match->side;
+    }
   return ctx;
 }
 

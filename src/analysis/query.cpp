@@ -386,6 +386,7 @@ class QueryParser {
         // numeric
       } else if (textual) {
         node.textual = true;  // numeric when both read as numbers, else as strings
+        if (!ordering && !check_structure_name(left, right)) return -1;
       } else if (l != r || l == Type::Bool) {
         return mismatch();
       } else if (ordering) {
@@ -395,6 +396,19 @@ class QueryParser {
       }
     }
     return add(std::move(node), begin_of(left), end_of(right));
+  }
+
+  // `structure == "name"` (either way round) must name a known structure, or "" for none.
+  bool check_structure_name(int x, int y) {
+    const Query::Node& nx = query_.nodes_[std::size_t(x)];
+    const Query::Node& ny = query_.nodes_[std::size_t(y)];
+    if (nx.op == Op::TextConst && ny.op == Op::Structure) return check_structure_name(y, x);
+    if (nx.op != Op::Structure || ny.op != Op::TextConst || ny.text.empty()) return true;
+    if (find_structure(ny.text)) return true;
+    fail(begin_of(y), end_of(y) - begin_of(y),
+         "unknown structure " + quoted(ny.text) + did_you_mean(ny.text, structure_names, "") +
+             "; docs/structures.md lists them");
+    return false;
   }
 
   int parse_set() {

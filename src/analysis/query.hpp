@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
