@@ -218,14 +218,17 @@ TEST(CliFind, GamesWithMinPliesMarkTheRunsFirstPly) {
 TEST(CliFind, GamesFromABlackToMoveFenKeepTheirMoveNumbers) {
   const std::string pgn =
       "[Event \"From position\"]\n[SetUp \"1\"]\n"
-      "[FEN \"4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 30\"]\n\n"
+      "[FEN \"4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 30\"]\n[Annotator \"A \\\"quoted\\\" \\\\ name\"]\n\n"
       "30... a5 31. b4 axb4 32. a3 bxa3 33. Kd2 *\n";
   const auto r = run_cli("find --games --where 'black.pawns & rank(3) != {}' -", pgn);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out,
-            "[Event \"From position\"]\n[SetUp \"1\"]\n"
-            "[FEN \"4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 30\"]\n\n"
-            "30... a5 31. b4 axb4 32. a3 bxa3 {pawnkit: first match at ply 5} 33. Kd2 *\n\n");
+  // The Seven Tag Roster comes first, filled with the standard's unknown values.
+  EXPECT_EQ(
+      r.out,
+      "[Event \"From position\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+      "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
+      "[FEN \"4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 30\"]\n[Annotator \"A \\\"quoted\\\" \\\\ name\"]\n\n"
+      "30... a5 31. b4 axb4 32. a3 bxa3 {pawnkit: first match at ply 5} 33. Kd2 *\n\n");
   const auto start = run_cli("find --games --where 'ply == 0' -", pgn);
   EXPECT_NE(start.out.find("\n{pawnkit: first match at ply 0} 30... a5 31. b4"), std::string::npos)
       << start.out;

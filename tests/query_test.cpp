@@ -160,6 +160,27 @@ TEST(QueryErrors, SayWhatAndWhere) {
             "column 9: unexpected '#', expected 'and', 'or' or the end");
 }
 
+TEST(QueryErrors, EveryPrefixAndDeletionCompilesOrPointsInsideTheText) {
+  // Damaged queries never crash the compiler, and errors point at or just past the text.
+  for (std::string text : {
+           std::string("count(white.isolated & {c4,d4}) >= 2 or not (tag.ECO ~ \"D3\")"),
+           std::string("structure == \"carlsbad\" and structure_side != black && ply > 10"),
+           std::string("{a1,h8} in white.pawns | file(a) - rank(8) || !true"),
+       }) {
+    for (std::size_t n = 0; n <= text.size(); ++n) {
+      for (const std::string& damaged :
+           {text.substr(0, n), text.substr(0, n) + text.substr(n + (n < text.size()))}) {
+        auto result = Query::compile(damaged);
+        if (const auto* e = std::get_if<QueryError>(&result)) {
+          EXPECT_LE(e->column, damaged.size()) << damaged;
+          EXPECT_FALSE(e->message.empty());
+          EXPECT_FALSE(format_query_error(damaged, *e).empty());
+        }
+      }
+    }
+  }
+}
+
 TEST(QueryErrors, CaretLineUnderTheToken) {
   const std::string text = "count(white.isolatd) >= 2";
   EXPECT_EQ(format_query_error(text, error_of(text)),

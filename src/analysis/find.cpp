@@ -48,6 +48,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out, std::string&
       return;
     }
     ++matches_;
+    if (!options_.write) return;
     fen_ = to_fen(pos);
     io::append_jsonl(out, {game.number, ply}, fen_, report);
   });
@@ -55,6 +56,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out, std::string&
   // A game with an error is not written: its movetext could not be checked to the end.
   if (!options_.games || first_match < 0 || result.outcome != ReplayOutcome::Complete) return;
   ++matches_;
+  if (!options_.write) return;
   comment_ = "pawnkit: first match at ply ";
   comment_ += std::to_string(first_match);
   io::PgnWriteOptions write;

@@ -21,6 +21,7 @@ struct FindOptions {
   const Query* query = nullptr;
   int min_plies = 1;   // the expression must hold for this many consecutive plies
   bool games = false;  // write whole matching games as PGN instead of positions
+  bool write = true;   // false: only count the matches (--count)
 };
 
 // Positions mode: a contract JSON line (with "game" and "ply") for each position that

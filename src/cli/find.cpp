@@ -154,22 +154,11 @@ int run_find(const Args& args) {
     find_options.query = &query;
     find_options.min_plies = *min_plies;
     find_options.games = games;
+    find_options.write = !count_only;
     std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(*threads),
                                               analysis::FindWorker{find_options});
     GameOutput sink(out, size);
-    if (count_only) {
-      // The workers still write; the count replaces their output.
-      struct Discard : analysis::PipelineSink {
-        GameOutput& inner;
-        explicit Discard(GameOutput& i) : inner(i) {}
-        void out(const std::string&) override {}
-        void err(const std::string& text) override { inner.err(text); }
-        void progress(std::size_t g, std::size_t b) override { inner.progress(g, b); }
-      } discard(sink);
-      analysis::run_pipeline(*detected.source, std::span(workers), discard);
-    } else {
-      analysis::run_pipeline(*detected.source, std::span(workers), sink);
-    }
+    analysis::run_pipeline(*detected.source, std::span(workers), sink);
     for (const auto& w : workers) {
       bad += w.counts().bad;
       skipped += w.counts().skipped;

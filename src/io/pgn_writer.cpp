@@ -1,6 +1,8 @@
 #include "io/pgn_writer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 namespace pawnkit::io {
 
@@ -33,6 +35,16 @@ class Wrapper {
   std::size_t column_ = 0;
 };
 
+constexpr std::array<std::pair<std::string_view, std::string_view>, 7> seven_tag_roster{{
+    {"Event", "?"},
+    {"Site", "?"},
+    {"Date", "????.??.??"},
+    {"Round", "?"},
+    {"White", "?"},
+    {"Black", "?"},
+    {"Result", "*"},
+}};
+
 bool is_result(std::string_view r) {
   return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
 }
@@ -54,12 +66,24 @@ void append_tag_value(std::string& out, std::string_view value) {
 
 void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
                 const PgnWriteOptions& options) {
-  for (std::size_t i = 0; i < game.tag_count(); ++i) {
+  auto tag = [&](std::string_view name, std::string_view value) {
     out += '[';
-    out += game.tag_name(i);
+    out += name;
     out += " \"";
-    append_tag_value(out, game.tag_value(i));
+    append_tag_value(out, value);
     out += "\"]\n";
+  };
+  // The Seven Tag Roster first, in its order, with the standard's unknown values for the
+  // missing ones; then the game's other tags in their order.
+  for (const auto& [name, unknown] : seven_tag_roster) {
+    const auto value = game.tag(name);
+    tag(name, value ? *value : name == "Result" ? game_result(game) : unknown);
+  }
+  for (std::size_t i = 0; i < game.tag_count(); ++i) {
+    const std::string_view name = game.tag_name(i);
+    if (std::none_of(seven_tag_roster.begin(), seven_tag_roster.end(),
+                     [&](const auto& roster) { return roster.first == name; }))
+      tag(name, game.tag_value(i));
   }
   out += '\n';
 

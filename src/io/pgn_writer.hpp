@@ -1,6 +1,7 @@
-// Writes a GameRecord back as PGN in export style: the tags in their order, a blank line,
-// movetext with move numbers wrapped before 80 columns, an optional comment after one
-// ply, the result, and a blank line. Any PGN reader (and pawnkit's own) reads it back.
+// Writes a GameRecord back as PGN in export style: the Seven Tag Roster, the other tags in
+// their order, a blank line, movetext with move numbers wrapped before 80 columns, an
+// optional comment after one ply, the result, and a blank line. Any PGN reader (and
+// pawnkit's own) reads it back.
 #pragma once
 
 #include <pawnkit/bitboard.hpp>
