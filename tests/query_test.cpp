@@ -156,6 +156,13 @@ TEST(QueryErrors, SayWhatAndWhere) {
             "column 7: unexpected '4d', expected a key, a square, a number, "
             "a string, '(' or '{'");
   EXPECT_EQ(message("ply > 99999999999999999999"), "column 7: number too large");
+  EXPECT_EQ(message("D4 in white.pawns"),
+            "column 1: unknown name 'D4' (squares are written in lower case: d4)");
+  EXPECT_EQ(message(std::string(300, '(') + "true" + std::string(300, ')')),
+            "column 201: expression nested too deeply");
+  std::string chain = "true";
+  for (int i = 0; i < 3000; ++i) chain += " and true";
+  EXPECT_NE(message(chain).find("expression too long"), std::string::npos);
   EXPECT_EQ(message("ply > 3 # comment"),
             "column 9: unexpected '#', expected 'and', 'or' or the end");
 }

@@ -52,6 +52,7 @@ constexpr bool is_ident_start(char c) {
 }
 constexpr bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
 std::string_view type_name(Type t) {
   switch (t) {
@@ -291,6 +292,9 @@ class QueryParser {
   // --- nodes -------------------------------------------------------------------------
   Type type(int n) const { return query_.nodes_[std::size_t(n)].type; }
   int add(Query::Node node, std::size_t begin, std::size_t end) {
+    // Long 'and' chains make deep trees too; a query this long is no one's typing.
+    if (query_.nodes_.size() >= max_nodes)
+      return fail(begin, end - begin, "expression too long"), -1;
     query_.nodes_.push_back(std::move(node));
     spans_.emplace_back(begin, end);
     return int(query_.nodes_.size() - 1);
@@ -338,6 +342,13 @@ class QueryParser {
   }
 
   int parse_not() {
+    // Every '(' and 'not' passes here: bound the recursion of parsing and evaluating.
+    struct Depth {
+      int& d;
+      explicit Depth(int& depth) : d(++depth) {}
+      ~Depth() { --d; }
+    } depth(depth_);
+    if (depth_ > max_depth) return fail(token_, "expression nested too deeply"), -1;
     if (is_word("not") || token_.kind == Tok::Bang) {
       const Token op = token_;
       advance();
@@ -592,9 +603,16 @@ class QueryParser {
     std::string hint = did_you_mean(name, global_names, "");
     if (hint.empty() && (find_member(name) || name == "islands" || token_.kind == Tok::Dot))
       hint = " (keys are white.KEY and black.KEY)";
+    std::string lower_name(name);
+    for (char& c : lower_name) c = lower(c);
+    if (hint.empty() && parse_square(lower_name))
+      hint = " (squares are written in lower case: " + lower_name + ")";
     return fail(t, "unknown name '" + std::string(name) + "'" + hint), -1;
   }
 
+  static constexpr int max_depth = 200;
+  static constexpr std::size_t max_nodes = 4096;
+  int depth_ = 0;
   std::string_view text_;
   std::size_t pos_ = 0;
   Token token_;
@@ -639,8 +657,6 @@ bool ordered(const T& x, const T& y, Cmp cmp) {
   }
   return false;
 }
-
-char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
 bool contains_ignoring_case(std::string_view hay, std::string_view needle) {
   if (needle.size() > hay.size()) return false;
