@@ -4,10 +4,25 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <new>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 
 #include "analysis/find.hpp"
+
+// Counts heap allocations while `counting` is set, to check that evaluation makes none.
+namespace {
+bool counting = false;
+long allocations = 0;
+}  // namespace
+void* operator new(std::size_t size) {
+  if (counting) ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace pawnkit::analysis {
 namespace {
@@ -305,6 +320,26 @@ TEST(QueryErrors, StructureNamesAreChecked) {
 TEST(QueryEval, StructureIsOnlyClassifiedWhenRead) {
   EXPECT_TRUE(compiled("structure == \"\"").uses_structure());
   EXPECT_FALSE(compiled("white.islands == 1").uses_structure());
+}
+
+TEST(QueryEval, EvaluationAllocatesNothing) {
+  io::GameRecord game;
+  game.add_tag("WhiteElo", "2450");
+  game.add_tag("ECO", "D35");
+  const Query query = compiled(
+      "(count(white.isolated & file(d)) >= 1 or white.islands > black.islands) and "
+      "tag.WhiteElo >= 2400 and tag.ECO ~ \"d3\" and tag.Missing == \"\" and "
+      "structure != \"carlsbad\" and side_to_move == white and ply < 100 and "
+      "{a2,b2} in white.pawns - rank(7) and not (structure_side == black)");
+  const Parsed<Position> pos = parse_fen(iqp);
+  const PawnReport report = pawn_report(*pos);
+  int hits = 0;
+  counting = true;
+  for (int i = 0; i < 1000; ++i)
+    hits += query.matches(query_context(query, *pos, report, i % 120, &game));
+  counting = false;
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(hits, 840);  // plies 0-99 of each 120: 8 * 100 + 40
 }
 
 TEST(QueryEval, EvaluationIsRepeatableAndShared) {
