@@ -8,6 +8,7 @@
 #include <new>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 
 #include "analysis/find.hpp"
 

@@ -2,6 +2,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 
 #include "io/pgn_writer.hpp"
 #include "io/report_writer.hpp"

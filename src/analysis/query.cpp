@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <charconv>
+#include <pawnkit/pawns/structures.hpp>
 #include <utility>
 
 namespace pawnkit::analysis {

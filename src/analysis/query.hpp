@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <optional>
 #include <pawnkit/pawns/report.hpp>
-#include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <string_view>
 #include <variant>

@@ -84,7 +84,8 @@ int run_find(const Args& args) {
   options.value("where", where, "the query expression (required)")
       .flag("games", games, "write the matching games as PGN (PGN input only)")
       .value("min-plies", min_plies_text,
-             "the expression must hold for N consecutive plies of a game, default 1")
+             "the expression must hold for N consecutive plies of a game (positions are\n"
+             "                        written from the N-th on), default 1")
       .flag("count", count_only, "print only the number of matching positions (games with --games)")
       .value("input", input, "input kind, default decided by name and content",
              {"auto", "epd", "pgn"})
