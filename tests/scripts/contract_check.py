@@ -833,8 +833,10 @@ def check_bad_lines(cli, report):
 
 def self_test(verbose=True):
     failures = []
+    counted = [0]
 
     def expect(fen, side, key, value):
+        counted[0] += 1
         got = analyze(parse_fen(fen))[side][key]
         if got != value:
             failures.append("%s | %s %s: expected %s got %s" % (fen, side, key, value, got))
@@ -912,6 +914,20 @@ def self_test(verbose=True):
     # supported from behind is not backward
     fen = "4k3/8/8/4p3/8/3P4/2P5/4K3 w - - 0 1"
     expect(fen, "white", "backward", [])
+    # a ram needs the enemy pawn directly on the stop square
+    fen = "4k3/8/4p3/8/4P3/8/8/4K3 w - - 0 1"
+    expect(fen, "white", "rams", [])
+    expect(fen, "black", "rams", [])
+    expect(fen, "white", "open", [])
+    # a neighbour on the same rank supports; one further ahead does not
+    fen = "4k3/8/8/2p5/8/3PP3/8/4K3 w - - 0 1"
+    expect(fen, "white", "backward", [])
+    fen = "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1"
+    expect(fen, "white", "backward", ["d3"])
+    fen = "4k3/8/3pp3/8/2P5/8/8/4K3 b - - 0 1"
+    expect(fen, "black", "backward", [])
+    fen = "4k3/8/3p4/4p3/2P5/8/8/4K3 b - - 0 1"
+    expect(fen, "black", "backward", ["d6"])
     # a lever: white d4 against black e5 and c5
     fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1"
     expect(fen, "white", "levers", ["d4"])
@@ -959,6 +975,8 @@ def self_test(verbose=True):
     fen = "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2"
     expect(fen, "white", "en_passant", ["e6"])
     expect(fen, "black", "en_passant", [])
+    fen = "4k3/8/8/4p3/P7/8/8/4K3 w - e6 0 2"
+    expect(fen, "white", "en_passant", [])  # nothing attacks e6
     fen = "4k3/8/8/8/3pP3/8/3P4/4K3 b - e3 0 1"
     expect(fen, "black", "en_passant", ["e3"])
     expect(fen, "white", "en_passant", [])  # d2 attacks e3, but white is not to move
@@ -1065,7 +1083,9 @@ def self_test(verbose=True):
     for msg in failures[:30]:
         print("SELF-TEST FAIL: " + msg)
     if verbose or failures:
-        print("contract_check self-test: %s (%d failures)" % ("OK" if not failures else "FAILED", len(failures)))
+        print("contract_check self-test: %s: %d hand-computed expectations, 1500 random positions "
+              "for invariants and colour symmetry, %d failures" % (
+                  "OK" if not failures else "FAILED", counted[0], len(failures)))
     return not failures
 
 
@@ -1085,7 +1105,7 @@ def main(argv):
 
     if args.self_test:
         ok = self_test()
-        print("contract_check: %d passed, %d failed" % (0, 0 if ok else 1))
+        print("contract_check: %d passed, %d failed" % (1 if ok else 0, 0 if ok else 1))
         return 0 if ok else 1
 
     rng = random.Random(args.seed)
