@@ -16,6 +16,22 @@ Usage:
 Exit status 0 when everything agrees, 1 otherwise. The last line is always
 `contract_check: N passed, M failed` (N = positions compared and in agreement,
 M = positions that differ plus failed whole-run checks).
+
+Choices made where the contract is silent (see the report of the checker's author):
+- A line's fields 5 and 6 are move counters when the 5th starts with a digit;
+  otherwise everything after the 4th field is EPD operations, dropped, and the
+  counters become `0 1`. `"fen"` is the placement re-written canonically plus the
+  five other fields; the en-passant field is kept as given.
+- Only positions that any reasonable parser accepts are sent as valid input: one
+  king each, at most 16 men a side with promotions only for missing pawns, castling
+  rights that match king and rook squares, an en-passant square on the right rank
+  behind a pawn that just made a double push, the side not to move not in check
+  (except one hand-made position that the contract's note on `captures` allows).
+- en_passant is literal: the FEN's square, the side to move, an own pawn attacking
+  it; legality of the capture (pins, check) is not considered.
+- A completely empty input line may be reported or skipped; the run says which.
+- File lines are fed to the CLI as stored (perftsuite.epd has CRLF line ends);
+  lines the checker's own parser rejects are skipped with a note.
 """
 
 import argparse
@@ -696,7 +712,9 @@ def check_positions(cli, inputs, report):
     if len(parsed) == len(inputs):
         pairs = list(zip(range(len(inputs)), range(len(parsed))))
     else:
-        report.fail_check("%d valid input positions but %d output lines" % (len(inputs), len(parsed)))
+        report.fail_check("%d valid input positions but %d output lines; CLI stderr starts:\n      %s" % (
+            len(inputs), len(parsed),
+            "\n      ".join(l[:200] for l in err.decode("utf-8", "replace").split("\n")[:8])))
         j = 0
         for i, (_, _, exp) in enumerate(inputs):
             if j < len(parsed) and fen_of(parsed[j]) == exp["fen"]:
