@@ -692,8 +692,8 @@ def check_positions(cli, inputs, report):
     print("contract_check: CLI analyzed %d input lines in %.1f s, %d output lines, exit %d" % (
         len(inputs), elapsed, len(lines), rc))
     if rc != 0:
-        report.fail_check("CLI exit status %d on valid input; stderr starts: %s" % (
-            rc, err[:1500].decode("utf-8", "replace")))
+        report.fail_check("CLI exit status %d on valid input; stderr starts:\n      %s" % (
+            rc, "\n      ".join(l[:200] for l in err.decode("utf-8", "replace").split("\n")[:8])))
     elif err.strip():
         print("note: CLI wrote to stderr on valid input: %s" % err[:500].decode("utf-8", "replace"))
 
@@ -712,9 +712,8 @@ def check_positions(cli, inputs, report):
     if len(parsed) == len(inputs):
         pairs = list(zip(range(len(inputs)), range(len(parsed))))
     else:
-        report.fail_check("%d valid input positions but %d output lines; CLI stderr starts:\n      %s" % (
-            len(inputs), len(parsed),
-            "\n      ".join(l[:200] for l in err.decode("utf-8", "replace").split("\n")[:8])))
+        report.fail_check("%d valid input positions but %d output lines%s" % (
+            len(inputs), len(parsed), " (see stderr above)" if rc != 0 else ""))
         j = 0
         for i, (_, _, exp) in enumerate(inputs):
             if j < len(parsed) and fen_of(parsed[j]) == exp["fen"]:
@@ -728,11 +727,11 @@ def check_positions(cli, inputs, report):
     for i, j in pairs:
         raw, source, exp = inputs[i]
         if j is None:
-            report.fail_position(source, exp["fen"], [("-", "-", "no output object for this input (line %d)" % (i + 1))])
+            report.fail_position(source, exp["fen"], [("-", "(no output)", "no output object for this input (line %d)" % (i + 1))])
             continue
         got = parsed[j]
         if isinstance(got, tuple):
-            report.fail_position(source, exp["fen"], [("-", "-", got[1])])
+            report.fail_position(source, exp["fen"], [("-", "(not JSON)", got[1])])
             continue
         diffs = compare_objects(exp, got)
         if not diffs:
