@@ -40,6 +40,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -1172,6 +1173,10 @@ def main(argv):
         print("note: %d file lines skipped because the checker's parser rejects them, e.g. %s" % (
             len(skipped), skipped[:3]))
 
+    if not os.path.isfile(args.cli) and shutil.which(args.cli) is None:
+        report.fail_check("CLI not found: %s (build pawnkit first)" % args.cli)
+        print("contract_check: %d passed, %d failed" % (report.passed, report.failed))
+        return 1
     try:
         check_positions(args.cli, inputs, report)
     except RuntimeError as exc:
