@@ -81,7 +81,7 @@ struct PgnVisitorBase {
   // One tag pair, value unescaped (\" and \\). Called in file order.
   void tag(std::string_view /*name*/, std::string_view /*value*/) {}
   // The tag section is over (FEN/SetUp/Variant tags seen): set up the start position.
-  // May return Control::SkipGame (or be void).
+  // May return Control::SkipGame (or be void). Not called once the game had an error.
   Control begin_movetext() { return Control::Continue; }
   // One SAN move of the main line, on 1-based `line`. May return SkipGame (or be void).
   Control san(std::string_view /*san*/, std::size_t /*line*/) { return Control::Continue; }
