@@ -546,7 +546,33 @@ TEST(PgnReaderSample, SameEventsAtEveryBufferSizeAndThroughZstd) {
     read_pgn(*z.source, recorder, with_buffer(size));
     EXPECT_EQ(recorder.events, reference) << "buffer " << size;
   }
+
+  // Cut in the middle: the games decoded before the cut arrive unchanged, then the error.
+  std::ofstream(zst, std::ios::binary | std::ios::trunc)
+      << compressed.substr(0, compressed.size() / 2);
+  OpenedSource cut = open_source(zst.string());
+  ASSERT_TRUE(cut.ok());
+  Recorder<true> recorder;
+  const PgnSummary cut_summary = read_pgn(*cut.source, recorder);
   std::filesystem::remove(zst);
+  EXPECT_TRUE(cut_summary.source_failed);
+  EXPECT_EQ(cut_summary.errors, 1u);
+  EXPECT_GT(cut_summary.games, 50u);
+  EXPECT_LT(cut_summary.games, 300u);
+  const auto error_event =
+      std::find_if(recorder.events.begin(), recorder.events.end(),
+                   [](const std::string& e) { return e.starts_with("error "); });
+  ASSERT_NE(error_event, recorder.events.end());
+  EXPECT_TRUE(error_event->ends_with(": zstd error in '" + zst.string() +
+                                     "': truncated frame (unexpected end of file)"))
+      << *error_event;
+  // Everything up to the start of the interrupted game matches the full read.
+  const auto last_begin = std::find_if(recorder.events.rbegin(), recorder.events.rend(),
+                                       [](const std::string& e) { return e.starts_with("game "); });
+  const auto complete = static_cast<std::size_t>(recorder.events.rend() - last_begin) - 1;
+  EXPECT_TRUE(
+      std::equal(recorder.events.begin(), recorder.events.begin() + complete, reference.begin()));
+  EXPECT_EQ(recorder.events.back(), "end <none>");
 }
 
 // The shared real-game files: game counts checked with grep, SAN counts with pgn-extract.

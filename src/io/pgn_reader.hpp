@@ -47,7 +47,7 @@ enum class Control { Continue, SkipGame };
 
 struct PgnError {
   std::string_view file;     // the source's name
-  std::size_t game = 0;      // 1-based game number in the file
+  std::size_t game = 0;      // 1-based game number in the file (between games: the next one's)
   std::size_t line = 0;      // 1-based line where the problem starts
   std::string_view message;  // e.g. "unterminated comment"
 
