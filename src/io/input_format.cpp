@@ -7,11 +7,13 @@
 namespace pawnkit::io {
 namespace {
 
+// Blank bytes that may precede the first line that counts.
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// File extensions are compared without regard to ASCII case ("GAMES.PGN").
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
   if (text.size() < suffix.size()) return false;
   return std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(), [](char a, char b) {

@@ -19,6 +19,7 @@ const char* find_line_end(const char* begin, const char* end) {
 
 }  // namespace
 
+// The buffer is allocated once; lines that fit in it are returned without a copy.
 LineReader::LineReader(ByteSource& source, LineReaderOptions options)
     : source_(source), options_(options), buffer_(std::max<std::size_t>(options.buffer_size, 1)) {}
 

@@ -115,6 +115,7 @@ inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
   return table;
 }();
 
+// True when byte c belongs to one of the classes in mask.
 inline bool has_class(char c, std::uint8_t mask) {
   return (pgn_char_class[static_cast<unsigned char>(c)] & mask) != 0;
 }
@@ -153,6 +154,7 @@ int suffix_annotation_nag(std::string_view suffix);
 // "unexpected character 'x'" or "unexpected byte 0x00".
 std::string unexpected_byte_message(unsigned char c);
 
+// Text without leading and trailing blanks and line feeds.
 std::string_view trim_blanks(std::string_view text);
 
 // The game-by-game parser; one instance per read_pgn call.
@@ -244,6 +246,7 @@ class PgnParser {
     movetext(c, false);
   }
 
+  // A new game: counters and per-game state reset, visitor told.
   void start_game() {
     ++game_;
     ++summary_.games;
@@ -252,6 +255,7 @@ class PgnParser {
     visitor_.begin_game(game_, line_);
   }
 
+  // The tag section is over: the visitor may set up its position or skip the game.
   void enter_movetext() {
     phase_ = Phase::Movetext;
     if (skipping_) return;
@@ -293,6 +297,7 @@ class PgnParser {
     visitor_.error(PgnError{input_.source().name(), game, line, message});
   }
 
+  // "<what> longer than <limit> bytes".
   void report_overlong(std::size_t line, std::string_view what, std::size_t limit) {
     message_.assign(what);
     message_ += " longer than ";
