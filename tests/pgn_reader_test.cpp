@@ -418,6 +418,38 @@ TEST(PgnReader, VisitorCanSkipGames) {
   EXPECT_EQ(summary.errors, 0u);
 }
 
+// Stops at the start of game 3 or at the first "Qh5".
+struct Stopper : Recorder<false> {
+  Control begin_game(std::size_t game, std::size_t line) {
+    Recorder<false>::begin_game(game, line);
+    return game == 3 ? Control::Stop : Control::Continue;
+  }
+  Control san(std::string_view san, std::size_t line) {
+    Recorder<false>::san(san, line);
+    return san == "Qh5" ? Control::Stop : Control::Continue;
+  }
+};
+
+TEST(PgnReader, VisitorCanStopReading) {
+  for (std::size_t size : buffer_sizes) {
+    auto source = make_memory_source("1. e4 *\n1. d4 *\n[Event \"3\"]\n1. c4 *\n1. b4 *\n");
+    Stopper stopper;
+    const PgnSummary summary = read_pgn(*source, stopper, with_buffer(size));
+    EXPECT_EQ(stopper.events,
+              (Events{"game 1 @1", "movetext", "san e4 @1", "end *", "game 2 @2", "movetext",
+                      "san d4 @2", "end *", "game 3 @3", "end <none>"}));
+    EXPECT_TRUE(summary.stopped);
+    EXPECT_EQ(summary.games, 3u);
+
+    source = make_memory_source("1. e4 e5 2. Qh5 Nc6 (2... g6 *\n1. d4 *");
+    Stopper mid_game;
+    read_pgn(*source, mid_game, with_buffer(size));
+    EXPECT_EQ(mid_game.events, (Events{"game 1 @1", "movetext", "san e4 @1", "san e5 @1",
+                                       "san Qh5 @1", "end <none>"}));
+    EXPECT_EQ(mid_game.open_games, 0u);
+  }
+}
+
 // A visitor with void callbacks compiles too.
 struct VoidVisitor : PgnVisitorBase {
   int moves = 0;
