@@ -474,6 +474,16 @@ TEST(PgnReader, SummaryAndErrorText) {
   EXPECT_EQ(error.to_string(), "games.pgn:345: game 12: unterminated comment");
 }
 
+TEST(PgnReader, TinyLimitsStillReadEveryByte) {
+  PgnReaderOptions options;
+  options.buffer_size = 1;
+  options.max_token_bytes = 0;
+  options.max_comment_bytes = 0;
+  EXPECT_EQ(
+      read_text("\xEF\xBB\xBF{} e4", options),
+      (Events{"game 1 @1", "movetext", "error g1 l1: token longer than 0 bytes", "end <none>"}));
+}
+
 TEST(PgnReader, EmptyAndBlankInputHaveNoGames) {
   PgnSummary summary;
   EXPECT_EQ(read_text("", {}, &summary), Events{});

@@ -169,8 +169,9 @@ class PgnParser {
  public:
   PgnParser(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options)
       : input_(source, std::max<std::size_t>(options.buffer_size, 1),
-               std::max(options.max_token_bytes,
-                        Visitor::wants_comments ? options.max_comment_bytes : 0) +
+               // the longest kept run; at least the 3 bytes of a byte order mark
+               std::max({options.max_token_bytes,
+                         Visitor::wants_comments ? options.max_comment_bytes : 0, std::size_t(3)}) +
                    1),
         visitor_(visitor),
         options_(options) {}
