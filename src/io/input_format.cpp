@@ -109,4 +109,17 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
   return detected;
 }
 
+OpenedInput open_input(const std::string& path, std::optional<InputFormat> override_format) {
+  OpenedInput input;
+  OpenedSource opened = open_source(path);
+  if (!opened.ok()) {
+    input.error = std::move(opened.error);
+    return input;
+  }
+  DetectedInput detected = detect_input_format(std::move(opened.source), path, override_format);
+  input.format = detected.format;
+  input.source = std::move(detected.source);
+  return input;
+}
+
 }  // namespace pawnkit::io
