@@ -40,8 +40,7 @@ int run_stats(const Args& args) {
   if (files.empty()) files.push_back("-");
 
   Output out;
-  const std::vector<analysis::StatsWorker> prototype(1, analysis::StatsWorker(*min_plies));
-  std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), prototype[0]);
+  std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), analysis::StatsWorker{*min_plies});
   bool unreadable = false;
   for (std::string_view file : files) {
     io::OpenedSource opened = io::open_source(std::string(file));
