@@ -4,15 +4,20 @@
 
 namespace pawnkit::cli {
 
+// Each command's entry point, defined in its own file.
+int run_analyze(const Args& args);
+int run_show(const Args& args);
 int run_perft(const Args& args);
 int run_bench(const Args& args);
 
 std::span<const Command> commands() {
-  static const std::array<Command, 2> table{{
-      {"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
-       &run_perft},
-      {"bench", "perft speed in nodes per second over fixed positions", &run_bench},
-  }};
+  static const std::array table{
+      Command{"analyze", "pawn-structure report for every position of FEN/EPD input", &run_analyze},
+      Command{"show", "a position as a diagram with chosen pawn patterns marked", &run_show},
+      Command{"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
+              &run_perft},
+      Command{"bench", "perft speed in nodes per second over fixed positions", &run_bench},
+  };
   return table;
 }
 

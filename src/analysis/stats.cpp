@@ -1,0 +1,209 @@
+#include "analysis/stats.hpp"
+
+#include <cstdio>
+
+#include "io/json.hpp"
+
+namespace pawnkit::analysis {
+
+GameResult parse_result(std::string_view r) {
+  if (r == "1-0") return GameResult::WhiteWins;
+  if (r == "0-1") return GameResult::BlackWins;
+  if (r == "1/2-1/2") return GameResult::Draw;
+  return GameResult::Unknown;
+}
+
+bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
+  switch (p) {
+    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
+    case ScoredPattern::Hanging: return side.hanging != 0;
+    case ScoredPattern::Doubled: return side.doubled != 0;
+    case ScoredPattern::Passed: return side.passed != 0;
+  }
+  return false;
+}
+
+double Score::percent() const {
+  const auto n = games();
+  return n ? 100.0 * (double(wins) + 0.5 * double(draws)) / double(n) : -1.0;
+}
+
+void Stats::begin_game(GameResult result) {
+  result_ = result;
+  in_game_ = true;
+  seen_in_game_ = {};
+  run_ = {};
+  had_ = {};
+}
+
+void Stats::add_position(const PawnReport& report) {
+  ++positions_;
+  for (Color c : {White, Black}) {
+    const SideReport& side = report.side(c);
+    const int ci = index(c);
+    for (std::size_t k = 0; k < key_count; ++k) {
+      if (side.*pattern_keys[k].member) {
+        ++positions_with_[ci][k];
+        seen_in_game_[ci][k] = true;
+      }
+    }
+    ++island_counts_[ci][side.islands];
+    for (int p = 0; p < scored_pattern_count; ++p) {
+      int& run = run_[ci][p];
+      run = has_scored_pattern(side, c, ScoredPattern(p)) ? run + 1 : 0;
+      if (run >= min_plies_) had_[ci][p] = true;
+    }
+  }
+}
+
+void Stats::end_game() {
+  if (!in_game_) return;
+  in_game_ = false;
+  ++games_;
+  for (int ci = 0; ci < 2; ++ci) {
+    for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci][k];
+    if (result_ == GameResult::Unknown) continue;
+    const bool won = result_ == (ci == 0 ? GameResult::WhiteWins : GameResult::BlackWins);
+    for (int p = 0; p < scored_pattern_count; ++p) {
+      if (!had_[ci][p]) continue;
+      Score& s = scores_[ci][p];
+      if (result_ == GameResult::Draw) ++s.draws;
+      else if (won) ++s.wins;
+      else ++s.losses;
+    }
+  }
+}
+
+void Stats::merge(const Stats& o) {
+  games_ += o.games_;
+  positions_ += o.positions_;
+  bad_games_ += o.bad_games_;
+  skipped_games_ += o.skipped_games_;
+  for (int ci = 0; ci < 2; ++ci) {
+    for (std::size_t k = 0; k < key_count; ++k) {
+      positions_with_[ci][k] += o.positions_with_[ci][k];
+      games_with_[ci][k] += o.games_with_[ci][k];
+    }
+    for (int n = 0; n < 5; ++n) island_counts_[ci][n] += o.island_counts_[ci][n];
+    for (int p = 0; p < scored_pattern_count; ++p) {
+      scores_[ci][p].wins += o.scores_[ci][p].wins;
+      scores_[ci][p].draws += o.scores_[ci][p].draws;
+      scores_[ci][p].losses += o.scores_[ci][p].losses;
+    }
+  }
+}
+
+namespace {
+
+double share(std::uint64_t part, std::uint64_t whole) {
+  return whole ? 100.0 * double(part) / double(whole) : 0.0;
+}
+
+template <class... T>
+void appendf(std::string& out, const char* format, T... args) {
+  char line[256];
+  const int n = std::snprintf(line, sizeof line, format, args...);
+  out.append(line, std::size_t(n < 0 ? 0 : n));
+}
+
+unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
+
+void append_count(std::string& out, std::uint64_t v) { io::append_int(out, static_cast<long long>(v)); }
+
+}  // namespace
+
+std::string Stats::table() const {
+  std::string out;
+  appendf(out, "games %llu, positions %llu", ull(games_), ull(positions_));
+  if (bad_games_) appendf(out, ", bad games %llu", ull(bad_games_));
+  if (skipped_games_) appendf(out, ", skipped (other variants) %llu", ull(skipped_games_));
+  out += "\n\n";
+  out += "pattern            % of positions      % of games\n";
+  out += "                    white   black     white   black\n";
+  for (std::size_t k = 0; k < key_count; ++k)
+    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pattern_keys[k].name).c_str(),
+            share(positions_with_[0][k], positions_), share(positions_with_[1][k], positions_),
+            share(games_with_[0][k], games_), share(games_with_[1][k], games_));
+  out += "\nislands            % of positions\n";
+  out += "                    white   black\n";
+  for (int n = 0; n < 5; ++n)
+    appendf(out, "%-17d  %6.2f  %6.2f\n", n, share(island_counts_[0][n], positions_),
+            share(island_counts_[1][n], positions_));
+  appendf(out, "\nscore of the side having it (held %d plies in a row; decided and drawn games)\n",
+          min_plies_);
+  out += "pattern               side    games    wins   draws  losses   score%\n";
+  for (int p = 0; p < scored_pattern_count; ++p)
+    for (int ci = 0; ci < 2; ++ci) {
+      const Score& s = scores_[ci][p];
+      appendf(out, "%-20s  %-5s  %7llu %7llu %7llu %7llu  ",
+              std::string(scored_pattern_names[p]).c_str(), ci ? "black" : "white", ull(s.games()),
+              ull(s.wins), ull(s.draws), ull(s.losses));
+      if (s.games())
+        appendf(out, "%6.1f\n", s.percent());
+      else
+        out += "     -\n";
+    }
+  return out;
+}
+
+std::string Stats::json() const {
+  std::string out = "{\"games\": ";
+  append_count(out, games_);
+  out += ", \"positions\": ";
+  append_count(out, positions_);
+  out += ", \"bad_games\": ";
+  append_count(out, bad_games_);
+  out += ", \"skipped_games\": ";
+  append_count(out, skipped_games_);
+  out += ", \"patterns\": {";
+  for (std::size_t k = 0; k < key_count; ++k) {
+    if (k) out += ", ";
+    io::append_json_string(out, pattern_keys[k].name);
+    out += ": {";
+    for (int ci = 0; ci < 2; ++ci) {
+      out += ci ? ", \"black\": {\"positions\": " : "\"white\": {\"positions\": ";
+      append_count(out, positions_with_[ci][k]);
+      out += ", \"games\": ";
+      append_count(out, games_with_[ci][k]);
+      out += '}';
+    }
+    out += '}';
+  }
+  out += "}, \"islands\": {";
+  for (int ci = 0; ci < 2; ++ci) {
+    out += ci ? ", \"black\": [" : "\"white\": [";
+    for (int n = 0; n < 5; ++n) {
+      if (n) out += ',';
+      append_count(out, island_counts_[ci][n]);
+    }
+    out += ']';
+  }
+  out += "}, \"min_plies\": ";
+  io::append_int(out, min_plies_);
+  out += ", \"scores\": {";
+  for (int p = 0; p < scored_pattern_count; ++p) {
+    if (p) out += ", ";
+    io::append_json_string(out, scored_pattern_names[p]);
+    out += ": {";
+    for (int ci = 0; ci < 2; ++ci) {
+      const Score& s = scores_[ci][p];
+      out += ci ? ", \"black\": {\"wins\": " : "\"white\": {\"wins\": ";
+      append_count(out, s.wins);
+      out += ", \"draws\": ";
+      append_count(out, s.draws);
+      out += ", \"losses\": ";
+      append_count(out, s.losses);
+      out += ", \"score_percent\": ";
+      if (s.games())
+        appendf(out, "%.2f", s.percent());
+      else
+        out += "null";
+      out += '}';
+    }
+    out += '}';
+  }
+  out += "}}\n";
+  return out;
+}
+
+}  // namespace pawnkit::analysis

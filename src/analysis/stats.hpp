@@ -1,0 +1,89 @@
+// Database statistics over the pawn reports of every position of every game: how often
+// each pattern appears (by position and by game, for each side), the island-count
+// distribution, and how the side having a player-relevant pattern scores.
+//
+// One Stats per worker thread; merge() adds them up. No allocation per position.
+#pragma once
+
+#include <pawnkit/pawns/report.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pawnkit::analysis {
+
+enum class GameResult : std::uint8_t { WhiteWins, Draw, BlackWins, Unknown };
+
+// "1-0", "0-1", "1/2-1/2"; anything else is Unknown.
+GameResult parse_result(std::string_view result_tag);
+
+// Patterns whose owners' scores are reported: the ones players ask about.
+enum class ScoredPattern : std::uint8_t { IsolatedQueenPawn, Hanging, Doubled, Passed };
+inline constexpr std::array<std::string_view, 4> scored_pattern_names = {
+    "isolated queen pawn", "hanging pawns", "doubled pawns", "passed pawn"};
+inline constexpr int scored_pattern_count = 4;
+
+// Whether side c has the scored pattern in a report. The isolated queen pawn is an
+// isolated pawn on d4 (White) or d5 (Black).
+bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p);
+
+struct Score {
+  std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
+  std::uint64_t games() const { return wins + draws + losses; }
+  // Points per game in percent, or -1 with no game.
+  double percent() const;
+};
+
+class Stats {
+ public:
+  // A game's pattern counts as "had" for the score once it holds for this many
+  // consecutive positions (transient exchanges are not structures).
+  explicit Stats(int min_plies = 8) : min_plies_(min_plies) {}
+
+  void begin_game(GameResult result);
+  void add_position(const PawnReport& report);
+  void end_game();
+  void add_bad_game() { ++bad_games_; }
+  void add_skipped_game() { ++skipped_games_; }
+
+  void merge(const Stats& other);
+
+  std::uint64_t games() const { return games_; }
+  std::uint64_t positions() const { return positions_; }
+  std::uint64_t bad_games() const { return bad_games_; }
+  std::uint64_t skipped_games() const { return skipped_games_; }
+  int min_plies() const { return min_plies_; }
+
+  // Positions / games where side c's set for pattern key k (index into pattern_keys) is
+  // not empty.
+  std::uint64_t positions_with(Color c, std::size_t key) const { return positions_with_[index(c)][key]; }
+  std::uint64_t games_with(Color c, std::size_t key) const { return games_with_[index(c)][key]; }
+  // Positions where side c has n islands (0..4).
+  std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }
+  const Score& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
+
+  // A readable summary, or JSON (one object, newline-terminated).
+  std::string table() const;
+  std::string json() const;
+
+ private:
+  static constexpr std::size_t key_count = pattern_keys.size();
+
+  int min_plies_;
+  std::uint64_t games_ = 0, positions_ = 0, bad_games_ = 0, skipped_games_ = 0;
+  std::array<std::array<std::uint64_t, key_count>, 2> positions_with_{};
+  std::array<std::array<std::uint64_t, key_count>, 2> games_with_{};
+  std::array<std::array<std::uint64_t, 5>, 2> island_counts_{};
+  std::array<std::array<Score, scored_pattern_count>, 2> scores_{};
+
+  // The game being read.
+  GameResult result_ = GameResult::Unknown;
+  bool in_game_ = false;
+  std::array<std::array<bool, key_count>, 2> seen_in_game_{};
+  std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
+  std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
+};
+
+}  // namespace pawnkit::analysis

@@ -1,0 +1,118 @@
+#include "cli/options.hpp"
+
+#include <cstdio>
+
+namespace pawnkit::cli {
+
+Options::Options(std::string_view command, std::string_view synopsis,
+                 std::string_view description)
+    : command_(command), synopsis_(synopsis), description_(description) {}
+
+Options& Options::flag(std::string_view name, bool& out, std::string_view help) {
+  specs_.push_back({.name = name, .help = help, .flag = &out});
+  return *this;
+}
+
+Options& Options::value(std::string_view name, std::string& out, std::string_view help,
+                        std::vector<std::string_view> choices) {
+  specs_.push_back({.name = name, .help = help, .value = &out, .choices = std::move(choices)});
+  return *this;
+}
+
+Options& Options::values(std::string_view name, std::vector<std::string>& out,
+                         std::string_view help, std::function<bool(std::string_view)> accepts) {
+  specs_.push_back({.name = name, .help = help, .values = &out, .accepts = std::move(accepts)});
+  return *this;
+}
+
+std::string Options::help() const {
+  std::string text = "usage: pawnkit ";
+  text.append(synopsis_).append("\n\n").append(description_).append("\n\noptions:\n");
+  for (const Spec& s : specs_) {
+    std::string left = "  --";
+    left.append(s.name);
+    if (!s.flag) left += s.values ? " NAME..." : " VALUE";
+    if (left.size() < 24) left.append(24 - left.size(), ' ');
+    else left += "  ";
+    text.append(left).append(s.help);
+    if (!s.choices.empty()) {
+      text += " (";
+      for (std::size_t i = 0; i < s.choices.size(); ++i) text.append(i ? "|" : "").append(s.choices[i]);
+      text += ')';
+    }
+    text += '\n';
+  }
+  text += "  --help                show this help\n";
+  return text;
+}
+
+bool Options::fail(std::string_view message) const {
+  std::fprintf(stderr, "pawnkit %.*s: %.*s\nusage: pawnkit %.*s\n", int(command_.size()),
+               command_.data(), int(message.size()), message.data(), int(synopsis_.size()),
+               synopsis_.data());
+  return false;
+}
+
+Options::Outcome Options::parse(const Args& args, std::vector<std::string_view>& positionals) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(help().c_str(), stdout);
+      return Outcome::Exit0;
+    }
+    if (arg == "-" || arg.substr(0, 2) != "--") {
+      positionals.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      positionals.insert(positionals.end(), args.begin() + std::ptrdiff_t(i) + 1, args.end());
+      break;
+    }
+    std::string_view name = arg.substr(2), inline_value;
+    bool has_inline = false;
+    if (auto eq = name.find('='); eq != std::string_view::npos) {
+      inline_value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_inline = true;
+    }
+    const Spec* spec = nullptr;
+    for (const Spec& s : specs_)
+      if (s.name == name) spec = &s;
+    if (!spec) return fail("unknown option '--" + std::string(name) + "' (see --help)"), Outcome::Fail;
+    if (spec->flag) {
+      if (has_inline) return fail("option '--" + std::string(name) + "' takes no value"), Outcome::Fail;
+      *spec->flag = true;
+      continue;
+    }
+    if (!has_inline) {
+      if (i + 1 >= args.size())
+        return fail("option '--" + std::string(name) + "' needs a value"), Outcome::Fail;
+      inline_value = args[++i];
+    }
+    if (spec->value) {
+      if (!spec->choices.empty()) {
+        bool known = false;
+        for (auto c : spec->choices) known |= c == inline_value;
+        if (!known)
+          return fail("option '--" + std::string(name) + "' does not take '" +
+                      std::string(inline_value) + "' (see --help)"),
+                 Outcome::Fail;
+      }
+      *spec->value = std::string(inline_value);
+      continue;
+    }
+    auto add = [&](std::string_view list) {
+      while (!list.empty()) {
+        const auto comma = list.find(',');
+        if (std::string_view item = list.substr(0, comma); !item.empty()) spec->values->emplace_back(item);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+    };
+    add(inline_value);
+    while (spec->accepts && i + 1 < args.size() && spec->accepts(args[i + 1])) add(args[++i]);
+  }
+  return Outcome::Run;
+}
+
+}  // namespace pawnkit::cli

@@ -1,0 +1,52 @@
+// A small command-line option parser shared by every command: `--name value`,
+// `--name=value`, flags, repeatable options and positional arguments, with one-line
+// errors and a generated --help.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/commands.hpp"
+
+namespace pawnkit::cli {
+
+class Options {
+ public:
+  // `synopsis` is the usage line after "pawnkit", `description` a paragraph for --help.
+  Options(std::string_view command, std::string_view synopsis, std::string_view description);
+
+  // A flag: present or not.
+  Options& flag(std::string_view name, bool& out, std::string_view help);
+  // An option with one value; `choices` (if not empty) lists the allowed values.
+  Options& value(std::string_view name, std::string& out, std::string_view help,
+                 std::vector<std::string_view> choices = {});
+  // An option with a value that may be given several times; values may also be
+  // comma-separated, and the arguments after it are taken too while `accepts` says yes.
+  Options& values(std::string_view name, std::vector<std::string>& out, std::string_view help,
+                  std::function<bool(std::string_view)> accepts = {});
+
+  enum class Outcome { Run, Exit0, Fail };
+  // Parses args; --help prints the help and gives Exit0; an error prints one line
+  // (and the usage line) to stderr and gives Fail.
+  Outcome parse(const Args& args, std::vector<std::string_view>& positionals);
+
+  std::string help() const;
+
+ private:
+  struct Spec {
+    std::string_view name, help;
+    bool* flag = nullptr;
+    std::string* value = nullptr;
+    std::vector<std::string>* values = nullptr;
+    std::vector<std::string_view> choices = {};
+    std::function<bool(std::string_view)> accepts = {};
+  };
+  bool fail(std::string_view message) const;
+
+  std::string_view command_, synopsis_, description_;
+  std::vector<Spec> specs_;
+};
+
+}  // namespace pawnkit::cli

@@ -1,0 +1,110 @@
+#include "io/input_format.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace pawnkit::io {
+namespace {
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
+  if (text.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(), [](char a, char b) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    return lower(a) == lower(b);
+  });
+}
+
+// Hands out the peeked bytes first, then the rest of the inner source.
+class PrefixedSource final : public ByteSource {
+ public:
+  PrefixedSource(std::string prefix, std::unique_ptr<ByteSource> inner)
+      : ByteSource(inner->name()), prefix_(std::move(prefix)), inner_(std::move(inner)) {}
+
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (sent_ < prefix_.size()) {
+      const std::size_t n = std::min(capacity, prefix_.size() - sent_);
+      std::memcpy(out, prefix_.data() + sent_, n);
+      sent_ += n;
+      return n;
+    }
+    const std::size_t n = inner_->read(out, capacity);
+    if (n == 0 && inner_->failed()) fail(inner_->error());
+    return n;
+  }
+
+ private:
+  std::string prefix_;
+  std::size_t sent_ = 0;
+  std::unique_ptr<ByteSource> inner_;
+};
+
+}  // namespace
+
+std::optional<InputFormat> parse_input_format(std::string_view text) {
+  if (text == "pgn") return InputFormat::Pgn;
+  if (text == "epd") return InputFormat::Epd;
+  return std::nullopt;
+}
+
+std::string_view format_name(InputFormat format) {
+  return format == InputFormat::Pgn ? "pgn" : "epd";
+}
+
+std::optional<InputFormat> format_from_name(std::string_view path) {
+  if (ends_with_ignoring_case(path, ".zst")) path.remove_suffix(4);
+  if (ends_with_ignoring_case(path, ".pgn")) return InputFormat::Pgn;
+  if (ends_with_ignoring_case(path, ".fen") || ends_with_ignoring_case(path, ".epd")) {
+    return InputFormat::Epd;
+  }
+  return std::nullopt;
+}
+
+std::optional<InputFormat> format_from_content(std::string_view head, bool at_end_of_input) {
+  constexpr std::string_view bom = "\xEF\xBB\xBF";
+  if (head.starts_with(bom)) {
+    head.remove_prefix(bom.size());
+  } else if (!at_end_of_input && head.size() < bom.size() && bom.starts_with(head)) {
+    return std::nullopt;  // could still become a BOM
+  }
+  std::size_t i = 0;
+  while (i < head.size() && is_blank(head[i])) ++i;
+  if (i == head.size()) return at_end_of_input ? std::optional(InputFormat::Epd) : std::nullopt;
+  if (head[i] == '[') return InputFormat::Pgn;
+  if (!is_digit(head[i])) return InputFormat::Epd;
+  while (i < head.size() && is_digit(head[i])) ++i;
+  if (i == head.size()) return at_end_of_input ? std::optional(InputFormat::Epd) : std::nullopt;
+  return head[i] == '.' ? InputFormat::Pgn : InputFormat::Epd;
+}
+
+DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::string_view path,
+                                  std::optional<InputFormat> override_format,
+                                  std::size_t max_peek) {
+  DetectedInput detected;
+  std::optional<InputFormat> format = override_format ? override_format : format_from_name(path);
+  if (format) {
+    detected.format = *format;
+    detected.source = std::move(source);
+    return detected;
+  }
+  std::string head;
+  char chunk[4096];
+  for (;;) {
+    const std::size_t room = std::min(sizeof chunk, max_peek - head.size());
+    const std::size_t n = room == 0 ? 0 : source->read(chunk, room);
+    head.append(chunk, n);
+    const bool no_more = n == 0;
+    format = format_from_content(head, no_more);
+    if (format || no_more) break;
+  }
+  detected.format = format.value_or(InputFormat::Epd);
+  detected.source = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
+  return detected;
+}
+
+}  // namespace pawnkit::io

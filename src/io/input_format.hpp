@@ -1,0 +1,44 @@
+// Is an input PGN (games) or EPD/FEN (one position a line)? The contract's rule
+// (spec/patterns.md, "Input format"): an explicit `--input pgn|epd` wins; then the name:
+// `.pgn` and `.pgn.zst` are PGN, `.fen` and `.epd` are positions; otherwise (and for
+// standard input) the content decides: a first non-blank line that starts with `[` or
+// with a move number such as `1.` is PGN, anything else EPD.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "io/byte_source.hpp"
+
+namespace pawnkit::io {
+
+enum class InputFormat { Pgn, Epd };
+
+// "pgn" or "epd" (the --input values); nullopt for anything else.
+std::optional<InputFormat> parse_input_format(std::string_view text);
+
+std::string_view format_name(InputFormat format);
+
+// By file name (case-insensitive): .pgn/.pgn.zst are PGN; .fen/.epd (also with .zst) are
+// EPD; nullopt when the name does not say (other names, "-").
+std::optional<InputFormat> format_from_name(std::string_view path);
+
+// By content: the first non-blank line (after a UTF-8 BOM) starting with '[' or with
+// digits followed by '.' means PGN. nullopt when `head` holds no decidable line yet
+// (only blanks, or a digit run that reaches the end of `head`) and more input may follow.
+std::optional<InputFormat> format_from_content(std::string_view head, bool at_end_of_input);
+
+struct DetectedInput {
+  InputFormat format = InputFormat::Epd;
+  std::unique_ptr<ByteSource> source;  // yields every byte of the input, peeked or not
+};
+
+// Applies the whole rule to an opened input. When the content decides, up to
+// `max_peek` bytes are read ahead and handed out again by the returned source; if no
+// non-blank line appears within them the input is taken as EPD.
+DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::string_view path,
+                                  std::optional<InputFormat> override_format,
+                                  std::size_t max_peek = 64 * 1024);
+
+}  // namespace pawnkit::io

@@ -1,0 +1,653 @@
+// A streaming PGN reader: it tokenizes PGN from a ByteSource through a fixed-size buffer
+// and calls a visitor for each game's tags, SAN moves, comments, NAGs and result.
+//
+// The visitor is a template parameter (static dispatch, no virtual calls): derive from
+// PgnVisitorBase and hide the callbacks you need. Every std::string_view handed to the
+// visitor is valid only during that call.
+//
+//   struct CountMoves : pawnkit::io::PgnVisitorBase {
+//     std::size_t moves = 0;
+//     Control san(std::string_view, std::size_t) { ++moves; return Control::Continue; }
+//   };
+//   auto opened = pawnkit::io::open_source("games.pgn.zst");
+//   CountMoves counter;
+//   pawnkit::io::read_pgn(*opened.source, counter);
+//
+// Movetext rules: move numbers ("1.", "1...", "12.e4") and suffix annotations ("!", "?",
+// "!!", "!?", "?!", "??", reported as NAGs 1..6) are stripped from SAN; "0-0"/"0-0-0"
+// become "O-O"/"O-O-O"; variations "(...)" are skipped with a depth counter (any depth);
+// comments "{...}" and ";..." go to comment() only if the visitor sets wants_comments;
+// lines starting with "%" are ignored; a "[" first on a line in movetext, or after a blank
+// line in a tag section, starts a new game (the previous one ends with result ""); comments
+// between a result and the next game are ignored. Line numbers count LF. Memory is bounded: tokens
+// and tag pairs longer than max_token_bytes, and delivered comments longer than max_comment_bytes,
+// are errors.
+//
+// Errors: reported once per game through error() with file, game number and line; the
+// rest of that game is skipped (end_game still follows) and the next game is read
+// normally. begin_game and end_game always pair up.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "io/byte_source.hpp"
+
+namespace pawnkit::io {
+
+// A visitor's answer to a move: keep going, or skip the rest of this game.
+enum class Control { Continue, SkipGame };
+
+struct PgnError {
+  std::string_view file;     // the source's name
+  std::size_t game = 0;      // 1-based game number in the file
+  std::size_t line = 0;      // 1-based line where the problem starts
+  std::string_view message;  // e.g. "unterminated comment"
+
+  // "file:line: game N: message"
+  std::string to_string() const;
+};
+
+struct PgnReaderOptions {
+  std::size_t buffer_size = 64 * 1024;        // bytes asked from the source per read
+  std::size_t max_token_bytes = 4096;         // longest move token or tag pair
+  std::size_t max_comment_bytes = 64 * 1024;  // longest comment given to comment()
+};
+
+struct PgnSummary {
+  std::size_t games = 0;   // games started (including ones with errors)
+  std::size_t errors = 0;  // errors reported, including a source failure
+  bool source_failed = false;
+};
+
+// Default callbacks, all doing nothing. Hide the ones you need in a derived struct (no
+// `virtual`: the reader calls the derived type's functions directly).
+struct PgnVisitorBase {
+  using Control = io::Control;  // lets derived visitors write Control::SkipGame
+
+  // Set to true in a derived visitor to receive comment() calls; otherwise comments are
+  // skipped without being buffered.
+  static constexpr bool wants_comments = false;
+
+  // A game starts at `line`; game numbers are 1-based and count every game in the file.
+  void begin_game(std::size_t /*game_number*/, std::size_t /*line*/) {}
+  // One tag pair, value unescaped (\" and \\). Called in file order.
+  void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  // The tag section is over (FEN/SetUp/Variant tags seen): set up the start position.
+  // May return Control::SkipGame (or be void).
+  Control begin_movetext() { return Control::Continue; }
+  // One SAN move of the main line, on 1-based `line`. May return SkipGame (or be void).
+  Control san(std::string_view /*san*/, std::size_t /*line*/) { return Control::Continue; }
+  // A main-line comment without braces, surrounding blanks trimmed.
+  void comment(std::string_view /*text*/) {}
+  // A numeric annotation glyph ($n), or 1..6 for !, ?, !!, ??, !?, ?!.
+  void nag(int /*nag*/) {}
+  // "1-0", "0-1", "1/2-1/2", "*", or "" when the game has no result token.
+  void end_game(std::string_view /*result*/) {}
+  void error(const PgnError& /*error*/) {}
+};
+
+namespace detail {
+
+// Byte classes for the tokenizer.
+enum : std::uint8_t {
+  kBlank = 1,  // space, tab, CR, FF, VT (LF is handled separately: it counts lines)
+  kWord = 2,   // characters of a move token, move number or result
+  kDigit = 4,
+  kTagName = 8,  // letters, digits and '_'
+};
+
+inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
+  std::array<std::uint8_t, 256> table{};
+  for (unsigned char c : std::string_view(" \t\r\f\v")) table[c] = kBlank;
+  for (int c = 'a'; c <= 'z'; ++c) table[c] = kWord | kTagName;
+  for (int c = 'A'; c <= 'Z'; ++c) table[c] = kWord | kTagName;
+  for (int c = '0'; c <= '9'; ++c) table[c] = kWord | kDigit | kTagName;
+  for (unsigned char c : std::string_view("-+#=/.!?*@:")) table[c] = kWord;
+  table['_'] = kWord | kTagName;
+  return table;
+}();
+
+inline bool has_class(char c, std::uint8_t mask) {
+  return (pgn_char_class[static_cast<unsigned char>(c)] & mask) != 0;
+}
+
+// The reader's buffer over a ByteSource. A token that reaches the end of the buffer is
+// moved to the front before more bytes are read, so tokens are always contiguous; the
+// buffer holds buffer_size bytes plus the longest token that may be kept.
+class PgnInput {
+ public:
+  PgnInput(ByteSource& source, std::size_t read_size, std::size_t keep_limit);
+
+  // Reads more bytes, discarding everything before pos. False at end of input.
+  bool refill();
+  // Reads more bytes, keeping [keep, end) (keep <= pos, end - keep <= keep_limit);
+  // `keep` is updated to the kept bytes' new place. False at end of input.
+  bool refill(const char*& keep);
+
+  ByteSource& source() { return source_; }
+
+  const char* pos = nullptr;  // next byte to read
+  const char* end = nullptr;  // end of valid bytes
+
+ private:
+  ByteSource& source_;
+  std::vector<char> buffer_;
+  std::size_t read_size_;
+  bool eof_ = false;
+};
+
+// Tag value between the quotes with \" and \\ resolved; uses `scratch` only if needed.
+std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
+
+// NAG for a suffix annotation: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, else 0.
+int suffix_annotation_nag(std::string_view suffix);
+
+// "unexpected character 'x'" or "unexpected byte 0x00".
+std::string unexpected_byte_message(unsigned char c);
+
+std::string_view trim_blanks(std::string_view text);
+
+// The game-by-game parser; one instance per read_pgn call.
+template <class Visitor>
+class PgnParser {
+ public:
+  PgnParser(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options)
+      : input_(source, std::max<std::size_t>(options.buffer_size, 1),
+               std::max(options.max_token_bytes,
+                        Visitor::wants_comments ? options.max_comment_bytes : 0) +
+                   1),
+        visitor_(visitor),
+        options_(options) {}
+
+  // Reads the whole source, calling the visitor; returns counts.
+  PgnSummary run() {
+    skip_byte_order_mark();
+    for (;;) {
+      if (input_.pos == input_.end && !input_.refill()) break;
+      const char c = *input_.pos;
+      if (c == '\n') {
+        ++input_.pos;
+        ++line_;
+        blank_line_seen_ |= at_line_start_;
+        at_line_start_ = column0_ = true;
+        continue;
+      }
+      if (has_class(c, kBlank)) {
+        ++input_.pos;
+        column0_ = false;
+        continue;
+      }
+      const bool line_start = at_line_start_;
+      const bool first_column = column0_;
+      at_line_start_ = column0_ = false;
+      if (c == '%' && first_column) {
+        skip_rest_of_line();
+        continue;
+      }
+      switch (phase_) {
+        case Phase::Between:
+          between_games(c);
+          break;
+        case Phase::Tags:
+          tag_section(c);
+          break;
+        case Phase::Movetext:
+          movetext(c, line_start);
+          break;
+      }
+    }
+    finish_input();
+    return summary_;
+  }
+
+ private:
+  enum class Phase { Between, Tags, Movetext };
+
+  // --- game structure ---------------------------------------------------------------
+
+  // Between games: comments are ignored, "[" starts a tagged game, anything else a
+  // game without tags.
+  void between_games(char c) {
+    if (c == '{') return skip_brace_comment();
+    if (c == ';') return skip_rest_of_line();
+    start_game();
+    if (c == '[') {
+      phase_ = Phase::Tags;
+      return read_tag();
+    }
+    enter_movetext();
+    movetext(c, false);
+  }
+
+  // In the tag section: more tags, or the first movetext byte.
+  // A comment here already belongs to the movetext (PGN grammar).
+  // A "[" after a blank line starts the next game: this one had tags only.
+  void tag_section(char c) {
+    if (c == '[') {
+      if (blank_line_seen_) {
+        enter_movetext();
+        end_game("");
+        start_game();
+        phase_ = Phase::Tags;
+      }
+      return read_tag();
+    }
+    enter_movetext();
+    movetext(c, false);
+  }
+
+  void start_game() {
+    ++game_;
+    ++summary_.games;
+    skipping_ = game_has_error_ = false;
+    depth_ = 0;
+    visitor_.begin_game(game_, line_);
+  }
+
+  void enter_movetext() {
+    phase_ = Phase::Movetext;
+    if (skipping_) return;
+    if constexpr (std::is_void_v<decltype(visitor_.begin_movetext())>) {
+      visitor_.begin_movetext();
+    } else {
+      if (visitor_.begin_movetext() == Control::SkipGame) skipping_ = true;
+    }
+  }
+
+  // Ends the current game; an open variation is an error first.
+  void end_game(std::string_view result) {
+    if (depth_ > 0) report(variation_line_, "unterminated variation");
+    visitor_.end_game(result);
+    phase_ = Phase::Between;
+    depth_ = 0;
+  }
+
+  // At the end of input: the source's failure (if any) is reported, the open game ends.
+  void finish_input() {
+    if (input_.source().failed()) {
+      ++summary_.errors;
+      summary_.source_failed = true;
+      const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error()});
+      game_has_error_ = skipping_ = true;
+    }
+    if (phase_ == Phase::Tags) enter_movetext();
+    if (phase_ == Phase::Movetext) end_game("");
+  }
+
+  // Reports an error for the current game (only its first one) and skips the rest.
+  void report(std::size_t line, std::string_view message) {
+    skipping_ = true;
+    if (game_has_error_) return;
+    game_has_error_ = true;
+    ++summary_.errors;
+    const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+    visitor_.error(PgnError{input_.source().name(), game, line, message});
+  }
+
+  void report_overlong(std::size_t line, std::string_view what, std::size_t limit) {
+    message_.assign(what);
+    message_ += " longer than ";
+    message_ += std::to_string(limit);
+    message_ += " bytes";
+    report(line, message_);
+  }
+
+  // --- movetext ---------------------------------------------------------------------
+
+  // One movetext item starting with byte c (not blank, not LF).
+  void movetext(char c, bool line_start) {
+    if (has_class(c, kWord)) return word_token();
+    switch (c) {
+      case '{':
+        return brace_comment();
+      case ';':
+        return line_comment();
+      case '(':
+        ++input_.pos;
+        if (depth_++ == 0) variation_line_ = line_;
+        return;
+      case ')':
+        ++input_.pos;
+        if (depth_ > 0) {
+          --depth_;
+        } else if (!skipping_) {
+          report(line_, "unmatched ')'");
+        }
+        return;
+      case '$':
+        return nag_token();
+      case '[':
+        if (line_start) {
+          // A new tag section: the previous game had no result.
+          end_game("");
+          start_game();
+          phase_ = Phase::Tags;
+          return read_tag();
+        }
+        [[fallthrough]];
+      default:
+        ++input_.pos;
+        if (!skipping_) {
+          message_ = unexpected_byte_message(static_cast<unsigned char>(c));
+          report(line_, message_);
+        }
+    }
+  }
+
+  // A run of bytes of class `mask` starting at pos (kept contiguous across refills).
+  // Returns false, with the run skipped, when it is longer than max_token_bytes.
+  bool read_run(std::uint8_t mask, std::string_view& out) {
+    const char* start = input_.pos;
+    const char* p = start;
+    for (;;) {
+      while (p != input_.end && has_class(*p, mask)) ++p;
+      if (static_cast<std::size_t>(p - start) > options_.max_token_bytes) {
+        input_.pos = p;
+        skip_run(mask);
+        return false;
+      }
+      if (p != input_.end) break;
+      input_.pos = p;
+      const bool more = input_.refill(start);
+      p = input_.pos;
+      if (!more) break;
+    }
+    input_.pos = p;
+    out = std::string_view(start, static_cast<std::size_t>(p - start));
+    return true;
+  }
+
+  // Skips a run of bytes of class `mask` without keeping it.
+  void skip_run(std::uint8_t mask) {
+    for (;;) {
+      while (input_.pos != input_.end && has_class(*input_.pos, mask)) ++input_.pos;
+      if (input_.pos != input_.end || !input_.refill()) return;
+    }
+  }
+
+  // A move, move number or result.
+  void word_token() {
+    const std::size_t token_line = line_;
+    if (depth_ > 0) return skip_run(kWord);  // inside a variation: nothing to deliver
+    std::string_view word;
+    if (!read_run(kWord, word)) {
+      if (!skipping_) report_overlong(token_line, "token", options_.max_token_bytes);
+      return;
+    }
+    if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") return end_game(word);
+    if (!skipping_) deliver_move(word, token_line);
+  }
+
+  // Strips move numbers and suffix annotations, then calls san() and nag().
+  void deliver_move(std::string_view word, std::size_t token_line) {
+    std::size_t digits = 0;
+    while (digits < word.size() && has_class(word[digits], kDigit)) ++digits;
+    if (digits == word.size()) return;  // a bare move number
+    if (word[digits] == '.' || digits == 0) {
+      std::size_t i = digits;
+      while (i < word.size() && word[i] == '.') ++i;
+      word.remove_prefix(i);
+    }
+    std::size_t keep = word.size();
+    while (keep > 0 && (word[keep - 1] == '!' || word[keep - 1] == '?')) --keep;
+    const std::string_view suffix = word.substr(keep);
+    word = word.substr(0, keep);
+    if (!word.empty()) {
+      if (word[0] == '0') {  // castling written with zeros
+        scratch_.assign(word);
+        for (char& ch : scratch_)
+          if (ch == '0') ch = 'O';
+        word = scratch_;
+      }
+      if constexpr (std::is_void_v<decltype(visitor_.san(word, token_line))>) {
+        visitor_.san(word, token_line);
+      } else if (visitor_.san(word, token_line) == Control::SkipGame) {
+        skipping_ = true;
+        return;
+      }
+    }
+    if (!suffix.empty()) {
+      if (const int nag = suffix_annotation_nag(suffix)) visitor_.nag(nag);
+    }
+  }
+
+  // "$" followed by digits.
+  void nag_token() {
+    const std::size_t token_line = line_;
+    ++input_.pos;
+    if (input_.pos == input_.end) input_.refill();
+    std::string_view digits;
+    const bool fits = read_run(kDigit, digits);
+    if (skipping_ || depth_ > 0) return;
+    if (!fits || digits.empty() || digits.size() > 4) return report(token_line, "malformed NAG");
+    int value = 0;
+    for (char d : digits) value = value * 10 + (d - '0');
+    visitor_.nag(value);
+  }
+
+  // --- comments and escapes -----------------------------------------------------------
+
+  // Counts line feeds in [from, to).
+  // (memchr: comments rarely hold a line feed, so this is usually one vector scan).
+  static std::size_t count_lines(const char* from, const char* to) {
+    std::size_t n = 0;
+    while (const void* lf = std::memchr(from, '\n', static_cast<std::size_t>(to - from))) {
+      ++n;
+      from = static_cast<const char*>(lf) + 1;
+    }
+    return n;
+  }
+
+  // A "{...}" comment in movetext: delivered if wanted, else skipped.
+  void brace_comment() {
+    if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_brace_comment();
+    const std::size_t open_line = line_;
+    ++input_.pos;
+    const char* start = input_.pos;
+    for (;;) {
+      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
+      const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
+      const char* stop = close ? close : input_.end;
+      line_ += count_lines(input_.pos, stop);
+      input_.pos = stop;
+      if (static_cast<std::size_t>(stop - start) > options_.max_comment_bytes) {
+        report_overlong(open_line, "comment", options_.max_comment_bytes);
+        return skip_brace_comment_body(open_line);
+      }
+      if (close) {
+        ++input_.pos;
+        visitor_.comment(
+            trim_blanks(std::string_view(start, static_cast<std::size_t>(close - start))));
+        return;
+      }
+      if (!input_.refill(start)) return report(open_line, "unterminated comment");
+    }
+  }
+
+  // Skips a "{...}" comment (pos at "{") without keeping it.
+  void skip_brace_comment() {
+    const std::size_t open_line = line_;
+    ++input_.pos;
+    skip_brace_comment_body(open_line);
+  }
+
+  // Skips to just after the next "}", counting lines; EOF first is an error.
+  void skip_brace_comment_body(std::size_t open_line) {
+    for (;;) {
+      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
+      const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
+      const char* stop = close ? close : input_.end;
+      line_ += count_lines(input_.pos, stop);
+      input_.pos = stop;
+      if (close) {
+        ++input_.pos;
+        return;
+      }
+      if (!input_.refill()) return report(open_line, "unterminated comment");
+    }
+  }
+
+  // A ";" comment to the end of the line (the LF itself is left for the main loop).
+  void line_comment() {
+    if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_rest_of_line();
+    const std::size_t open_line = line_;
+    ++input_.pos;
+    const char* start = input_.pos;
+    for (;;) {
+      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
+      const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
+      input_.pos = lf ? lf : input_.end;
+      if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
+        report_overlong(open_line, "comment", options_.max_comment_bytes);
+        return skip_rest_of_line();
+      }
+      if (lf || !input_.refill(start)) break;
+    }
+    visitor_.comment(
+        trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
+  }
+
+  // Skips to the next LF (not consumed) or the end of input.
+  void skip_rest_of_line() {
+    for (;;) {
+      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
+      const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
+      if (lf) {
+        input_.pos = lf;
+        return;
+      }
+      input_.pos = input_.end;
+      if (!input_.refill()) return;
+    }
+  }
+
+  // --- tags -------------------------------------------------------------------------
+
+  // One tag pair starting at "[": scanned to its "]" (quotes and escapes respected,
+  // never past the end of the line), then split into name and value.
+  void read_tag() {
+    blank_line_seen_ = false;
+    const std::size_t tag_line = line_;
+    const char* start = input_.pos;
+    const char* p = start + 1;
+    bool in_quotes = false;
+    bool escaped = false;
+    for (;;) {
+      // Never scan further than the limit, so the outcome does not depend on buffering.
+      const auto room = static_cast<std::size_t>(input_.end - start);
+      const char* limit = start + std::min(room, options_.max_token_bytes);
+      for (; p != limit; ++p) {
+        const char ch = *p;
+        if (ch == '\n') {
+          input_.pos = p;
+          return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
+                                            : "unterminated tag (missing ']')");
+        }
+        if (in_quotes) {
+          if (escaped) {
+            escaped = false;
+          } else if (ch == '\\') {
+            escaped = true;
+          } else if (ch == '"') {
+            in_quotes = false;
+          }
+        } else if (ch == '"') {
+          in_quotes = true;
+        } else if (ch == ']') {
+          break;
+        }
+      }
+      if (p != limit) break;  // found the closing ']'
+      if (static_cast<std::size_t>(p - start) >= options_.max_token_bytes) {
+        input_.pos = p;
+        report_overlong(tag_line, "tag", options_.max_token_bytes);
+        return skip_rest_of_line();
+      }
+      const std::size_t scanned = static_cast<std::size_t>(p - start);
+      input_.pos = p;
+      if (!input_.refill(start)) {
+        return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
+                                          : "unterminated tag (missing ']')");
+      }
+      p = start + scanned;
+    }
+    input_.pos = p + 1;
+    if (skipping_) return;
+    deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line);
+  }
+
+  // Splits `name "value"` (the text between the brackets) and calls tag().
+  void deliver_tag(std::string_view text, std::size_t tag_line) {
+    const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
+    std::size_t i = 0;
+    while (i < text.size() && is_blank(text[i])) ++i;
+    const std::size_t name_begin = i;
+    while (i < text.size() && has_class(text[i], kTagName)) ++i;
+    const std::string_view name = text.substr(name_begin, i - name_begin);
+    while (i < text.size() && is_blank(text[i])) ++i;
+    const std::size_t last_quote = text.rfind('"');
+    if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i) {
+      return report(tag_line, "malformed tag");
+    }
+    for (std::size_t j = last_quote + 1; j < text.size(); ++j) {
+      if (!is_blank(text[j])) return report(tag_line, "malformed tag");
+    }
+    const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
+    for (char ch : raw) {
+      const auto byte = static_cast<unsigned char>(ch);
+      if (byte < 0x20 && byte != '\t') {
+        message_ = unexpected_byte_message(byte);
+        message_ += " in tag value";
+        return report(tag_line, message_);
+      }
+    }
+    visitor_.tag(name, unescape_tag_value(raw, scratch_));
+  }
+
+  // Skips a UTF-8 byte order mark at the very start of the input.
+  void skip_byte_order_mark() {
+    const char* keep = input_.pos;
+    while (input_.end - input_.pos < 3 && input_.refill(keep)) {
+    }
+    if (input_.end - input_.pos >= 3 && std::memcmp(input_.pos, "\xEF\xBB\xBF", 3) == 0) {
+      input_.pos += 3;
+    }
+  }
+
+  PgnInput input_;
+  Visitor& visitor_;
+  PgnReaderOptions options_;
+  PgnSummary summary_;
+  Phase phase_ = Phase::Between;
+  std::size_t game_ = 0;
+  std::size_t line_ = 1;
+  std::size_t depth_ = 0;           // variation nesting depth
+  std::size_t variation_line_ = 0;  // where the outermost open variation started
+  bool skipping_ = false;           // deliver nothing more for this game
+  bool game_has_error_ = false;
+  bool blank_line_seen_ = false;  // an empty line since the last tag
+  bool at_line_start_ = true;     // only blanks since the last LF
+  bool column0_ = true;           // nothing since the last LF
+  std::string message_;
+  std::string scratch_;
+};
+
+}  // namespace detail
+
+// Reads every game of `source`, calling `visitor`; returns how many games and errors.
+template <class Visitor>
+PgnSummary read_pgn(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options = {}) {
+  detail::PgnParser<Visitor> parser(source, visitor, options);
+  return parser.run();
+}
+
+}  // namespace pawnkit::io

@@ -1,0 +1,41 @@
+// Writers for the pawn report: the contract's JSON lines, CSV, and a readable table.
+// Each appends to a caller-owned string, so a long run reuses one buffer.
+#pragma once
+
+#include <pawnkit/pawns/report.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace pawnkit::io {
+
+// Where a position came from: PGN positions carry a game number and a ply.
+struct PositionOrigin {
+  std::size_t game = 0;  // 1-based; 0 = not from a PGN game
+  int ply = 0;
+};
+
+// Extra keys that come after "black" in a record (e.g. a named structure); may be empty.
+// The text is appended as is, starting with ", ".
+using ExtraKeys = std::string_view;
+
+// One JSON line of `pawnkit analyze --format jsonl`, newline included:
+// {"fen": "...", "white": {...}, "black": {...}}
+void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnReport& report, ExtraKeys extra = {});
+
+// "a-c" or "e" for an island's file range.
+void append_island_range(std::string& out, IslandRange range);
+
+// CSV: one column per key and side (white_pawns, ..., black_promotions); square sets as
+// space-separated square names, counts as integers, island files as space-separated ranges.
+void append_csv_header(std::string& out, bool with_origin);
+void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                    const PawnReport& report, bool with_origin);
+
+// A readable two-column table (white, black) of every key, for people.
+void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnReport& report);
+
+}  // namespace pawnkit::io

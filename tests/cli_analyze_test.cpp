@@ -1,0 +1,136 @@
+// pawnkit analyze and show, end to end through the built binary.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/run_cli.hpp"
+
+namespace pawnkit {
+namespace {
+
+using testing::run_cli;
+
+// Written out by hand from the contract: a lone white d4 pawn, kings only otherwise.
+const std::string lone_d4_line =
+    R"({"fen": "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "white": {"pawns": ["d4"], "isolated": ["d4"], )"
+    R"("half_isolated": [], "behind_own": [], "in_front_of_own": [], "doubled": [], "tripled": [], )"
+    R"("phalanx": [], "duo": [], "trio": [], "quart": [], "open": ["d4"], "hanging": [], )"
+    R"("passed": ["d4"], "backward": [], "defended": [], "rams": [], "levers": [], "islands": 1, )"
+    R"("island_files": ["d"], "attacks": ["c5","e5"], "single_pushes": ["d5"], "double_pushes": [], )"
+    R"("captures": [], "en_passant": [], "promotions": []}, "black": {"pawns": [], "isolated": [], )"
+    R"("half_isolated": [], "behind_own": [], "in_front_of_own": [], "doubled": [], "tripled": [], )"
+    R"("phalanx": [], "duo": [], "trio": [], "quart": [], "open": [], "hanging": [], "passed": [], )"
+    R"("backward": [], "defended": [], "rams": [], "levers": [], "islands": 0, "island_files": [], )"
+    R"("attacks": [], "single_pushes": [], "double_pushes": [], "captures": [], "en_passant": [], )"
+    R"("promotions": []}})"
+    "\n";
+
+TEST(CliAnalyze, JsonLineIsByteExact) {
+  const auto r = run_cli("analyze --format jsonl -", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, lone_d4_line);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliAnalyze, EpdOperationsAreIgnoredAndClocksDefault) {
+  const auto r = run_cli("analyze --format jsonl", "4k3/8/8/8/3P4/8/8/4K3 w - - bm Kd2; id \"x\";\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, lone_d4_line);
+}
+
+TEST(CliAnalyze, BadLinesAreReportedAndTheRestIsStillProcessed) {
+  const std::string good = "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n";
+  std::string input = good;
+  input += "\n";                                                    // 2: empty line
+  input += "rnbqkbnr/pppppppp/ppppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";  // 3: 9 files
+  input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1\n";  // 4: pawn on rank 1
+  input += "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";  // 5: unknown letter
+  input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\n";        // 6: missing field
+  input += std::string(1 << 20 | 5, 'p') + "\n";                          // 7: a 1 MB line
+  input += std::string("\x01\x02\xff\xfe\x00junk", 9) + "\n";            // 8: binary bytes
+  input += good;                                                          // 9
+  const auto r = run_cli("analyze --format jsonl -", input);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, lone_d4_line + lone_d4_line);
+  EXPECT_EQ(r.err,
+            "pawnkit: <stdin>:2: empty line, expected a FEN or EPD record\n"
+            "pawnkit: <stdin>:3: invalid FEN: board: rank 6 has more than 8 files at column 27 ('p')\n"
+            "pawnkit: <stdin>:4: invalid FEN: board: pawn on rank 1 or 8 at column 43 ('P')\n"
+            "pawnkit: <stdin>:5: invalid FEN: board: unknown piece letter at column 14 ('x')\n"
+            "pawnkit: <stdin>:6: invalid FEN: missing en-passant field at column 51\n"
+            "pawnkit: <stdin>:7: line longer than 1048576 bytes\n"
+            "pawnkit: <stdin>:8: invalid FEN: board: unknown piece letter at column 1 (byte 0x01)\n"
+            "pawnkit analyze: 7 bad records\n");
+}
+
+TEST(CliAnalyze, MissingFileIsAnErrorAndOtherFilesAreStillRead) {
+  const std::string dir = ::testing::TempDir();
+  testing::write_file(dir + "/one.epd", "4k3/8/8/8/3P4/8/8/4K3 w - -\n");
+  const auto r = run_cli("analyze --format jsonl '" + dir + "/nope.epd' '" + dir + "/one.epd'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, lone_d4_line);
+  EXPECT_NE(r.err.find("nope.epd"), std::string::npos) << r.err;
+}
+
+TEST(CliAnalyze, TableNamesEveryKey) {
+  const auto r = run_cli("analyze", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("  isolated         d4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  islands          1 (d)  0\n"), std::string::npos) << r.out;
+}
+
+TEST(CliAnalyze, CsvHasOneColumnPerKeyAndSide) {
+  const auto r = run_cli("analyze --format csv", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const auto newline = r.out.find('\n');
+  const std::string header = r.out.substr(0, newline);
+  EXPECT_EQ(header.rfind("fen,white_pawns,white_isolated,", 0), 0u) << header;
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 52);
+  EXPECT_EQ(r.out.substr(newline + 1, 46), "\"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\",d4,d4,,,,,,,");
+}
+
+TEST(CliAnalyze, UnknownOptionIsAUsageError) {
+  const auto r = run_cli("analyze --fromat jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, 56), "pawnkit analyze: unknown option '--fromat' (see --help)\n");
+}
+
+TEST(CliShow, DrawsThePositionAndEachPattern) {
+  const auto r = run_cli(
+      "show 'rnr3k1/4qpp1/p3b2p/1Bpp4/8/Q3PN2/PP3PPP/2R1K2R w K - 0 16' --pattern hanging,passed");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // The hanging pawns of Fischer-Spassky 1972 (6): c5 and d5, marked b on rank 5.
+  EXPECT_NE(r.out.find("  position           hanging            passed\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("5 . B p p . . . .    . . b b . . . .    . . . . . . . .\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  black islands: 3 (a, c-d, f-h)\n"), std::string::npos) << r.out;
+}
+
+TEST(CliShow, FenFieldsMayBeSeparateArguments) {
+  const auto r = run_cli("show 4k3/8/8/8/3P4/8/8/4K3 w - - 0 1 --pattern isolated");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("4 . . . P . . . .    . . . w . . . .\n"), std::string::npos) << r.out;
+}
+
+TEST(CliShow, ErrorsAreOneLine) {
+  auto r = run_cli("show 4k3/8/8/8/3P4/8/8/4K3 w - - 0 1 --pattern isolatd");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("pawnkit: show: unknown pattern 'isolatd'", 0), 0u) << r.err;
+  r = run_cli("show 4k3/8/8/8/3P4/8/8/4K3 x - - 0 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "pawnkit: <argument>:1: invalid FEN: side to move: expected 'w' or 'b' at column 23 ('x')\n");
+}
+
+TEST(Cli, HelpAndVersion) {
+  for (const char* command : {"analyze", "show"}) {
+    const auto r = run_cli(std::string(command) + " --help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out.rfind(std::string("usage: pawnkit ") + command, 0), 0u) << r.out;
+  }
+  EXPECT_EQ(run_cli("--version").out.rfind("pawnkit ", 0), 0u);
+  EXPECT_EQ(run_cli("").status, 2);
+  EXPECT_EQ(run_cli("frobnicate").status, 2);
+}
+
+}  // namespace
+}  // namespace pawnkit

@@ -1,0 +1,95 @@
+#include "io/input_format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace pawnkit::io {
+namespace {
+
+constexpr auto Pgn = InputFormat::Pgn;
+constexpr auto Epd = InputFormat::Epd;
+
+TEST(InputFormat, OverrideValues) {
+  EXPECT_EQ(parse_input_format("pgn"), Pgn);
+  EXPECT_EQ(parse_input_format("epd"), Epd);
+  EXPECT_EQ(parse_input_format("fen"), std::nullopt);
+  EXPECT_EQ(parse_input_format("PGN"), std::nullopt);
+  EXPECT_EQ(format_name(Pgn), "pgn");
+  EXPECT_EQ(format_name(Epd), "epd");
+}
+
+TEST(InputFormat, ByName) {
+  EXPECT_EQ(format_from_name("games.pgn"), Pgn);
+  EXPECT_EQ(format_from_name("dir/games.PGN"), Pgn);
+  EXPECT_EQ(format_from_name("games.pgn.zst"), Pgn);
+  EXPECT_EQ(format_from_name("positions.epd"), Epd);
+  EXPECT_EQ(format_from_name("positions.fen"), Epd);
+  EXPECT_EQ(format_from_name("positions.epd.zst"), Epd);
+  EXPECT_EQ(format_from_name("-"), std::nullopt);
+  EXPECT_EQ(format_from_name("games.txt"), std::nullopt);
+  EXPECT_EQ(format_from_name("games.zst"), std::nullopt);
+  EXPECT_EQ(format_from_name("pgn"), std::nullopt);
+}
+
+TEST(InputFormat, ByContent) {
+  EXPECT_EQ(format_from_content("[Event \"x\"]\n", false), Pgn);
+  EXPECT_EQ(format_from_content("\n  \r\n\t[Event", false), Pgn);
+  EXPECT_EQ(format_from_content("1. e4 e5", false), Pgn);
+  EXPECT_EQ(format_from_content("12.e4", false), Pgn);
+  EXPECT_EQ(format_from_content("\xEF\xBB\xBF[Event", false), Pgn);
+  EXPECT_EQ(format_from_content("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false),
+            Epd);
+  EXPECT_EQ(format_from_content("8/8/8/8/8/8/8/K6k w - -", false), Epd);  // digit, then '/'
+  EXPECT_EQ(format_from_content("\n\n4k3/8/8/8/8/8/8/4K3 w - -", true), Epd);
+  // Undecided until more input comes; at the end, EPD.
+  EXPECT_EQ(format_from_content("", false), std::nullopt);
+  EXPECT_EQ(format_from_content("\n \n", false), std::nullopt);
+  EXPECT_EQ(format_from_content("12", false), std::nullopt);
+  EXPECT_EQ(format_from_content("\xEF\xBB", false), std::nullopt);
+  EXPECT_EQ(format_from_content("12", true), Epd);
+  EXPECT_EQ(format_from_content("", true), Epd);
+}
+
+std::string drain(ByteSource& source) {
+  std::string out, error;
+  EXPECT_TRUE(read_all(source, out, error)) << error;
+  return out;
+}
+
+TEST(InputFormat, DetectionPeeksAndReplaysEveryByte) {
+  const std::string pgn = "\n\n1" + std::string(3, '2') + ". e4 *\n";
+  // One byte per read: the decision needs several reads.
+  DetectedInput d = detect_input_format(make_memory_source(pgn, "<stdin>", 1), "-", std::nullopt);
+  EXPECT_EQ(d.format, Pgn);
+  EXPECT_EQ(d.source->name(), "<stdin>");
+  EXPECT_EQ(drain(*d.source), pgn);
+
+  const std::string epd = "\r\n8/8/8/8/8/8/8/K6k w - -\n";
+  d = detect_input_format(make_memory_source(epd, "<stdin>", 3), "-", std::nullopt);
+  EXPECT_EQ(d.format, Epd);
+  EXPECT_EQ(drain(*d.source), epd);
+}
+
+TEST(InputFormat, OverrideAndNameWinOverContent) {
+  const std::string pgn = "[Event \"x\"]\n1. e4 *\n";
+  DetectedInput d = detect_input_format(make_memory_source(pgn), "x.epd", std::nullopt);
+  EXPECT_EQ(d.format, Epd);
+  d = detect_input_format(make_memory_source(pgn), "x.txt", Epd);
+  EXPECT_EQ(d.format, Epd);
+  EXPECT_EQ(drain(*d.source), pgn);
+  d = detect_input_format(make_memory_source("8/8/8/8/8/8/8/K6k w - -"), "x.pgn", std::nullopt);
+  EXPECT_EQ(d.format, Pgn);
+}
+
+TEST(InputFormat, BlankInputBeyondThePeekLimitIsEpd) {
+  const std::string text = std::string(100, '\n') + "[Event \"late\"]\n";
+  DetectedInput d = detect_input_format(make_memory_source(text), "-", std::nullopt, 50);
+  EXPECT_EQ(d.format, Epd);
+  EXPECT_EQ(drain(*d.source), text);
+  d = detect_input_format(make_memory_source(text), "-", std::nullopt);
+  EXPECT_EQ(d.format, Pgn);
+}
+
+}  // namespace
+}  // namespace pawnkit::io

@@ -1,0 +1,595 @@
+#include "io/pgn_reader.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+// The usage example of pgn_reader.hpp, outside pawnkit's namespace, as a user writes it.
+struct CountMoves : pawnkit::io::PgnVisitorBase {
+  std::size_t moves = 0;
+  Control san(std::string_view, std::size_t) {
+    ++moves;
+    return Control::Continue;
+  }
+};
+
+TEST(PgnReader, HeaderExampleCompilesAndCounts) {
+  auto opened = pawnkit::io::open_source(std::string(PAWNKIT_SOURCE_DIR) +
+                                         "/tests/data/pgn/move_numbers.pgn");
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  CountMoves counter;
+  pawnkit::io::read_pgn(*opened.source, counter);
+  EXPECT_EQ(counter.moves, 13u);
+}
+
+namespace pawnkit::io {
+namespace {
+
+using Events = std::vector<std::string>;
+
+// Every corpus test runs with these read-buffer sizes (0 = the default).
+const std::vector<std::size_t> buffer_sizes = {1, 2, 3, 7, 64, 0};
+
+std::string corpus_path(const std::string& name) {
+  return std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/pgn/" + name;
+}
+
+// Records every callback as a line of text, so a test compares the whole event list.
+template <bool Comments>
+struct Recorder : PgnVisitorBase {
+  static constexpr bool wants_comments = Comments;
+  Events events;
+  std::string expected_file;
+  std::size_t open_games = 0;
+
+  void begin_game(std::size_t game, std::size_t line) {
+    EXPECT_EQ(open_games, 0u) << "begin_game without end_game";
+    ++open_games;
+    events.push_back("game " + std::to_string(game) + " @" + std::to_string(line));
+  }
+  void tag(std::string_view name, std::string_view value) {
+    events.push_back("tag " + std::string(name) + "=" + std::string(value));
+  }
+  Control begin_movetext() {
+    events.push_back("movetext");
+    return Control::Continue;
+  }
+  Control san(std::string_view san, std::size_t line) {
+    events.push_back("san " + std::string(san) + " @" + std::to_string(line));
+    return Control::Continue;
+  }
+  void comment(std::string_view text) { events.push_back("comment {" + std::string(text) + "}"); }
+  void nag(int nag) { events.push_back("nag " + std::to_string(nag)); }
+  void end_game(std::string_view result) {
+    EXPECT_EQ(open_games, 1u) << "end_game without begin_game";
+    --open_games;
+    events.push_back("end " + (result.empty() ? std::string("<none>") : std::string(result)));
+  }
+  void error(const PgnError& e) {
+    if (!expected_file.empty()) {
+      EXPECT_EQ(e.file, expected_file);
+    }
+    events.push_back("error g" + std::to_string(e.game) + " l" + std::to_string(e.line) + ": " +
+                     std::string(e.message));
+  }
+};
+
+PgnReaderOptions with_buffer(std::size_t buffer_size) {
+  PgnReaderOptions options;
+  if (buffer_size != 0) options.buffer_size = buffer_size;
+  return options;
+}
+
+// Events of a corpus file read from disk.
+template <bool Comments>
+Events read_file(const std::string& name, std::size_t buffer_size) {
+  const std::string path = corpus_path(name);
+  OpenedSource opened = open_source(path);
+  EXPECT_TRUE(opened.ok()) << opened.error;
+  if (!opened.ok()) return {};
+  Recorder<Comments> recorder;
+  recorder.expected_file = path;
+  read_pgn(*opened.source, recorder, with_buffer(buffer_size));
+  EXPECT_EQ(recorder.open_games, 0u);
+  return recorder.events;
+}
+
+// Events of PGN text held in memory.
+template <bool Comments = true>
+Events read_text(const std::string& text, const PgnReaderOptions& options = {},
+                 PgnSummary* summary = nullptr) {
+  auto source = make_memory_source(text, "mem.pgn");
+  Recorder<Comments> recorder;
+  recorder.expected_file = "mem.pgn";
+  const PgnSummary result = read_pgn(*source, recorder, options);
+  if (summary) *summary = result;
+  EXPECT_EQ(recorder.open_games, 0u);
+  return recorder.events;
+}
+
+Events without_comments(const Events& events) {
+  Events out;
+  for (const std::string& e : events)
+    if (!e.starts_with("comment ")) out.push_back(e);
+  return out;
+}
+
+class PgnCorpus : public ::testing::TestWithParam<std::size_t> {
+ protected:
+  // Checks a corpus file against the expected events, both with a visitor that takes
+  // comments and with one that lets the reader skip them.
+  void check(const std::string& name, const Events& expected) {
+    EXPECT_EQ(read_file<true>(name, GetParam()), expected) << name;
+    EXPECT_EQ(read_file<false>(name, GetParam()), without_comments(expected)) << name;
+  }
+};
+
+TEST_P(PgnCorpus, TagsWithEscapedQuotesAndBackslashes) {
+  check("tags_escaped.pgn",
+        {"game 1 @1", "tag Event=The \"Big\" Match", "tag Site=C:\\chess\\games", "tag White=A",
+         "tag Black=B", "tag Result=1-0", "movetext", "san e4 @6", "san e5 @6", "end 1-0"});
+}
+
+TEST_P(PgnCorpus, MoveNumbersAreStripped) {
+  check("move_numbers.pgn",
+        {"game 1 @1", "tag Event=Move numbers", "movetext", "san e4 @3", "san e5 @3", "san Nf3 @3",
+         "san Nc6 @3", "san Bb5 @3", "san a6 @3", "san Ba4 @3", "san Nf6 @4", "san O-O @4",
+         "san d3 @4", "san b5 @4", "san O-O @4", "san O-O-O+ @4", "end *"});
+}
+
+TEST_P(PgnCorpus, BraceAndLineComments) {
+  check("comments.pgn", {"game 1 @1",
+                         "tag Event=Comments",
+                         "movetext",
+                         "comment {Before the first move}",
+                         "san e4 @3",
+                         "comment {[%eval 0.2] [%clk 0:03:00]}",
+                         "san e5 @3",
+                         "comment {A comment\nover two\nlines}",
+                         "san Nf3 @5",
+                         "comment {rest of line, with { and ( inside}",
+                         "san Nc6 @6",
+                         "comment {}",
+                         "san Bb5 @7",
+                         "end 1/2-1/2",
+                         "game 2 @9",
+                         "tag Event=Next",
+                         "movetext",
+                         "san d4 @11",
+                         "comment {a line comment}",
+                         "end 0-1"});
+}
+
+TEST_P(PgnCorpus, VariationsAreSkipped) {
+  check("variations.pgn", {"game 1 @1", "tag Event=Variations", "movetext", "san e4 @3",
+                           "san e5 @4", "san Nf3 @4", "san Nc6 @4", "end 0-1", "game 2 @6",
+                           "tag Event=After", "movetext", "san c4 @8", "san c5 @8", "end 1-0"});
+}
+
+TEST_P(PgnCorpus, NagsAndSuffixAnnotations) {
+  check("nags_annotations.pgn", {"game 1 @1",  "tag Event=Annotations",
+                                 "movetext",   "san e4 @3",
+                                 "nag 1",      "san e5 @3",
+                                 "nag 2",      "san Nf3 @3",
+                                 "nag 3",      "san Nc6 @3",
+                                 "nag 4",      "san Bb5 @3",
+                                 "nag 5",      "san a6 @3",
+                                 "nag 6",      "san Ba4 @3",
+                                 "nag 14",     "san Nf6 @3",
+                                 "nag 1",      "nag 255",
+                                 "san O-O @3", "nag 1",
+                                 "nag 10",     "end *"});
+}
+
+TEST_P(PgnCorpus, AllResults) {
+  check("results.pgn", {"game 1 @1",      "tag Event=One",
+                        "movetext",       "san e4 @3",
+                        "end 1-0",        "game 2 @5",
+                        "tag Event=Two",  "movetext",
+                        "san e4 @7",      "end 0-1",
+                        "game 3 @9",      "tag Event=Three",
+                        "movetext",       "san e4 @11",
+                        "end 1/2-1/2",    "game 4 @13",
+                        "tag Event=Four", "movetext",
+                        "san e4 @15",     "end *",
+                        "game 5 @17",     "tag Event=Five, no moves",
+                        "movetext",       "end *"});
+}
+
+TEST_P(PgnCorpus, PercentEscapeLines) {
+  check("escape_lines.pgn", {"game 1 @2", "tag Event=Escapes", "tag Site=here", "movetext",
+                             "san e4 @6", "san e5 @8", "end 1/2-1/2", "game 2 @9", "movetext",
+                             "error g2 l9: unexpected character '%'", "end <none>"});
+}
+
+TEST_P(PgnCorpus, GamesWithoutTags) {
+  check("no_tags.pgn", {"game 1 @1", "movetext", "san e4 @1", "san e5 @1", "san Nf3 @1", "end 1-0",
+                        "game 2 @3", "movetext", "san d4 @3", "san d5 @3", "end 0-1", "game 3 @4",
+                        "movetext", "san c4 @4", "end *"});
+}
+
+TEST_P(PgnCorpus, MissingResultEndsAtNextTagOrEndOfFile) {
+  check("missing_result.pgn",
+        {"game 1 @1", "tag Event=No result", "movetext", "san e4 @3", "san e5 @3", "san Nf3 @3",
+         "end <none>", "game 2 @4", "tag Event=Second", "movetext", "san d4 @6", "san d5 @6",
+         "end 1-0", "game 3 @8", "tag Event=Third, no result at end of file", "movetext",
+         "san c4 @10", "san c5 @10", "end <none>"});
+}
+
+TEST_P(PgnCorpus, TagSectionWithoutMovetextEndsAtBlankLine) {
+  check("tags_only.pgn",
+        {"game 1 @1", "tag Event=Tags only", "tag Site=nowhere", "movetext", "end <none>",
+         "game 2 @4", "error g2 l4: unterminated tag value (missing '\"')", "end <none>",
+         "game 3 @7", "tag Event=Next", "movetext", "san e4 @9", "end *"});
+}
+
+TEST_P(PgnCorpus, FenAndSetUpTagsArePassedOn) {
+  check("fen_setup.pgn", {"game 1 @1", "tag Event=From position", "tag SetUp=1",
+                          "tag FEN=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "tag Variant=From Position",
+                          "movetext", "san e4 @6", "san Kd7 @6", "end *"});
+}
+
+TEST_P(PgnCorpus, CrLfLineEndings) {
+  check("crlf.pgn",
+        {"game 1 @1", "tag Event=CRLF", "tag Site=x", "movetext", "san e4 @4", "comment {a\r\nb}",
+         "san e5 @5", "san Nf3 @6", "end 1-0", "game 2 @8", "tag Event=Two", "movetext",
+         "san d4 @10", "comment {line}", "san d5 @11", "end 0-1"});
+}
+
+TEST_P(PgnCorpus, ByteOrderMark) {
+  check("bom.pgn", {"game 1 @1", "tag Event=BOM", "movetext", "san e4 @3", "san e5 @3", "end 1-0"});
+}
+
+TEST_P(PgnCorpus, NulAndBinaryBytesAreAnError) {
+  check("nul_junk.pgn", {"game 1 @1", "tag Event=Junk", "movetext", "san e4 @3", "san e5 @3",
+                         "error g1 l3: unexpected byte 0x00", "end 1-0", "game 2 @5",
+                         "tag Event=Good", "movetext", "san d4 @7", "san d5 @7", "end 0-1"});
+}
+
+TEST_P(PgnCorpus, UnterminatedCommentAtEndOfFile) {
+  check("unterminated_comment.pgn",
+        {"game 1 @1", "tag Event=Good", "movetext", "san e4 @3", "san e5 @3", "end 1-0",
+         "game 2 @5", "tag Event=Open comment", "movetext", "san d4 @7",
+         "error g2 l7: unterminated comment", "end <none>"});
+}
+
+TEST_P(PgnCorpus, UnterminatedVariation) {
+  check("unterminated_variation.pgn", {"game 1 @1",
+                                       "tag Event=Open variation",
+                                       "movetext",
+                                       "san e4 @3",
+                                       "san e5 @3",
+                                       "san Nf3 @3",
+                                       "error g1 l3: unterminated variation",
+                                       "end <none>",
+                                       "game 2 @5",
+                                       "tag Event=Good",
+                                       "movetext",
+                                       "san d4 @7",
+                                       "san d5 @7",
+                                       "end 1-0",
+                                       "game 3 @9",
+                                       "tag Event=Open at end of file",
+                                       "movetext",
+                                       "san c4 @11",
+                                       "error g3 l11: unterminated variation",
+                                       "end <none>"});
+}
+
+TEST_P(PgnCorpus, BrokenTagLines) {
+  check("broken_tag.pgn",
+        {"game 1 @1", "error g1 l1: unterminated tag value (missing '\"')", "end 1-0", "game 2 @6",
+         "tag Event=Second", "error g2 l7: unterminated tag (missing ']')", "end 0-1", "game 3 @11",
+         "tag Event=Fine", "tag Round=3", "movetext", "san c4 @14", "san c5 @14", "end 1/2-1/2"});
+}
+
+TEST_P(PgnCorpus, UnmatchedClosingParenthesis) {
+  check("unmatched_paren.pgn", {"game 1 @1", "tag Event=Unmatched", "movetext", "san e4 @3",
+                                "san e5 @3", "error g1 l3: unmatched ')'", "end 1-0", "game 2 @5",
+                                "tag Event=Good", "movetext", "san d4 @7", "end *"});
+}
+
+TEST_P(PgnCorpus, MalformedNagTagAndStrayBracket) {
+  check("malformed.pgn", {"game 1 @1",
+                          "tag Event=Bad NAG",
+                          "movetext",
+                          "san e4 @3",
+                          "error g1 l3: malformed NAG",
+                          "end *",
+                          "game 2 @5",
+                          "tag Event=",
+                          "error g2 l6: malformed tag",
+                          "end *",
+                          "game 3 @10",
+                          "tag Event=Bracket mid line",
+                          "movetext",
+                          "san e4 @12",
+                          "error g3 l12: unexpected character '['",
+                          "end *",
+                          "game 4 @14",
+                          "tag Event=Good",
+                          "movetext",
+                          "san d4 @16",
+                          "end *"});
+}
+
+INSTANTIATE_TEST_SUITE_P(BufferSizes, PgnCorpus, ::testing::ValuesIn(buffer_sizes));
+
+class PgnLimits : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(PgnLimits, HundredThousandNestedVariations) {
+  const std::size_t depth = 100000;
+  std::string text = "[Event \"Deep\"]\n\n1. e4 ";
+  text += std::string(depth, '(');
+  text += "1. d4 {c}";
+  text += std::string(depth, ')');
+  text += " e5 1-0\n\n[Event \"Next\"]\n\n1. d4 *\n";
+  EXPECT_EQ(read_text(text, with_buffer(GetParam())),
+            (Events{"game 1 @1", "tag Event=Deep", "movetext", "san e4 @3", "san e5 @3", "end 1-0",
+                    "game 2 @5", "tag Event=Next", "movetext", "san d4 @7", "end *"}));
+
+  std::string open = "1. e4 " + std::string(depth, '(') + "1. d4\n\n[Event \"Next\"]\n1. c4 *";
+  EXPECT_EQ(
+      read_text(open, with_buffer(GetParam())),
+      (Events{"game 1 @1", "movetext", "san e4 @1", "error g1 l1: unterminated variation",
+              "end <none>", "game 2 @3", "tag Event=Next", "movetext", "san c4 @4", "end *"}));
+}
+
+TEST_P(PgnLimits, OverlongTokenIsAnErrorAndTheNextGameIsRead) {
+  const std::string text =
+      "1. e4 " + std::string(5000, 'a') + " e5 1-0\n\n[Event \"Next\"]\n\n1. d4 *";
+  EXPECT_EQ(
+      read_text(text, with_buffer(GetParam())),
+      (Events{"game 1 @1", "movetext", "san e4 @1", "error g1 l1: token longer than 4096 bytes",
+              "end 1-0", "game 2 @3", "tag Event=Next", "movetext", "san d4 @5", "end *"}));
+  // Exactly at the limit is still a token.
+  const std::string at_limit = "1. " + std::string(4096, 'a') + " *";
+  EXPECT_EQ(read_text(at_limit, with_buffer(GetParam())),
+            (Events{"game 1 @1", "movetext", "san " + std::string(4096, 'a') + " @1", "end *"}));
+}
+
+TEST_P(PgnLimits, OverlongTagIsAnError) {
+  const std::string text = "[Event \"" + std::string(5000, 'x') +
+                           "\"]\n[Site \"s\"]\n\n1. e4 1-0\n\n[Event \"Next\"]\n\n1. d4 *";
+  EXPECT_EQ(read_text(text, with_buffer(GetParam())),
+            (Events{"game 1 @1", "error g1 l1: tag longer than 4096 bytes", "end 1-0", "game 2 @6",
+                    "tag Event=Next", "movetext", "san d4 @8", "end *"}));
+}
+
+TEST_P(PgnLimits, LongCommentsAreBoundedOnlyWhenDelivered) {
+  const std::string text =
+      "1. e4 {" + std::string(300, 'c') + "\n" + std::string(300, 'c') + "} e5 1-0\n1. d4 *";
+  PgnReaderOptions options = with_buffer(GetParam());
+  options.max_comment_bytes = 100;
+  // A visitor without comments never sees the limit.
+  EXPECT_EQ(read_text<false>(text, options),
+            (Events{"game 1 @1", "movetext", "san e4 @1", "san e5 @2", "end 1-0", "game 2 @3",
+                    "movetext", "san d4 @3", "end *"}));
+  EXPECT_EQ(
+      read_text<true>(text, options),
+      (Events{"game 1 @1", "movetext", "san e4 @1", "error g1 l1: comment longer than 100 bytes",
+              "end 1-0", "game 2 @3", "movetext", "san d4 @3", "end *"}));
+  const std::string line_comment = "1. e4 ;" + std::string(300, 'c') + "\ne5 *";
+  EXPECT_EQ(read_text<true>(line_comment, options),
+            (Events{"game 1 @1", "movetext", "san e4 @1",
+                    "error g1 l1: comment longer than 100 bytes", "end *"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(BufferSizes, PgnLimits, ::testing::ValuesIn(buffer_sizes));
+
+// Skips a game from begin_movetext (by variant) or from san (after two moves).
+struct Skipper : PgnVisitorBase {
+  std::vector<std::string> moves;
+  std::vector<std::string> results;
+  bool standard = true;
+  std::size_t in_game = 0;
+  void begin_game(std::size_t, std::size_t) {
+    standard = true;
+    in_game = 0;
+  }
+  void tag(std::string_view name, std::string_view value) {
+    if (name == "Variant" && value != "Standard") standard = false;
+  }
+  Control begin_movetext() { return standard ? Control::Continue : Control::SkipGame; }
+  Control san(std::string_view san, std::size_t) {
+    moves.emplace_back(san);
+    return ++in_game == 2 ? Control::SkipGame : Control::Continue;
+  }
+  void end_game(std::string_view result) { results.emplace_back(result); }
+};
+
+TEST(PgnReader, VisitorCanSkipGames) {
+  const std::string text =
+      "[Variant \"Atomic\"]\n\n1. e4 e5 1-0\n\n[Variant \"Standard\"]\n\n1. d4 d5 2. c4 (2. Nf3) "
+      "e6 0-1\n\n1. c4 *\n";
+  auto source = make_memory_source(text);
+  Skipper skipper;
+  const PgnSummary summary = read_pgn(*source, skipper);
+  EXPECT_EQ(skipper.moves, (std::vector<std::string>{"d4", "d5", "c4"}));
+  EXPECT_EQ(skipper.results, (std::vector<std::string>{"1-0", "0-1", "*"}));
+  EXPECT_EQ(summary.games, 3u);
+  EXPECT_EQ(summary.errors, 0u);
+}
+
+// A visitor with void callbacks compiles too.
+struct VoidVisitor : PgnVisitorBase {
+  int moves = 0;
+  void begin_movetext() {}
+  void san(std::string_view, std::size_t) { ++moves; }
+};
+
+TEST(PgnReader, VoidCallbacksAreAccepted) {
+  auto source = make_memory_source("1. e4 e5 *");
+  VoidVisitor visitor;
+  read_pgn(*source, visitor);
+  EXPECT_EQ(visitor.moves, 2);
+}
+
+TEST(PgnReader, SummaryAndErrorText) {
+  PgnSummary summary;
+  read_text("1. e4 ) *\n\n1. d4 *\n\n1. c4 \x01 *", {}, &summary);
+  EXPECT_EQ(summary.games, 3u);
+  EXPECT_EQ(summary.errors, 2u);
+  EXPECT_FALSE(summary.source_failed);
+  const PgnError error{"games.pgn", 12, 345, "unterminated comment"};
+  EXPECT_EQ(error.to_string(), "games.pgn:345: game 12: unterminated comment");
+}
+
+TEST(PgnReader, EmptyAndBlankInputHaveNoGames) {
+  PgnSummary summary;
+  EXPECT_EQ(read_text("", {}, &summary), Events{});
+  EXPECT_EQ(summary.games, 0u);
+  EXPECT_EQ(read_text("\n\r\n  \n% only an escape line\n{ a stray comment }\n", {}, &summary),
+            Events{});
+  EXPECT_EQ(summary.games, 0u);
+}
+
+// A source that fails after some bytes, like a truncated .zst file.
+class FailingSource final : public ByteSource {
+ public:
+  explicit FailingSource(std::string data) : ByteSource("cut.pgn.zst"), data_(std::move(data)) {}
+  std::size_t read(char* out, std::size_t capacity) override {
+    const std::size_t n = std::min(capacity, data_.size() - sent_);
+    std::copy_n(data_.data() + sent_, n, out);
+    sent_ += n;
+    if (n == 0) fail("zstd error in 'cut.pgn.zst': truncated frame (unexpected end of file)");
+    return n;
+  }
+
+ private:
+  std::string data_;
+  std::size_t sent_ = 0;
+};
+
+TEST(PgnReader, SourceFailureIsReportedAfterTheDeliveredGames) {
+  FailingSource source("[Event \"A\"]\n\n1. e4 e5 1-0\n\n[Event \"B\"]\n\n1. d4 d");
+  Recorder<false> recorder;
+  const PgnSummary summary = read_pgn(source, recorder);
+  EXPECT_EQ(recorder.events,
+            (Events{"game 1 @1", "tag Event=A", "movetext", "san e4 @3", "san e5 @3", "end 1-0",
+                    "game 2 @5", "tag Event=B", "movetext", "san d4 @7", "san d @7",
+                    "error g2 l7: zstd error in 'cut.pgn.zst': truncated frame (unexpected end of "
+                    "file)",
+                    "end <none>"}));
+  EXPECT_TRUE(summary.source_failed);
+  EXPECT_EQ(summary.errors, 1u);
+}
+
+// Random bytes, random cuts of real PGN and random buffer sizes: the reader must end,
+// pair every begin_game with an end_game and agree with itself across buffer sizes.
+TEST(PgnReader, RandomInputNeverHangsOrCrashes) {
+  const std::string base =
+      "[Event \"R\"]\n[FEN \"x\"]\n\n1. e4 {c} e5 (1... c5 {d} (1... e6)) 2. Nf3 $1 ; x\nNc6! "
+      "1-0\n\n1. d4 *\n";
+  const std::string alphabet = "[]{}()\";$%!?.-01/2*\n\r\t \\aeNO+#=\x00\xff";
+  std::mt19937 random(42);
+  for (int round = 0; round < 300; ++round) {
+    std::string text;
+    const int pieces = 1 + static_cast<int>(random() % 20);
+    for (int i = 0; i < pieces; ++i) {
+      if (random() % 2) {
+        const std::size_t from = random() % base.size();
+        text += base.substr(from, random() % (base.size() - from + 1));
+      } else {
+        for (int k = static_cast<int>(random() % 10); k >= 0; --k)
+          text += alphabet[random() % alphabet.size()];
+      }
+    }
+    PgnReaderOptions small;
+    small.max_token_bytes = 8;
+    small.max_comment_bytes = 8;
+    const Events reference = read_text(text, small);
+    for (std::size_t size : {1, 2, 5, 13}) {
+      small.buffer_size = size;
+      EXPECT_EQ(read_text(text, small), reference) << "round " << round << " size " << size;
+    }
+  }
+}
+
+// The bundled sample: 300 real games whose events must not depend on the buffer size,
+// nor on whether they come through the zstd decoder.
+TEST(PgnReaderSample, SameEventsAtEveryBufferSizeAndThroughZstd) {
+  const std::string path = std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn";
+  std::string text, error;
+  OpenedSource opened = open_source(path);
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  ASSERT_TRUE(read_all(*opened.source, text, error));
+
+  PgnSummary summary;
+  const Events reference = read_text(text, {}, &summary);
+  EXPECT_EQ(summary.games, 300u);
+  EXPECT_EQ(summary.errors, 0u);
+  const auto moves = std::count_if(reference.begin(), reference.end(),
+                                   [](const std::string& e) { return e.starts_with("san "); });
+  EXPECT_EQ(moves, 19256);  // data/PROVENANCE.md; pgn-extract lists the same moves
+  for (std::size_t size : buffer_sizes) {
+    EXPECT_EQ(read_text(text, with_buffer(size)), reference) << "buffer " << size;
+  }
+
+  std::string compressed(ZSTD_compressBound(text.size()), '\0');
+  compressed.resize(
+      ZSTD_compress(compressed.data(), compressed.size(), text.data(), text.size(), 3));
+  const auto zst = std::filesystem::temp_directory_path() /
+                   ("pawnkit_sample_" + std::to_string(::getpid()) + ".pgn.zst");
+  std::ofstream(zst, std::ios::binary) << compressed;
+  for (std::size_t size : {std::size_t(7), std::size_t(0)}) {
+    OpenedSource z = open_source(zst.string());
+    ASSERT_TRUE(z.ok()) << z.error;
+    Recorder<true> recorder;
+    read_pgn(*z.source, recorder, with_buffer(size));
+    EXPECT_EQ(recorder.events, reference) << "buffer " << size;
+  }
+  std::filesystem::remove(zst);
+}
+
+// The shared real-game files: game counts checked with grep, SAN counts with pgn-extract.
+struct Counter : PgnVisitorBase {
+  std::size_t moves = 0;
+  std::size_t games_ended = 0;
+  std::size_t errors = 0;
+  Control san(std::string_view, std::size_t) {
+    ++moves;
+    return Control::Continue;
+  }
+  void end_game(std::string_view) { ++games_ended; }
+  void error(const PgnError& e) {
+    ++errors;
+    ADD_FAILURE() << e.to_string();
+  }
+};
+
+TEST(PgnReaderSharedData, LichessSample) {
+  const std::string path = std::string(PAWNKIT_SHARED_DATA) + "/lichess_db_1000k.pgn";
+  for (std::size_t size : {std::size_t(1), std::size_t(7), std::size_t(65536)}) {
+    OpenedSource opened = open_source(path);
+    if (!opened.ok()) GTEST_SKIP() << "shared data absent: " << path;
+    Counter counter;
+    const PgnSummary summary = read_pgn(*opened.source, counter, with_buffer(size));
+    EXPECT_EQ(summary.games, 438u);  // grep -c '^\[Event '
+    EXPECT_EQ(counter.games_ended, 438u);
+    EXPECT_EQ(counter.moves, 28538u);  // pgn-extract, same per-game move lists
+    EXPECT_EQ(summary.errors, 0u);
+  }
+}
+
+TEST(PgnReaderSharedData, MagnusZstd) {
+  const std::string path = std::string(PAWNKIT_SHARED_DATA) + "/lichess_magnus_games.pgn.zst";
+  OpenedSource opened = open_source(path);
+  if (!opened.ok()) GTEST_SKIP() << "shared data absent: " << path;
+  Counter counter;
+  const PgnSummary summary = read_pgn(*opened.source, counter);
+  EXPECT_EQ(summary.games, 10024u);   // PROVENANCE.md and grep -c '^\[Event '
+  EXPECT_EQ(counter.moves, 849671u);  // pgn-extract agrees on every game it accepts
+  EXPECT_EQ(summary.errors, 0u);
+  EXPECT_FALSE(summary.source_failed);
+}
+
+}  // namespace
+}  // namespace pawnkit::io

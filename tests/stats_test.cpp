@@ -1,0 +1,93 @@
+#include "analysis/stats.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/diagram.hpp"
+
+namespace pawnkit::analysis {
+namespace {
+
+using testing::bb;
+
+PawnReport report_of(Bitboard white_pawns, Bitboard black_pawns) {
+  PawnBoard b;
+  b.pawns = {white_pawns, black_pawns};
+  b.pieces = b.pawns;
+  return pawn_report(b);
+}
+
+TEST(Stats, CountsPositionsGamesAndIslands) {
+  Stats stats(2);
+  const PawnReport iqp = report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));
+  const PawnReport quiet = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
+  stats.begin_game(parse_result("1-0"));
+  stats.add_position(quiet);
+  stats.add_position(iqp);
+  stats.add_position(iqp);
+  stats.end_game();
+  stats.begin_game(parse_result("1/2-1/2"));
+  stats.add_position(iqp);  // once only: shorter than min_plies
+  stats.add_position(quiet);
+  stats.end_game();
+
+  EXPECT_EQ(stats.games(), 2u);
+  EXPECT_EQ(stats.positions(), 5u);
+  const std::size_t isolated = 1;  // pattern_keys[1]
+  ASSERT_EQ(pattern_keys[isolated].name, "isolated");
+  EXPECT_EQ(stats.positions_with(White, isolated), 3u);
+  EXPECT_EQ(stats.games_with(White, isolated), 2u);
+  EXPECT_EQ(stats.positions_with(Black, isolated), 0u);
+  EXPECT_EQ(stats.positions_with_islands(White, 3), 3u);  // a-b, d, f-h
+  EXPECT_EQ(stats.positions_with_islands(White, 1), 2u);
+  EXPECT_EQ(stats.positions_with_islands(Black, 2), 3u);  // a-b, e-h
+
+  const Score& white_iqp = stats.score(White, ScoredPattern::IsolatedQueenPawn);
+  EXPECT_EQ(white_iqp.wins, 1u);
+  EXPECT_EQ(white_iqp.draws, 0u);
+  EXPECT_EQ(white_iqp.games(), 1u);
+  EXPECT_DOUBLE_EQ(white_iqp.percent(), 100.0);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedQueenPawn).games(), 0u);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedQueenPawn).percent(), -1.0);
+}
+
+TEST(Stats, MergeAddsUp) {
+  Stats a(1), b(1);
+  const PawnReport doubled = report_of(bb({C2, C3}), bb({H7}));
+  a.begin_game(GameResult::BlackWins);
+  a.add_position(doubled);
+  a.end_game();
+  b.begin_game(GameResult::WhiteWins);
+  b.add_position(doubled);
+  b.end_game();
+  b.add_bad_game();
+  a.merge(b);
+  EXPECT_EQ(a.games(), 2u);
+  EXPECT_EQ(a.bad_games(), 1u);
+  const Score& s = a.score(White, ScoredPattern::Doubled);
+  EXPECT_EQ(s.wins, 1u);
+  EXPECT_EQ(s.losses, 1u);
+  EXPECT_DOUBLE_EQ(s.percent(), 50.0);
+  // Black's passed h-pawn: held in both games, lost one, won one.
+  EXPECT_EQ(a.score(Black, ScoredPattern::Passed).games(), 2u);
+}
+
+TEST(Stats, JsonAndTableNameEverything) {
+  Stats s;
+  s.begin_game(GameResult::Unknown);
+  s.add_position(report_of(bb({D4}), 0));
+  s.end_game();
+  const std::string json = s.json();
+  EXPECT_EQ(json.rfind("{\"games\": 1, \"positions\": 1, \"bad_games\": 0, \"skipped_games\": 0, "
+                       "\"patterns\": {\"pawns\": {\"white\": {\"positions\": 1, \"games\": 1}, "
+                       "\"black\": {\"positions\": 0, \"games\": 0}}",
+                       0),
+            0u)
+      << json;
+  EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"score_percent\": null"), std::string::npos);
+  const std::string table = s.table();
+  EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos) << table;
+}
+
+}  // namespace
+}  // namespace pawnkit::analysis
