@@ -1,6 +1,8 @@
 #include "analysis/stats.hpp"
 
+#include <bit>
 #include <cstdio>
+#include <utility>
 
 #include "io/json.hpp"
 
@@ -36,21 +38,34 @@ void Stats::begin_game(GameResult result) {
   had_ = {};
 }
 
-void Stats::add_position(const PawnReport& report) {
-  ++positions_;
+PositionSummary summarize(const PawnReport& report) {
+  PositionSummary summary;
   for (Color c : {White, Black}) {
     const SideReport& side = report.side(c);
     const int ci = index(c);
-    for (std::size_t k = 0; k < key_count; ++k) {
-      if (side.*pattern_keys[k].member) {
-        ++positions_with_[ci][k];
-        seen_in_game_[ci][k] = true;
-      }
-    }
-    ++island_counts_[ci][side.islands];
+    // A fold over the constant key table, so every member access is a direct load.
+    summary.nonempty[ci] = [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return ((std::uint32_t(side.*pattern_keys[K].member != 0) << K) | ...);
+    }(std::make_index_sequence<pattern_keys.size()>());
+    summary.islands[ci] = std::uint8_t(side.islands);
+    std::uint8_t scored = 0;
+    for (int p = 0; p < scored_pattern_count; ++p)
+      scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p)) << p);
+    summary.scored[ci] = scored;
+  }
+  return summary;
+}
+
+void Stats::add_position(const PositionSummary& position) {
+  ++positions_;
+  for (int ci = 0; ci < 2; ++ci) {
+    const std::uint32_t bits = position.nonempty[ci];
+    seen_in_game_[ci] |= bits;
+    for (std::uint32_t b = bits; b; b &= b - 1) ++positions_with_[ci][std::countr_zero(b)];
+    ++island_counts_[ci][position.islands[ci]];
     for (int p = 0; p < scored_pattern_count; ++p) {
       int& run = run_[ci][p];
-      run = has_scored_pattern(side, c, ScoredPattern(p)) ? run + 1 : 0;
+      run = (position.scored[ci] >> p & 1) ? run + 1 : 0;
       if (run >= min_plies_) had_[ci][p] = true;
     }
   }
@@ -61,7 +76,7 @@ void Stats::end_game() {
   in_game_ = false;
   ++games_;
   for (int ci = 0; ci < 2; ++ci) {
-    for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci][k];
+    for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci] >> k & 1;
     if (result_ == GameResult::Unknown) continue;
     const bool won = result_ == (ci == 0 ? GameResult::WhiteWins : GameResult::BlackWins);
     for (int p = 0; p < scored_pattern_count; ++p) {

@@ -36,6 +36,17 @@ struct Score {
   double percent() const;
 };
 
+// What the statistics need of one position, in 12 bytes: for each side a bit per pattern
+// key whose set is not empty, the island count, and a bit per scored pattern. Workers keep
+// these for the game being replayed and add them once the game replayed cleanly.
+struct PositionSummary {
+  std::array<std::uint32_t, 2> nonempty{};  // bit k: pattern_keys[k] is not empty
+  std::array<std::uint8_t, 2> islands{};
+  std::array<std::uint8_t, 2> scored{};  // bit p: ScoredPattern p holds
+};
+
+PositionSummary summarize(const PawnReport& report);
+
 class Stats {
  public:
   // A game's pattern counts as "had" for the score once it holds for this many
@@ -43,7 +54,8 @@ class Stats {
   explicit Stats(int min_plies = 8) : min_plies_(min_plies) {}
 
   void begin_game(GameResult result);
-  void add_position(const PawnReport& report);
+  void add_position(const PositionSummary& position);
+  void add_position(const PawnReport& report) { add_position(summarize(report)); }
   void end_game();
   void add_bad_game() { ++bad_games_; }
   void add_skipped_game() { ++skipped_games_; }
@@ -81,7 +93,7 @@ class Stats {
   // The game being read.
   GameResult result_ = GameResult::Unknown;
   bool in_game_ = false;
-  std::array<std::array<bool, key_count>, 2> seen_in_game_{};
+  std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pattern_keys[k] seen this game
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
 };

@@ -7,8 +7,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "analysis/game_workers.hpp"
+#include "analysis/pipeline.hpp"
+#include "cli/game_output.hpp"
 #include "cli/output.hpp"
 #include "io/byte_source.hpp"
+#include "io/input_format.hpp"
 #include "io/line_reader.hpp"
 #include "io/report_writer.hpp"
 
@@ -72,27 +76,43 @@ std::size_t analyze_positions(io::ByteSource& source, Format format, Output& out
 }  // namespace
 
 int run_analyze(const Args& args) {
-  std::string format_name = "table", input = "auto";
-  Options options("analyze", "analyze [--format table|jsonl|csv] [FILE|-]...",
+  std::string format_name = "table", input = "auto", threads_text;
+  Options options("analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
                   "Reports every pawn pattern of the contract for both sides of each position.\n"
-                  "Input: one FEN or EPD record a line (EPD operations are ignored); '-' or no\n"
-                  "file reads standard input. A bad line is reported on standard error with its\n"
-                  "line number and skipped; the exit status is then 1.");
+                  "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games\n"
+                  "(.pgn, .pgn.zst; every position of every game, with \"game\" and \"ply\").\n"
+                  "'-' or no file reads standard input; the content then decides the kind.\n"
+                  "A bad record or game is reported on standard error with the file and line\n"
+                  "and skipped; the rest is still processed and the exit status is then 1.");
   options.value("format", format_name, "output format, default table", {"table", "jsonl", "csv"})
-      .value("input", input, "input kind, default decided by name and content", {"auto", "epd"});
+      .value("input", input, "input kind, default decided by name and content", {"auto", "epd", "pgn"})
+      .value("threads", threads_text, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
   switch (options.parse(args, files)) {
     case Options::Outcome::Exit0: return 0;
     case Options::Outcome::Fail: return 2;
     case Options::Outcome::Run: break;
   }
+  const std::optional<int> threads = parse_thread_count(threads_text);
+  if (!threads) {
+    report_error("analyze: --threads takes a number from 0 (every core) to 256");
+    return 2;
+  }
   if (files.empty()) files.push_back("-");
   const Format format = format_named(format_name);
+  if (format == Format::Table) {
+    // A table per position of a whole database is no use to anyone: say so up front.
+    for (std::string_view file : files) {
+      if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
+        report_error("analyze: PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
+        return 2;
+      }
+    }
+  }
 
   Output out;
-  if (format == Format::Csv) io::append_csv_header(out.buffer(), false);
-  std::size_t bad = 0;
-  bool unreadable = false;
+  std::size_t bad = 0, skipped = 0;
+  bool unreadable = false, csv_header_written = false;
   for (std::string_view file : files) {
     io::OpenedSource opened = io::open_source(std::string(file));
     if (!opened.ok()) {
@@ -100,10 +120,38 @@ int run_analyze(const Args& args) {
       unreadable = true;
       continue;
     }
-    bad += analyze_positions(*opened.source, format, out);
+    const std::size_t size = input_size(file);
+    io::DetectedInput detected = io::detect_input_format(std::move(opened.source), file,
+                                                         io::parse_input_format(input));
+    if (format == Format::Csv && !csv_header_written) {
+      io::append_csv_header(out.buffer(), detected.format == io::InputFormat::Pgn);
+      csv_header_written = true;
+    }
+    if (detected.format == io::InputFormat::Epd) {
+      bad += analyze_positions(*detected.source, format, out);
+      continue;
+    }
+    if (format == Format::Table) {
+      report_error(std::string(file) + ": PGN input needs --format jsonl or csv");
+      unreadable = true;
+      continue;
+    }
+    std::vector<analysis::AnalyzeWorker> workers(
+        std::size_t(*threads),
+        analysis::AnalyzeWorker(format == Format::Jsonl ? analysis::RecordFormat::Jsonl
+                                                        : analysis::RecordFormat::Csv));
+    GameOutput sink(out, size);
+    analysis::run_pipeline(*detected.source, std::span(workers), sink);
+    for (const auto& w : workers) {
+      bad += w.counts().bad;
+      skipped += w.counts().skipped;
+    }
   }
   out.flush();
   if (bad) std::fprintf(stderr, "pawnkit analyze: %zu bad record%s\n", bad, bad == 1 ? "" : "s");
+  if (skipped)
+    std::fprintf(stderr, "pawnkit analyze: %zu game%s of other variants skipped\n", skipped,
+                 skipped == 1 ? "" : "s");
   return bad || unreadable ? 1 : 0;
 }
 

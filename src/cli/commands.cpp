@@ -7,13 +7,16 @@ namespace pawnkit::cli {
 // Each command's entry point, defined in its own file.
 int run_analyze(const Args& args);
 int run_show(const Args& args);
+int run_stats(const Args& args);
 int run_perft(const Args& args);
 int run_bench(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
-      Command{"analyze", "pawn-structure report for every position of FEN/EPD input", &run_analyze},
+      Command{"analyze", "pawn-structure report for every position of FEN/EPD or PGN input",
+              &run_analyze},
       Command{"show", "a position as a diagram with chosen pawn patterns marked", &run_show},
+      Command{"stats", "pawn-structure summary of a whole game database (PGN)", &run_stats},
       Command{"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
               &run_perft},
       Command{"bench", "perft speed in nodes per second over fixed positions", &run_bench},

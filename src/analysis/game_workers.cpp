@@ -1,0 +1,51 @@
+#include "analysis/game_workers.hpp"
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+
+#include "io/report_writer.hpp"
+
+namespace pawnkit::analysis {
+
+void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& err) {
+  ++counts.games;
+  if (result.outcome == ReplayOutcome::Complete) return;
+  (result.outcome == ReplayOutcome::Bad ? counts.bad : counts.skipped) += 1;
+  err += "pawnkit: ";
+  err += result.error;
+  err += '\n';
+}
+
+void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+  const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
+    ++counts_.positions;
+    const PawnReport report = pawn_report(pos);
+    fen_ = to_fen(pos);
+    const io::PositionOrigin origin{game.number, ply};
+    if (format_ == RecordFormat::Jsonl)
+      io::append_jsonl(out, origin, fen_, report);
+    else
+      io::append_csv_row(out, origin, fen_, report, true);
+  });
+  note_outcome(result, counts_, err);
+}
+
+void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::string& err) {
+  positions_.clear();
+  const ReplayResult result = replay(
+      game, [&](const Position& pos, int /*ply*/) { positions_.push_back(summarize(pawn_report(pos))); });
+  if (result.outcome != ReplayOutcome::Complete) {
+    if (result.outcome == ReplayOutcome::Bad) stats_.add_bad_game();
+    else stats_.add_skipped_game();
+    err += "pawnkit: ";
+    err += result.error;
+    err += '\n';
+    return;
+  }
+  const auto result_tag = game.tag("Result");
+  stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)));
+  for (const PositionSummary& p : positions_) stats_.add_position(p);
+  stats_.end_game();
+}
+
+}  // namespace pawnkit::analysis

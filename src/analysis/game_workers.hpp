@@ -1,0 +1,57 @@
+// The per-thread workers of the game pipeline for `analyze` (one record per position)
+// and `stats` (aggregated counts).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "analysis/replay.hpp"
+#include "analysis/stats.hpp"
+#include "io/game_record.hpp"
+
+namespace pawnkit::analysis {
+
+// Counts of what happened to the games a worker saw.
+struct GameCounts {
+  std::size_t games = 0, positions = 0, bad = 0, skipped = 0;
+  void add(const GameCounts& o) {
+    games += o.games;
+    positions += o.positions;
+    bad += o.bad;
+    skipped += o.skipped;
+  }
+};
+
+enum class RecordFormat { Jsonl, Csv };
+
+// Writes one contract record per position of every game (with "game" and "ply").
+class AnalyzeWorker {
+ public:
+  explicit AnalyzeWorker(RecordFormat format) : format_(format) {}
+  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  const GameCounts& counts() const { return counts_; }
+
+ private:
+  RecordFormat format_;
+  GameCounts counts_;
+  std::string fen_;
+};
+
+// Adds every position of every fully replayed game to its Stats; a game with an error
+// adds nothing but its count of bad games.
+class StatsWorker {
+ public:
+  explicit StatsWorker(int min_plies) : stats_(min_plies) {}
+  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  const Stats& stats() const { return stats_; }
+
+ private:
+  Stats stats_;
+  std::vector<PositionSummary> positions_;  // the current game's, kept until it replays cleanly
+};
+
+// Appends "pawnkit: <error>\n" for a game that was bad or skipped, and counts it.
+void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& err);
+
+}  // namespace pawnkit::analysis

@@ -1,0 +1,174 @@
+// The game pipeline: one thread reads and tokenizes PGN into batches of games, worker
+// threads replay and analyze them, and the reading thread writes each batch's output in
+// input order. Memory is bounded: at most a few batches per worker are in flight.
+//
+// A Worker has `void game(const io::GameRecord&, std::string& out, std::string& err)`;
+// `out` goes to standard output and `err` to standard error, both in input order. Each
+// thread has its own Worker, so workers keep per-thread state (statistics) without locks.
+#pragma once
+
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "io/byte_source.hpp"
+#include "io/game_record.hpp"
+#include "io/pgn_reader.hpp"
+
+namespace pawnkit::analysis {
+
+// Where the pipeline writes: standard output and standard error by default.
+struct PipelineSink {
+  virtual ~PipelineSink() = default;
+  virtual void out(const std::string& text) = 0;
+  virtual void err(const std::string& text) = 0;
+  // Called after each batch with the games read so far and the input bytes read.
+  virtual void progress(std::size_t /*games*/, std::size_t /*bytes*/) {}
+};
+
+struct PipelineOptions {
+  std::size_t batch_games = 32;
+  io::PgnReaderOptions reader;
+};
+
+// Counts the bytes a source delivers (for progress).
+class CountingSource : public io::ByteSource {
+ public:
+  explicit CountingSource(io::ByteSource& inner) : ByteSource(inner.name()), inner_(inner) {}
+  std::size_t read(char* out, std::size_t capacity) override {
+    const std::size_t n = inner_.read(out, capacity);
+    bytes_ += n;
+    if (n == 0 && inner_.failed()) fail(inner_.error());
+    return n;
+  }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  io::ByteSource& inner_;
+  std::size_t bytes_ = 0;
+};
+
+namespace detail {
+
+struct BatchOutput {
+  std::string out, err;
+};
+
+template <class Worker>
+BatchOutput process_batch(Worker& worker, const io::GameBatch& batch) {
+  BatchOutput result;
+  for (std::size_t i = 0; i < batch.size; ++i) worker.game(batch.games[i], result.out, result.err);
+  return result;
+}
+
+}  // namespace detail
+
+// Reads every game of `source` and runs it through the workers (one thread per worker).
+// Returns the reader's summary (games and reader errors).
+template <class Worker>
+io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, PipelineSink& sink,
+                            const PipelineOptions& options = {}) {
+  CountingSource counted(source);
+  const std::string file = source.name();
+  std::size_t games_read = 0;
+
+  if (workers.size() <= 1) {
+    auto ready = [&](io::GameBatch batch) {
+      const detail::BatchOutput result = detail::process_batch(workers[0], batch);
+      sink.err(result.err);
+      sink.out(result.out);
+      games_read += batch.size;
+      sink.progress(games_read, counted.bytes());
+      return batch;
+    };
+    io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
+    const io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
+    collector.finish();
+    return summary;
+  }
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<io::GameBatch> todo;
+  std::vector<io::GameBatch> spare;
+  std::map<std::size_t, detail::BatchOutput> done;
+  std::size_t next_sequence = 0, next_to_write = 0;
+  bool input_over = false;
+  const std::size_t max_in_flight = 3 * workers.size();
+
+  std::vector<std::thread> threads;
+  for (Worker& worker : workers) {
+    threads.emplace_back([&, w = &worker] {
+      std::unique_lock lock(mutex);
+      for (;;) {
+        changed.wait(lock, [&] { return !todo.empty() || input_over; });
+        if (todo.empty()) return;
+        io::GameBatch batch = std::move(todo.front());
+        todo.pop_front();
+        lock.unlock();
+        detail::BatchOutput result = detail::process_batch(*w, batch);
+        lock.lock();
+        done.emplace(batch.sequence, std::move(result));
+        spare.push_back(std::move(batch));
+        changed.notify_all();
+      }
+    });
+  }
+
+  // Writes finished batches in order; the lock is held on entry and exit.
+  auto write_ready = [&](std::unique_lock<std::mutex>& lock) {
+    while (!done.empty() && done.begin()->first == next_to_write) {
+      detail::BatchOutput result = std::move(done.begin()->second);
+      done.erase(done.begin());
+      ++next_to_write;
+      lock.unlock();
+      sink.err(result.err);
+      sink.out(result.out);
+      lock.lock();
+    }
+  };
+
+  auto ready = [&](io::GameBatch batch) {
+    games_read += batch.size;
+    std::unique_lock lock(mutex);
+    batch.sequence = next_sequence++;
+    todo.push_back(std::move(batch));
+    changed.notify_all();
+    for (;;) {
+      write_ready(lock);
+      if (next_sequence - next_to_write < max_in_flight) break;
+      changed.wait(lock);
+    }
+    io::GameBatch fresh;
+    if (!spare.empty()) {
+      fresh = std::move(spare.back());
+      spare.pop_back();
+    }
+    lock.unlock();
+    sink.progress(games_read, counted.bytes());
+    return fresh;
+  };
+
+  io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
+  const io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
+  collector.finish();
+
+  std::unique_lock lock(mutex);
+  input_over = true;
+  changed.notify_all();
+  while (next_to_write < next_sequence) {
+    write_ready(lock);
+    if (next_to_write < next_sequence) changed.wait(lock);
+  }
+  lock.unlock();
+  for (std::thread& t : threads) t.join();
+  return summary;
+}
+
+}  // namespace pawnkit::analysis

@@ -1,0 +1,58 @@
+// Replays a PGN game record move by move: sets up the start position (standard, FEN tag,
+// Chess960), plays every main-line SAN move, and calls back with each position.
+#pragma once
+
+#include <pawnkit/chess/position.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "io/game_record.hpp"
+
+namespace pawnkit::analysis {
+
+enum class ReplayOutcome {
+  Complete,  // every move replayed
+  Bad,       // an error (bad FEN tag, illegal or ambiguous SAN, a reader error); `error` says which
+  Skipped,   // a variant pawnkit does not play (Atomic, Crazyhouse, ...)
+};
+
+struct ReplayResult {
+  ReplayOutcome outcome = ReplayOutcome::Complete;
+  int plies = 0;      // moves replayed
+  std::string error;  // one line, "FILE:LINE: game N: ...", for Bad and Skipped
+};
+
+// Whether the game's Variant tag names standard chess or Chess960 (those are replayed).
+enum class VariantKind { Standard, Chess960, Other };
+VariantKind variant_of(const io::GameRecord& game);
+
+// Sets up the start position, or says why not (in result.error).
+bool start_position(const io::GameRecord& game, Position& pos, ReplayResult& result);
+
+// Parses and plays the game's moves, calling on_position(pos, ply) for the start
+// position (ply 0) and after each move. Stops at the first bad move.
+template <class OnPosition>
+ReplayResult replay(const io::GameRecord& game, OnPosition&& on_position);
+
+namespace detail {
+bool play_san(const io::GameRecord& game, std::size_t index, Position& pos, ReplayResult& result);
+void reader_error(const io::GameRecord& game, ReplayResult& result);
+}  // namespace detail
+
+template <class OnPosition>
+ReplayResult replay(const io::GameRecord& game, OnPosition&& on_position) {
+  ReplayResult result;
+  Position pos;
+  if (!start_position(game, pos, result)) return result;
+  on_position(pos, 0);
+  for (std::size_t i = 0; i < game.move_count(); ++i) {
+    if (!detail::play_san(game, i, pos, result)) return result;
+    on_position(pos, ++result.plies);
+  }
+  if (game.error) detail::reader_error(game, result);
+  return result;
+}
+
+}  // namespace pawnkit::analysis

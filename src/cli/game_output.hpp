@@ -1,0 +1,49 @@
+// What the commands that read games share: the --threads value, and the sink that writes
+// the pipeline's output and draws a progress line on a terminal.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "analysis/pipeline.hpp"
+#include "cli/output.hpp"
+
+namespace pawnkit::cli {
+
+// The size of an input file for the progress line's ETA: 0 for standard input and for
+// compressed files (progress counts decompressed bytes).
+std::size_t input_size(std::string_view path);
+
+// "--threads N": 1 to 256, or "0"/empty for every core. nullopt when malformed.
+std::optional<int> parse_thread_count(std::string_view text);
+
+// Writes standard output through an Output buffer and standard error as it comes; when
+// standard error is a terminal, redraws one progress line (bytes, games, positions per
+// second, ETA) at most four times a second and clears it before anything else is written.
+class GameOutput : public analysis::PipelineSink {
+ public:
+  // total_bytes: the input's size when known (for the ETA), else 0.
+  GameOutput(Output& out, std::size_t total_bytes);
+  ~GameOutput() override;
+
+  void out(const std::string& text) override;
+  void err(const std::string& text) override;
+  void progress(std::size_t games, std::size_t bytes) override;
+
+  // Starts a new input file (its size for the ETA, 0 when unknown).
+  void next_file(std::size_t total_bytes);
+
+ private:
+  void clear_line();
+
+  Output& out_;
+  bool terminal_;
+  bool line_shown_ = false;
+  std::size_t total_bytes_;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+};
+
+}  // namespace pawnkit::cli

@@ -1,0 +1,42 @@
+#include "io/game_record.hpp"
+
+namespace pawnkit::io {
+
+void GameRecord::clear() {
+  file = {};
+  number = line = 0;
+  result.clear();
+  error.reset();
+  text_.clear();
+  tags_.clear();
+  moves_.clear();
+}
+
+void GameRecord::add_tag(std::string_view name, std::string_view value) {
+  const std::size_t name_offset = text_.size();
+  text_ += name;
+  const std::size_t value_offset = text_.size();
+  text_ += value;
+  tags_.push_back({name_offset, name.size(), value_offset, value.size()});
+}
+
+void GameRecord::add_move(std::string_view san, std::size_t line) {
+  moves_.push_back({text_.size(), san.size(), line});
+  text_ += san;
+}
+
+std::optional<std::string_view> GameRecord::tag(std::string_view name) const {
+  for (std::size_t i = 0; i < tags_.size(); ++i)
+    if (tag_name(i) == name) return tag_value(i);
+  return std::nullopt;
+}
+
+std::string_view GameRecord::tag_name(std::size_t i) const {
+  return {text_.data() + tags_[i].name_offset, tags_[i].name_size};
+}
+
+std::string_view GameRecord::tag_value(std::size_t i) const {
+  return {text_.data() + tags_[i].value_offset, tags_[i].value_size};
+}
+
+}  // namespace pawnkit::io

@@ -1,0 +1,122 @@
+// One PGN game as the reader saw it: tags, main-line SAN moves with their lines, result,
+// and the reader's error if the game had one. Records are reused from batch to batch, so
+// a long run stops allocating once the buffers have grown to the largest game.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/pgn_reader.hpp"
+
+namespace pawnkit::io {
+
+struct GameRecord {
+  struct Tag {
+    std::size_t name_offset, name_size, value_offset, value_size;
+  };
+  struct MoveToken {
+    std::size_t offset, size, line;
+  };
+  struct ReaderError {
+    std::size_t line = 0;
+    std::size_t moves_before = 0;  // moves read before the error; the rest is lost
+    std::string message;
+  };
+
+  std::string_view file;  // the source's name, valid for the whole run
+  std::size_t number = 0;  // 1-based game number in its file
+  std::size_t line = 0;    // line where the game starts
+  std::string result;      // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
+  std::optional<ReaderError> error;
+
+  void clear();
+  void add_tag(std::string_view name, std::string_view value);
+  void add_move(std::string_view san, std::size_t line);
+
+  // The value of a tag, or nullopt when the game has no such tag.
+  std::optional<std::string_view> tag(std::string_view name) const;
+  std::size_t tag_count() const { return tags_.size(); }
+  std::string_view tag_name(std::size_t i) const;
+  std::string_view tag_value(std::size_t i) const;
+
+  std::size_t move_count() const { return moves_.size(); }
+  std::string_view move(std::size_t i) const { return {text_.data() + moves_[i].offset, moves_[i].size}; }
+  std::size_t move_line(std::size_t i) const { return moves_[i].line; }
+
+ private:
+  std::string text_;  // tag names, tag values and moves, back to back
+  std::vector<Tag> tags_;
+  std::vector<MoveToken> moves_;
+};
+
+// A run of consecutive games handed to one worker.
+struct GameBatch {
+  std::size_t sequence = 0;  // position of the batch in the input
+  std::vector<GameRecord> games;
+  std::size_t size = 0;  // games[0, size) are in use
+};
+
+// A PGN visitor that fills GameRecords into batches of `batch_games` and hands every full
+// batch (and the last one) to `ready`, which returns an empty batch to fill next.
+template <class Ready>
+class GameCollector : public PgnVisitorBase {
+ public:
+  GameCollector(std::string_view file, std::size_t batch_games, GameBatch batch, Ready ready)
+      : file_(file), batch_games_(batch_games), batch_(std::move(batch)), ready_(std::move(ready)) {
+    batch_.size = 0;
+  }
+
+  void begin_game(std::size_t number, std::size_t line) {
+    if (batch_.games.size() <= batch_.size) batch_.games.emplace_back();
+    game_ = &batch_.games[batch_.size++];
+    game_->clear();
+    game_->file = file_;
+    game_->number = number;
+    game_->line = line;
+  }
+  void tag(std::string_view name, std::string_view value) { game_->add_tag(name, value); }
+  Control san(std::string_view san, std::size_t line) {
+    game_->add_move(san, line);
+    return Control::Continue;
+  }
+  void end_game(std::string_view result) {
+    game_->result.assign(result);
+    if (batch_.size >= batch_games_) flush();
+  }
+  void error(const PgnError& e) {
+    // An error before any game (a source failure on an empty file) still needs a record.
+    if (!game_ || game_->number != e.game) {
+      begin_game(e.game, e.line);
+      end_pending_ = true;
+    }
+    game_->error = GameRecord::ReaderError{e.line, game_->move_count(), std::string(e.message)};
+    if (end_pending_) {
+      end_pending_ = false;
+      if (batch_.size >= batch_games_) flush();
+    }
+  }
+
+  // Hands over the last, partly filled batch.
+  void finish() {
+    if (batch_.size) flush();
+  }
+
+ private:
+  void flush() {
+    batch_ = ready_(std::move(batch_));
+    batch_.size = 0;
+    game_ = nullptr;
+  }
+
+  std::string_view file_;
+  std::size_t batch_games_;
+  GameBatch batch_;
+  Ready ready_;
+  GameRecord* game_ = nullptr;
+  bool end_pending_ = false;
+};
+
+}  // namespace pawnkit::io
