@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -130,6 +131,32 @@ TEST(San, Parsing) {
   EXPECT_EQ(parse_san(start, "N!f3").error().column, 1u);
   EXPECT_FALSE(parse_san(start, std::string(100000, 'x')).ok());
   EXPECT_FALSE(parse_san(start, std::string("\0\xff\x01", 3)).ok());
+}
+
+// Random text never crashes the parsers, and whatever parses is a legal move.
+TEST(San, RandomTextNeverCrashes) {
+  const Position pos =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const MoveList legal = legal_moves(pos);
+  const std::string alphabet = "KQRBNPabcdefgh12345678xX=+#!?-O0 \xff";
+  std::mt19937_64 rng(3);
+  int parsed = 0;
+  for (int i = 0; i < 200000; ++i) {
+    std::string text(1 + rng() % 7, ' ');
+    for (char& c : text) c = alphabet[rng() % alphabet.size()];
+    const Parsed<Move> san_move = parse_san(pos, text);
+    if (san_move.ok()) {
+      EXPECT_TRUE(legal.contains(*san_move)) << text;
+      ++parsed;
+    } else {
+      EXPECT_LE(san_move.error().column, text.size()) << text;
+    }
+    const Parsed<Move> uci_move = parse_uci(pos, text);
+    if (uci_move.ok()) {
+      EXPECT_TRUE(legal.contains(*uci_move)) << text;
+    }
+  }
+  EXPECT_GT(parsed, 0);
 }
 
 // Every legal move of every perft-suite position (and two plies below) survives
