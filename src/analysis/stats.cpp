@@ -17,10 +17,14 @@ GameResult parse_result(std::string_view r) {
 
 bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
   switch (p) {
-    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
-    case ScoredPattern::Hanging: return side.hanging != 0;
-    case ScoredPattern::Doubled: return side.doubled != 0;
-    case ScoredPattern::Passed: return side.passed != 0;
+    case ScoredPattern::IsolatedQueenPawn:
+      return side.isolated & square_bb(c == White ? D4 : D5);
+    case ScoredPattern::Hanging:
+      return side.hanging != 0;
+    case ScoredPattern::Doubled:
+      return side.doubled != 0;
+    case ScoredPattern::Passed:
+      return side.passed != 0;
   }
   return false;
 }
@@ -36,6 +40,27 @@ void Stats::begin_game(GameResult result) {
   seen_in_game_ = {};
   run_ = {};
   had_ = {};
+  ply_ = 0;
+  first_ply_.fill(-1);
+  structure_run_.fill(0);
+  run_holder_.fill(-1);
+  held_by_.fill(-1);
+}
+
+std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
+  if (!m) return 0;
+  return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
+}
+
+std::optional<StructureMatch> decode_structure(std::uint8_t code) {
+  if (!code) return std::nullopt;
+  return StructureMatch{StructureId((code & 31) - 1), (code >> 5 & 1) ? Black : White,
+                        (code >> 6 & 1) != 0};
+}
+
+double Stats::structure_average_first_ply(StructureId s) const {
+  const auto games = structure_games_[std::size_t(s)];
+  return games ? double(structure_first_ply_sum_[std::size_t(s)]) / double(games) : -1.0;
 }
 
 PositionSummary summarize(const PawnReport& report) {
@@ -46,13 +71,15 @@ PositionSummary summarize(const PawnReport& report) {
     // A fold over the constant key table, so every member access is a direct load.
     summary.nonempty[ci] = [&]<std::size_t... K>(std::index_sequence<K...>) {
       return ((std::uint32_t(side.*pattern_keys[K].member != 0) << K) | ...);
-    }(std::make_index_sequence<pattern_keys.size()>());
+    }
+    (std::make_index_sequence<pattern_keys.size()>());
     summary.islands[ci] = std::uint8_t(side.islands);
     std::uint8_t scored = 0;
     for (int p = 0; p < scored_pattern_count; ++p)
       scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p)) << p);
     summary.scored[ci] = scored;
   }
+  summary.structure = encode_structure(classify_structure(report.white.pawns, report.black.pawns));
   return summary;
 }
 
@@ -69,6 +96,19 @@ void Stats::add_position(const PositionSummary& position) {
       if (run >= min_plies_) had_[ci][p] = true;
     }
   }
+  const int ply = ply_++;
+  const auto match = decode_structure(position.structure);
+  for (std::size_t s = 0; s < structures; ++s) {
+    const bool here = match && std::size_t(match->id) == s;
+    const std::int8_t holder = here ? std::int8_t(index(match->side)) : std::int8_t(-1);
+    structure_run_[s] = here && run_holder_[s] == holder ? structure_run_[s] + 1 : int(here);
+    run_holder_[s] = holder;
+    if (!here) continue;
+    ++structure_positions_[s][std::size_t(holder)];
+    structure_reversed_[s] += match->reversed;
+    if (first_ply_[s] < 0) first_ply_[s] = ply;
+    if (held_by_[s] < 0 && structure_run_[s] >= min_plies_) held_by_[s] = holder;
+  }
 }
 
 void Stats::end_game() {
@@ -82,10 +122,27 @@ void Stats::end_game() {
     for (int p = 0; p < scored_pattern_count; ++p) {
       if (!had_[ci][p]) continue;
       Score& s = scores_[ci][p];
-      if (result_ == GameResult::Draw) ++s.draws;
-      else if (won) ++s.wins;
-      else ++s.losses;
+      if (result_ == GameResult::Draw)
+        ++s.draws;
+      else if (won)
+        ++s.wins;
+      else
+        ++s.losses;
     }
+  }
+  for (std::size_t s = 0; s < structures; ++s) {
+    if (first_ply_[s] < 0) continue;
+    ++structure_games_[s];
+    structure_first_ply_sum_[s] += std::uint64_t(first_ply_[s]);
+    if (held_by_[s] < 0 || result_ == GameResult::Unknown) continue;
+    const GameResult holder_wins = held_by_[s] == 0 ? GameResult::WhiteWins : GameResult::BlackWins;
+    Score& score = structure_scores_[s];
+    if (result_ == GameResult::Draw)
+      ++score.draws;
+    else if (result_ == holder_wins)
+      ++score.wins;
+    else
+      ++score.losses;
   }
 }
 
@@ -106,6 +163,15 @@ void Stats::merge(const Stats& o) {
       scores_[ci][p].losses += o.scores_[ci][p].losses;
     }
   }
+  for (std::size_t s = 0; s < structures; ++s) {
+    for (int ci = 0; ci < 2; ++ci) structure_positions_[s][ci] += o.structure_positions_[s][ci];
+    structure_reversed_[s] += o.structure_reversed_[s];
+    structure_games_[s] += o.structure_games_[s];
+    structure_first_ply_sum_[s] += o.structure_first_ply_sum_[s];
+    structure_scores_[s].wins += o.structure_scores_[s].wins;
+    structure_scores_[s].draws += o.structure_scores_[s].draws;
+    structure_scores_[s].losses += o.structure_scores_[s].losses;
+  }
 }
 
 namespace {
@@ -123,7 +189,9 @@ void appendf(std::string& out, const char* format, T... args) {
 
 unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
 
-void append_count(std::string& out, std::uint64_t v) { io::append_int(out, static_cast<long long>(v)); }
+void append_count(std::string& out, std::uint64_t v) {
+  io::append_int(out, static_cast<long long>(v));
+}
 
 }  // namespace
 
@@ -158,6 +226,31 @@ std::string Stats::table() const {
       else
         out += "     -\n";
     }
+  appendf(out,
+          "\nnamed structures (score of the side holding it, held %d plies in a row; "
+          "decided and drawn games)\n",
+          min_plies_);
+  out +=
+      "structure          % of positions  % of games  first ply   games    wins   draws  "
+      "losses   score%\n";
+  out += "                    white   black                 (avg)\n";
+  for (std::size_t i = 0; i < structures; ++i) {
+    const auto id = StructureId(i);
+    const Score& s = structure_scores_[i];
+    appendf(out, "%-17s  %6.2f  %6.2f      %6.2f  ", std::string(structure_name(id)).c_str(),
+            share(structure_positions(id, White), positions_),
+            share(structure_positions(id, Black), positions_), share(structure_games_[i], games_));
+    if (structure_games_[i])
+      appendf(out, "%9.1f", structure_average_first_ply(id));
+    else
+      out += "        -";
+    appendf(out, "  %6llu  %6llu  %6llu  %6llu   ", ull(s.games()), ull(s.wins), ull(s.draws),
+            ull(s.losses));
+    if (s.games())
+      appendf(out, "%6.1f\n", s.percent());
+    else
+      out += "     -\n";
+  }
   return out;
 }
 
@@ -215,6 +308,38 @@ std::string Stats::json() const {
         out += "null";
       out += '}';
     }
+    out += '}';
+  }
+  out += "}, \"structures\": {";
+  for (std::size_t i = 0; i < structures; ++i) {
+    const auto id = StructureId(i);
+    const Score& s = structure_scores_[i];
+    if (i) out += ", ";
+    io::append_json_string(out, structure_name(id));
+    out += ": {\"positions_white\": ";
+    append_count(out, structure_positions(id, White));
+    out += ", \"positions_black\": ";
+    append_count(out, structure_positions(id, Black));
+    out += ", \"positions_reversed\": ";
+    append_count(out, structure_reversed_[i]);
+    out += ", \"games\": ";
+    append_count(out, structure_games_[i]);
+    out += ", \"average_first_ply\": ";
+    if (structure_games_[i])
+      appendf(out, "%.2f", structure_average_first_ply(id));
+    else
+      out += "null";
+    out += ", \"wins\": ";
+    append_count(out, s.wins);
+    out += ", \"draws\": ";
+    append_count(out, s.draws);
+    out += ", \"losses\": ";
+    append_count(out, s.losses);
+    out += ", \"score_percent\": ";
+    if (s.games())
+      appendf(out, "%.2f", s.percent());
+    else
+      out += "null";
     out += '}';
   }
   out += "}}\n";
