@@ -83,9 +83,7 @@ TEST(Stats, JsonAndTableNameEverything) {
                        0),
             0u)
       << json;
-  EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"),
-            std::string::npos)
-      << json;
+  EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"), std::string::npos) << json;
   EXPECT_NE(json.find("\"score_percent\": null"), std::string::npos);
   const std::string table = s.table();
   EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos)

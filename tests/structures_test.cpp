@@ -1,11 +1,13 @@
 // Named structures: real positions that match, near misses that must not, colour flips.
+#include <pawnkit/pawns/structures.hpp>
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <optional>
-#include <pawnkit/chess/fen.hpp>
-#include <pawnkit/chess/pawn_report.hpp>
-#include <pawnkit/pawns/structures.hpp>
 #include <set>
 #include <string>
 #include <vector>

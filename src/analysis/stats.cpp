@@ -17,14 +17,10 @@ GameResult parse_result(std::string_view r) {
 
 bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
   switch (p) {
-    case ScoredPattern::IsolatedQueenPawn:
-      return side.isolated & square_bb(c == White ? D4 : D5);
-    case ScoredPattern::Hanging:
-      return side.hanging != 0;
-    case ScoredPattern::Doubled:
-      return side.doubled != 0;
-    case ScoredPattern::Passed:
-      return side.passed != 0;
+    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
+    case ScoredPattern::Hanging: return side.hanging != 0;
+    case ScoredPattern::Doubled: return side.doubled != 0;
+    case ScoredPattern::Passed: return side.passed != 0;
   }
   return false;
 }
@@ -71,8 +67,7 @@ PositionSummary summarize(const PawnReport& report) {
     // A fold over the constant key table, so every member access is a direct load.
     summary.nonempty[ci] = [&]<std::size_t... K>(std::index_sequence<K...>) {
       return ((std::uint32_t(side.*pattern_keys[K].member != 0) << K) | ...);
-    }
-    (std::make_index_sequence<pattern_keys.size()>());
+    }(std::make_index_sequence<pattern_keys.size()>());
     summary.islands[ci] = std::uint8_t(side.islands);
     std::uint8_t scored = 0;
     for (int p = 0; p < scored_pattern_count; ++p)
@@ -122,12 +117,9 @@ void Stats::end_game() {
     for (int p = 0; p < scored_pattern_count; ++p) {
       if (!had_[ci][p]) continue;
       Score& s = scores_[ci][p];
-      if (result_ == GameResult::Draw)
-        ++s.draws;
-      else if (won)
-        ++s.wins;
-      else
-        ++s.losses;
+      if (result_ == GameResult::Draw) ++s.draws;
+      else if (won) ++s.wins;
+      else ++s.losses;
     }
   }
   for (std::size_t s = 0; s < structures; ++s) {
@@ -189,9 +181,7 @@ void appendf(std::string& out, const char* format, T... args) {
 
 unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
 
-void append_count(std::string& out, std::uint64_t v) {
-  io::append_int(out, static_cast<long long>(v));
-}
+void append_count(std::string& out, std::uint64_t v) { io::append_int(out, static_cast<long long>(v)); }
 
 }  // namespace
 

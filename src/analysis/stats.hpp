@@ -6,10 +6,11 @@
 // One Stats per worker thread; merge() adds them up. No allocation per position.
 #pragma once
 
-#include <array>
-#include <cstdint>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
+
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -78,9 +79,7 @@ class Stats {
 
   // Positions / games where side c's set for pattern key k (index into pattern_keys) is
   // not empty.
-  std::uint64_t positions_with(Color c, std::size_t key) const {
-    return positions_with_[index(c)][key];
-  }
+  std::uint64_t positions_with(Color c, std::size_t key) const { return positions_with_[index(c)][key]; }
   std::uint64_t games_with(Color c, std::size_t key) const { return games_with_[index(c)][key]; }
   // Positions where side c has n islands (0..4).
   std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }

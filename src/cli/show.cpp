@@ -1,10 +1,11 @@
 // pawnkit show: a position as a diagram, with chosen patterns marked board by board.
-#include <charconv>
-#include <cstdio>
-#include <fstream>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
+
+#include <charconv>
+#include <cstdio>
+#include <fstream>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -34,22 +35,17 @@ int run_show(const Args& args) {
       .value("svg", svg_path, "write an SVG picture to FILE ('-': standard output)");
   std::vector<std::string_view> words;
   switch (options.parse(args, words)) {
-    case Options::Outcome::Exit0:
-      return 0;
-    case Options::Outcome::Fail:
-      return 2;
-    case Options::Outcome::Run:
-      break;
+    case Options::Outcome::Exit0: return 0;
+    case Options::Outcome::Fail: return 2;
+    case Options::Outcome::Run: break;
   }
   if (words.empty()) {
     report_error("show: a FEN is needed (see 'pawnkit show --help')");
     return 2;
   }
   int per_row = 0;
-  const auto [end, ec] =
-      std::from_chars(per_row_text.data(), per_row_text.data() + per_row_text.size(), per_row);
-  if (ec != std::errc() || end != per_row_text.data() + per_row_text.size() || per_row < 1 ||
-      per_row > 16) {
+  const auto [end, ec] = std::from_chars(per_row_text.data(), per_row_text.data() + per_row_text.size(), per_row);
+  if (ec != std::errc() || end != per_row_text.data() + per_row_text.size() || per_row < 1 || per_row > 16) {
     report_error("show: --per-row takes a number from 1 to 16");
     return 2;
   }

@@ -37,12 +37,9 @@ int run_stats(const Args& args) {
              "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
   switch (options.parse(args, files)) {
-    case Options::Outcome::Exit0:
-      return 0;
-    case Options::Outcome::Fail:
-      return 2;
-    case Options::Outcome::Run:
-      break;
+    case Options::Outcome::Exit0: return 0;
+    case Options::Outcome::Fail: return 2;
+    case Options::Outcome::Run: break;
   }
   const std::optional<int> threads = parse_thread_count(threads_text);
   const std::optional<int> min_plies = parse_thread_count(min_plies_text);

@@ -1,7 +1,8 @@
 #include "io/report_writer.hpp"
 
-#include <algorithm>
 #include <pawnkit/pawns/structures.hpp>
+
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -181,8 +182,7 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
     rows.push_back(std::move(row));
   }
   Row islands{"islands", {}, {}};
-  for (auto [side, text] :
-       {std::pair{&report.white, &islands.white}, {&report.black, &islands.black}}) {
+  for (auto [side, text] : {std::pair{&report.white, &islands.white}, {&report.black, &islands.black}}) {
     append_int(*text, side->islands);
     if (side->islands) {
       *text += " (";

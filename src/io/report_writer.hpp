@@ -2,8 +2,9 @@
 // Each appends to a caller-owned string, so a long run reuses one buffer.
 #pragma once
 
-#include <cstddef>
 #include <pawnkit/pawns/report.hpp>
+
+#include <cstddef>
 #include <string>
 #include <string_view>
 

@@ -3,10 +3,11 @@
 // them without fonts or images of its own.
 #pragma once
 
-#include <array>
-#include <optional>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
+
+#include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>

@@ -8,6 +8,7 @@
 // table below is the same rules as square lists.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
