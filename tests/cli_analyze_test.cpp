@@ -121,6 +121,7 @@ TEST(CliShow, DrawsThePositionAndEachPattern) {
   EXPECT_NE(r.out.find("5 . B p p . . . .    . . b b . . . .    . . . . . . . .\n"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  black islands: 3 (a, c-d, f-h)\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.ends_with("  structure: hanging-pawns (held by black, reversed)\n")) << r.out;
 }
 
 TEST(CliShow, FenFieldsMayBeSeparateArguments) {

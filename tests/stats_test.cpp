@@ -139,16 +139,20 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
   EXPECT_EQ(merged.structure_score(id).games(), 4u);
 
   const std::string json = stats.json();
-  EXPECT_NE(json.find("\"carlsbad\": {\"positions_white\": 3, \"positions_black\": 3, "
+  EXPECT_NE(json.find("\"carlsbad\": {\"positions\": 6, \"positions_white\": 3, \"positions_black\": 3, "
                       "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
                       "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00}"),
             std::string::npos)
       << json;
-  EXPECT_NE(json.find("\"iqp\": {\"positions_white\": 0, \"positions_black\": 0, "
+  EXPECT_NE(json.find("\"iqp\": {\"positions\": 0, \"positions_white\": 0, \"positions_black\": 0, "
                       "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
             std::string::npos)
       << json;
-  EXPECT_NE(stats.table().find("carlsbad"), std::string::npos);
+  const std::string table = stats.table();
+  EXPECT_NE(table.find("carlsbad            30.00   30.00      100.00        1.0       2       1"
+                       "       0       1    50.0\n"),
+            std::string::npos)
+      << table;
 }
 
 TEST(Stats, StructureCodeRoundTrips) {

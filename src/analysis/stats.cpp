@@ -220,26 +220,29 @@ std::string Stats::table() const {
           "\nnamed structures (score of the side holding it, held %d plies in a row; "
           "decided and drawn games)\n",
           min_plies_);
-  out +=
-      "structure          % of positions  % of games  first ply   games    wins   draws  "
-      "losses   score%\n";
-  out += "                    white   black                 (avg)\n";
+  // Held-by-White and held-by-Black shares of positions, share of games, average first
+  // ply, then the holder's results. Header and rows share one set of column widths.
+  const char* row = "%-17s  %6s  %6s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n";
+  appendf(out, "%-17s  %14s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n", "structure", "% of positions",
+          "% of games", "first ply", "games", "wins", "draws", "losses", "score%");
+  appendf(out, row, "", "white", "black", "", "(average)", "", "", "", "", "");
+  while (out.ends_with(" \n")) out.erase(out.size() - 2, 1);
+  auto fixed = [](double v, const char* format) {
+    char text[32];
+    std::snprintf(text, sizeof text, format, v);
+    return std::string(text);
+  };
   for (std::size_t i = 0; i < structures; ++i) {
     const auto id = StructureId(i);
     const Score& s = structure_scores_[i];
-    appendf(out, "%-17s  %6.2f  %6.2f      %6.2f  ", std::string(structure_name(id)).c_str(),
-            share(structure_positions(id, White), positions_),
-            share(structure_positions(id, Black), positions_), share(structure_games_[i], games_));
-    if (structure_games_[i])
-      appendf(out, "%9.1f", structure_average_first_ply(id));
-    else
-      out += "        -";
-    appendf(out, "  %6llu  %6llu  %6llu  %6llu   ", ull(s.games()), ull(s.wins), ull(s.draws),
-            ull(s.losses));
-    if (s.games())
-      appendf(out, "%6.1f\n", s.percent());
-    else
-      out += "     -\n";
+    appendf(out, row, std::string(structure_name(id)).c_str(),
+            fixed(share(structure_positions(id, White), positions_), "%.2f").c_str(),
+            fixed(share(structure_positions(id, Black), positions_), "%.2f").c_str(),
+            fixed(share(structure_games_[i], games_), "%.2f").c_str(),
+            structure_games_[i] ? fixed(structure_average_first_ply(id), "%.1f").c_str() : "-",
+            std::to_string(s.games()).c_str(), std::to_string(s.wins).c_str(),
+            std::to_string(s.draws).c_str(), std::to_string(s.losses).c_str(),
+            s.games() ? fixed(s.percent(), "%.1f").c_str() : "-");
   }
   return out;
 }
@@ -306,7 +309,9 @@ std::string Stats::json() const {
     const Score& s = structure_scores_[i];
     if (i) out += ", ";
     io::append_json_string(out, structure_name(id));
-    out += ": {\"positions_white\": ";
+    out += ": {\"positions\": ";
+    append_count(out, structure_positions(id));
+    out += ", \"positions_white\": ";
     append_count(out, structure_positions(id, White));
     out += ", \"positions_black\": ";
     append_count(out, structure_positions(id, Black));

@@ -89,6 +89,15 @@ int run_show(const Args& args) {
     return 0;
   }
   std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, per_row);
+  const auto structure = classify_structure(pawn_board(*pos));
+  out += "  structure: ";
+  if (structure) {
+    out += structure_name(structure->id);
+    out += structure->side == White ? " (held by white" : " (held by black";
+    out += structure->reversed ? ", reversed)\n" : ")\n";
+  } else {
+    out += "none named\n";
+  }
   std::fputs(out.c_str(), stdout);
   return 0;
 }
