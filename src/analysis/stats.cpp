@@ -38,9 +38,9 @@ void Stats::begin_game(GameResult result) {
   had_ = {};
   ply_ = 0;
   first_ply_.fill(-1);
-  structure_run_.fill(0);
-  run_holder_.fill(-1);
   held_by_.fill(-1);
+  run_key_ = 0;
+  run_length_ = 0;
 }
 
 std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
@@ -91,19 +91,20 @@ void Stats::add_position(const PositionSummary& position) {
       if (run >= min_plies_) had_[ci][p] = true;
     }
   }
+  // A position has at most one structure, so one run (same structure, same holder) is
+  // all there is to follow.
   const int ply = ply_++;
+  const std::uint8_t run_key = position.structure & 63;  // without the reversed bit
+  run_length_ = run_key && run_key == run_key_ ? run_length_ + 1 : 1;
+  run_key_ = run_key;
   const auto match = decode_structure(position.structure);
-  for (std::size_t s = 0; s < structures; ++s) {
-    const bool here = match && std::size_t(match->id) == s;
-    const std::int8_t holder = here ? std::int8_t(index(match->side)) : std::int8_t(-1);
-    structure_run_[s] = here && run_holder_[s] == holder ? structure_run_[s] + 1 : int(here);
-    run_holder_[s] = holder;
-    if (!here) continue;
-    ++structure_positions_[s][std::size_t(holder)];
-    structure_reversed_[s] += match->reversed;
-    if (first_ply_[s] < 0) first_ply_[s] = ply;
-    if (held_by_[s] < 0 && structure_run_[s] >= min_plies_) held_by_[s] = holder;
-  }
+  if (!match) return;
+  const auto s = std::size_t(match->id);
+  const auto holder = std::int8_t(index(match->side));
+  ++structure_positions_[s][std::size_t(holder)];
+  structure_reversed_[s] += match->reversed;
+  if (first_ply_[s] < 0) first_ply_[s] = ply;
+  if (held_by_[s] < 0 && run_length_ >= min_plies_) held_by_[s] = holder;
 }
 
 void Stats::end_game() {

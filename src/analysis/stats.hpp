@@ -130,8 +130,9 @@ class Stats {
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
   int ply_ = 0;                                                  // of the next position
   std::array<int, structures> first_ply_{};                      // -1: not seen this game
-  std::array<int, structures> structure_run_{};  // consecutive positions, same holder
-  std::array<std::int8_t, structures> run_holder_{}, held_by_{};  // colour index or -1
+  std::array<std::int8_t, structures> held_by_{};  // colour index, or -1
+  std::uint8_t run_key_ = 0;                        // structure and holder of the run, 0: none
+  int run_length_ = 0;                              // consecutive positions of that run
 };
 
 }  // namespace pawnkit::analysis
