@@ -98,6 +98,17 @@ TEST(Svg, ShowWritesToStandardOutputWithDash) {
   EXPECT_NE(r.out.find(">passed (ring)</text>"), std::string::npos);
 }
 
+TEST(Svg, UnwritablePathIsAnError) {
+  const auto show = run_cli("show '" + hanging_fen + "' --svg /nonexistent-dir/board.svg");
+  EXPECT_EQ(show.status, 1);
+  EXPECT_EQ(show.err, "pawnkit: show: cannot write '/nonexistent-dir/board.svg'\n");
+  const auto stats = run_cli("stats --threads 1 --svg /proc/no-such-dir -", "");
+  EXPECT_EQ(stats.status, 1);
+  EXPECT_NE(stats.err.find("stats: cannot write '/proc/no-such-dir/patterns.svg'"),
+            std::string::npos)
+      << stats.err;
+}
+
 TEST(Svg, StatsWritesThreeChartsThatRender) {
   const fs::path dir = fresh_dir("pawnkit_svg_stats");
   const auto r = run_cli("stats --threads 1 '" PAWNKIT_SOURCE_DIR "/data/sample.pgn' --svg '" +
