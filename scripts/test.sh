@@ -1,6 +1,19 @@
 #!/usr/bin/env bash
-# Builds everything and runs the whole default test suite (everything but the "deep" label).
+# Builds everything and runs the whole default test suite (everything but the "deep"
+# label), then the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer,
+# then a short run of every fuzz target (PAWNKIT_FUZZ_SECONDS each, default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
 bash scripts/build.sh
-ctest --test-dir build -LE deep --output-on-failure -j "$(nproc)"
+ctest --test-dir build -LE deep --output-on-failure -j "$jobs"
+
+echo "== the test suite under AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAWNKIT_SANITIZE=ON \
+  -DPAWNKIT_BENCH=OFF >/dev/null
+cmake --build build-asan -j "$jobs"
+ctest --test-dir build-asan -LE deep --output-on-failure -j "$jobs"
+
+echo "== fuzz targets, ${PAWNKIT_FUZZ_SECONDS:-20} s each"
+bash fuzz/run.sh "${PAWNKIT_FUZZ_SECONDS:-20}"

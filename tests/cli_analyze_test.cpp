@@ -22,7 +22,7 @@ const std::string lone_d4_line =
     R"("phalanx": [], "duo": [], "trio": [], "quart": [], "open": [], "hanging": [], "passed": [], )"
     R"("backward": [], "defended": [], "rams": [], "levers": [], "islands": 0, "island_files": [], )"
     R"("attacks": [], "single_pushes": [], "double_pushes": [], "captures": [], "en_passant": [], )"
-    R"("promotions": []}})"
+    R"("promotions": []}, "structure": null, "structure_side": null})"
     "\n";
 
 TEST(CliAnalyze, JsonLineIsByteExact) {
@@ -85,8 +85,25 @@ TEST(CliAnalyze, CsvHasOneColumnPerKeyAndSide) {
   const auto newline = r.out.find('\n');
   const std::string header = r.out.substr(0, newline);
   EXPECT_EQ(header.rfind("fen,white_pawns,white_isolated,", 0), 0u) << header;
-  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 52);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 54);
+  EXPECT_TRUE(header.ends_with(",black_promotions,structure,structure_side")) << header;
+  EXPECT_TRUE(r.out.ends_with(",,\n")) << "no structure: two empty fields";
   EXPECT_EQ(r.out.substr(newline + 1, 46), "\"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\",d4,d4,,,,,,,");
+}
+
+// The Tarrasch Defense's isolated d5 pawn: the isolani rule reversed, held by Black.
+TEST(CliAnalyze, NamedStructureFollowsBlack) {
+  const std::string tarrasch = "r1bq1rk1/pp3ppp/2n2n2/2bp4/8/2N2NP1/PP2PPBP/R1BQ1RK1 w - - 0 1\n";
+  const auto json = run_cli("analyze --format jsonl", tarrasch);
+  EXPECT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(json.out.ends_with(R"(]}, "structure": "iqp", "structure_side": "black"})"
+                                 "\n"))
+      << json.out;
+  const auto csv = run_cli("analyze --format csv", tarrasch);
+  EXPECT_TRUE(csv.out.ends_with(",iqp,black\n")) << csv.out;
+  const auto table = run_cli("analyze", tarrasch);
+  EXPECT_NE(table.out.find("  structure        iqp (held by black, reversed)\n"), std::string::npos)
+      << table.out;
 }
 
 TEST(CliAnalyze, UnknownOptionIsAUsageError) {
@@ -104,6 +121,7 @@ TEST(CliShow, DrawsThePositionAndEachPattern) {
   EXPECT_NE(r.out.find("5 . B p p . . . .    . . b b . . . .    . . . . . . . .\n"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  black islands: 3 (a, c-d, f-h)\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.ends_with("  structure: hanging-pawns (held by black, reversed)\n")) << r.out;
 }
 
 TEST(CliShow, FenFieldsMayBeSeparateArguments) {

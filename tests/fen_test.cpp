@@ -113,6 +113,13 @@ TEST(Fen, AcceptsPositionsThatAreNotPlayable) {
   ASSERT_TRUE(check.ok());
   ASSERT_TRUE(check_playable(*check).has_value());
   EXPECT_EQ(check_playable(*check)->what, "side not to move is in check");
+  // Castling rights set through the API must match the board.
+  Position edited = *parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  EXPECT_FALSE(check_playable(edited).has_value());
+  edited.remove_piece(H1);
+  ASSERT_TRUE(check_playable(edited).has_value());
+  EXPECT_EQ(check_playable(edited)->what,
+            "castling right without its king and rook on the back rank");
   // The side to move may be in check.
   EXPECT_FALSE(check_playable(*parse_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")).has_value());
 }

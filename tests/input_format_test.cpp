@@ -1,7 +1,10 @@
 #include "io/input_format.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace pawnkit::io {
@@ -89,6 +92,31 @@ TEST(InputFormat, BlankInputBeyondThePeekLimitIsEpd) {
   EXPECT_EQ(drain(*d.source), text);
   d = detect_input_format(make_memory_source(text), "-", std::nullopt);
   EXPECT_EQ(d.format, Pgn);
+}
+
+TEST(InputFormat, OpenInput) {
+  OpenedInput sample = open_input(std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn");
+  ASSERT_TRUE(sample.ok()) << sample.error;
+  EXPECT_EQ(sample.format, Pgn);
+
+  // The override wins even over ".pgn".
+  OpenedInput overridden = open_input(std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn", Epd);
+  EXPECT_EQ(overridden.format, Epd);
+
+  // A name that does not say: the content decides, and no byte is lost.
+  const std::string text = "\n1. e4 e5 *\n";
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("pawnkit_input_" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(path, std::ios::binary) << text;
+  OpenedInput by_content = open_input(path.string());
+  std::filesystem::remove(path);
+  ASSERT_TRUE(by_content.ok());
+  EXPECT_EQ(by_content.format, Pgn);
+  EXPECT_EQ(drain(*by_content.source), text);
+
+  OpenedInput missing = open_input("/nonexistent/x.txt");
+  EXPECT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error, "cannot open '/nonexistent/x.txt': No such file or directory");
 }
 
 }  // namespace

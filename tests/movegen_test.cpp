@@ -1,8 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <pawnkit/chess/fen.hpp>
-#include <pawnkit/chess/perft.hpp>
+#include <pawnkit/chess.hpp>  // the umbrella header must compile on its own
 #include <random>
 #include <string_view>
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -132,6 +133,32 @@ TEST(San, Parsing) {
   EXPECT_FALSE(parse_san(start, std::string("\0\xff\x01", 3)).ok());
 }
 
+// Random text never crashes the parsers, and whatever parses is a legal move.
+TEST(San, RandomTextNeverCrashes) {
+  const Position pos =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const MoveList legal = legal_moves(pos);
+  const std::string alphabet = "KQRBNPabcdefgh12345678xX=+#!?-O0 \xff";
+  std::mt19937_64 rng(3);
+  int parsed = 0;
+  for (int i = 0; i < 200000; ++i) {
+    std::string text(1 + rng() % 7, ' ');
+    for (char& c : text) c = alphabet[rng() % alphabet.size()];
+    const Parsed<Move> san_move = parse_san(pos, text);
+    if (san_move.ok()) {
+      EXPECT_TRUE(legal.contains(*san_move)) << text;
+      ++parsed;
+    } else {
+      EXPECT_LE(san_move.error().column, text.size()) << text;
+    }
+    const Parsed<Move> uci_move = parse_uci(pos, text);
+    if (uci_move.ok()) {
+      EXPECT_TRUE(legal.contains(*uci_move)) << text;
+    }
+  }
+  EXPECT_GT(parsed, 0);
+}
+
 // Every legal move of every perft-suite position (and two plies below) survives
 // to_san -> parse_san and to_uci -> parse_uci unchanged, and SAN strings are unique.
 TEST(San, RoundTripOverPerftSuite) {
@@ -167,6 +194,63 @@ TEST(San, RoundTripOverPerftSuite) {
     }
   }
   EXPECT_GT(moves, 500000u);
+}
+
+// parse_san resolves a move from the few pieces that can reach the target square. Here
+// it is held to the plain definition: filter every legal move by piece, target,
+// disambiguation and promotion; none is "illegal", two or more "ambiguous".
+TEST(San, ResolverAgreesWithFilteringTheLegalMoves) {
+  const auto entries = test::read_epd_perft(PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd");
+  ASSERT_TRUE(entries.has_value());
+  std::size_t checked = 0;
+  for (const auto& entry : *entries) {
+    const Parsed<Position> parsed = parse_fen(entry.fen);
+    ASSERT_TRUE(parsed.ok()) << entry.fen;
+    const Position& pos = *parsed;
+    const MoveList legal = legal_moves(pos);
+    for (int p = 0; p < 6; ++p) {
+      const PieceType pt = PieceType(p);
+      for (int t = 0; t < 64; ++t) {
+        const Square to = Square(t);
+        const bool last_rank = rank_of(to) == 0 || rank_of(to) == 7;
+        for (int hint = -1; hint < 16; ++hint) {  // none, a file, a rank
+          for (const char* promotion : {"", "=Q", "=N"}) {
+            if (*promotion && (pt != PieceType::Pawn || !last_rank)) continue;
+            std::string san;
+            if (pt != PieceType::Pawn) san += "PNBRQK"[p];
+            if (hint >= 0) san += hint < 8 ? char('a' + hint) : char('1' + hint - 8);
+            san += square_name(to);
+            san += promotion;
+            const int from_file = hint >= 0 && hint < 8 ? hint : pt == PieceType::Pawn ? file_of(to) : -1;
+            const int from_rank = hint >= 8 ? hint - 8 : -1;
+            int matches = 0;
+            Move expected{};
+            for (Move m : legal) {
+              if (m.kind() == MoveKind::Castling || m.to() != to) continue;
+              if (type_of(pos.piece_on(m.from())) != pt) continue;
+              if (from_file >= 0 && file_of(m.from()) != from_file) continue;
+              if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
+              if ((m.kind() == MoveKind::Promotion) != (*promotion != 0)) continue;
+              if (*promotion && m.promotion_type() != (promotion[1] == 'Q' ? PieceType::Queen : PieceType::Knight))
+                continue;
+              expected = m;
+              ++matches;
+            }
+            const Parsed<Move> got = parse_san(pos, san);
+            ++checked;
+            if (matches == 1) {
+              ASSERT_TRUE(got.ok()) << entry.fen << " " << san << ": " << got.error().what;
+              ASSERT_EQ(*got, expected) << entry.fen << " " << san;
+            } else {
+              ASSERT_FALSE(got.ok()) << entry.fen << " " << san;
+              ASSERT_EQ(got.error().what, matches ? "ambiguous move" : "illegal move") << entry.fen << " " << san;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 800000u);
 }
 
 }  // namespace

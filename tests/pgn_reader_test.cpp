@@ -418,6 +418,38 @@ TEST(PgnReader, VisitorCanSkipGames) {
   EXPECT_EQ(summary.errors, 0u);
 }
 
+// Stops at the start of game 3 or at the first "Qh5".
+struct Stopper : Recorder<false> {
+  Control begin_game(std::size_t game, std::size_t line) {
+    Recorder<false>::begin_game(game, line);
+    return game == 3 ? Control::Stop : Control::Continue;
+  }
+  Control san(std::string_view san, std::size_t line) {
+    Recorder<false>::san(san, line);
+    return san == "Qh5" ? Control::Stop : Control::Continue;
+  }
+};
+
+TEST(PgnReader, VisitorCanStopReading) {
+  for (std::size_t size : buffer_sizes) {
+    auto source = make_memory_source("1. e4 *\n1. d4 *\n[Event \"3\"]\n1. c4 *\n1. b4 *\n");
+    Stopper stopper;
+    const PgnSummary summary = read_pgn(*source, stopper, with_buffer(size));
+    EXPECT_EQ(stopper.events,
+              (Events{"game 1 @1", "movetext", "san e4 @1", "end *", "game 2 @2", "movetext",
+                      "san d4 @2", "end *", "game 3 @3", "end <none>"}));
+    EXPECT_TRUE(summary.stopped);
+    EXPECT_EQ(summary.games, 3u);
+
+    source = make_memory_source("1. e4 e5 2. Qh5 Nc6 (2... g6 *\n1. d4 *");
+    Stopper mid_game;
+    read_pgn(*source, mid_game, with_buffer(size));
+    EXPECT_EQ(mid_game.events, (Events{"game 1 @1", "movetext", "san e4 @1", "san e5 @1",
+                                       "san Qh5 @1", "end <none>"}));
+    EXPECT_EQ(mid_game.open_games, 0u);
+  }
+}
+
 // A visitor with void callbacks compiles too.
 struct VoidVisitor : PgnVisitorBase {
   int moves = 0;
@@ -440,6 +472,16 @@ TEST(PgnReader, SummaryAndErrorText) {
   EXPECT_FALSE(summary.source_failed);
   const PgnError error{"games.pgn", 12, 345, "unterminated comment"};
   EXPECT_EQ(error.to_string(), "games.pgn:345: game 12: unterminated comment");
+}
+
+TEST(PgnReader, TinyLimitsStillReadEveryByte) {
+  PgnReaderOptions options;
+  options.buffer_size = 1;
+  options.max_token_bytes = 0;
+  options.max_comment_bytes = 0;
+  EXPECT_EQ(
+      read_text("\xEF\xBB\xBF{} e4", options),
+      (Events{"game 1 @1", "movetext", "error g1 l1: token longer than 0 bytes", "end <none>"}));
 }
 
 TEST(PgnReader, EmptyAndBlankInputHaveNoGames) {
@@ -546,7 +588,33 @@ TEST(PgnReaderSample, SameEventsAtEveryBufferSizeAndThroughZstd) {
     read_pgn(*z.source, recorder, with_buffer(size));
     EXPECT_EQ(recorder.events, reference) << "buffer " << size;
   }
+
+  // Cut in the middle: the games decoded before the cut arrive unchanged, then the error.
+  std::ofstream(zst, std::ios::binary | std::ios::trunc)
+      << compressed.substr(0, compressed.size() / 2);
+  OpenedSource cut = open_source(zst.string());
+  ASSERT_TRUE(cut.ok());
+  Recorder<true> recorder;
+  const PgnSummary cut_summary = read_pgn(*cut.source, recorder);
   std::filesystem::remove(zst);
+  EXPECT_TRUE(cut_summary.source_failed);
+  EXPECT_EQ(cut_summary.errors, 1u);
+  EXPECT_GT(cut_summary.games, 50u);
+  EXPECT_LT(cut_summary.games, 300u);
+  const auto error_event =
+      std::find_if(recorder.events.begin(), recorder.events.end(),
+                   [](const std::string& e) { return e.starts_with("error "); });
+  ASSERT_NE(error_event, recorder.events.end());
+  EXPECT_TRUE(error_event->ends_with(": zstd error in '" + zst.string() +
+                                     "': truncated frame (unexpected end of file)"))
+      << *error_event;
+  // Everything up to the start of the interrupted game matches the full read.
+  const auto last_begin = std::find_if(recorder.events.rbegin(), recorder.events.rend(),
+                                       [](const std::string& e) { return e.starts_with("game "); });
+  const auto complete = static_cast<std::size_t>(recorder.events.rend() - last_begin) - 1;
+  EXPECT_TRUE(
+      std::equal(recorder.events.begin(), recorder.events.begin() + complete, reference.begin()));
+  EXPECT_EQ(recorder.events.back(), "end <none>");
 }
 
 // The shared real-game files: game counts checked with grep, SAN counts with pgn-extract.

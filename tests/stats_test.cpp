@@ -86,7 +86,83 @@ TEST(Stats, JsonAndTableNameEverything) {
   EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"), std::string::npos) << json;
   EXPECT_NE(json.find("\"score_percent\": null"), std::string::npos);
   const std::string table = s.table();
-  EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos) << table;
+  EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos)
+      << table;
+}
+
+// Carlsbad (White d4 e3 against Black c6 d5) and the same held by Black (colours flipped).
+TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
+  Stats stats(2);
+  const PawnReport carlsbad =
+      report_of(bb({A2, B2, D4, E3, F2, G2, H2}), bb({A7, B7, C6, D5, F7, G7, H7}));
+  const PawnReport reversed =
+      report_of(bb({A2, B2, C3, D4, F2, G2, H2}), bb({A7, B7, D5, E6, F7, G7, H7}));
+  const PawnReport quiet = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
+  // Game 1: White holds it from ply 1 for two plies and loses.
+  stats.begin_game(parse_result("0-1"));
+  stats.add_position(quiet);
+  stats.add_position(carlsbad);
+  stats.add_position(carlsbad);
+  stats.end_game();
+  // Game 2: Black holds it from ply 3 for two plies and wins; one White ply before
+  // breaks no run of Black's.
+  stats.begin_game(parse_result("0-1"));
+  stats.add_position(quiet);
+  stats.add_position(quiet);
+  stats.add_position(carlsbad);
+  stats.add_position(reversed);
+  stats.add_position(reversed);
+  stats.end_game();
+  // Game 3: appears for one ply only: counted in positions and games, not in the score.
+  stats.begin_game(parse_result("1-0"));
+  stats.add_position(reversed);
+  stats.add_position(quiet);
+  stats.end_game();
+
+  const auto id = StructureId::Carlsbad;
+  EXPECT_EQ(stats.structure_positions(id, White), 3u);
+  EXPECT_EQ(stats.structure_positions(id, Black), 3u);
+  EXPECT_EQ(stats.structure_reversed_positions(id), 3u);
+  EXPECT_EQ(stats.structure_games(id), 3u);
+  EXPECT_DOUBLE_EQ(stats.structure_average_first_ply(id), (1 + 2 + 0) / 3.0);
+  const Score& score = stats.structure_score(id);
+  EXPECT_EQ(score.wins, 1u);    // game 2, Black's
+  EXPECT_EQ(score.losses, 1u);  // game 1, White's
+  EXPECT_EQ(score.draws, 0u);
+  EXPECT_EQ(stats.structure_games(StructureId::Iqp), 0u);
+  EXPECT_EQ(stats.structure_average_first_ply(StructureId::Iqp), -1.0);
+
+  Stats merged(2);
+  merged.merge(stats);
+  merged.merge(stats);
+  EXPECT_EQ(merged.structure_positions(id), 12u);
+  EXPECT_EQ(merged.structure_score(id).games(), 4u);
+
+  const std::string json = stats.json();
+  EXPECT_NE(json.find("\"carlsbad\": {\"positions\": 6, \"positions_white\": 3, \"positions_black\": 3, "
+                      "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
+                      "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"iqp\": {\"positions\": 0, \"positions_white\": 0, \"positions_black\": 0, "
+                      "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
+            std::string::npos)
+      << json;
+  const std::string table = stats.table();
+  EXPECT_NE(table.find("carlsbad            30.00   30.00      100.00        1.0       2       1"
+                       "       0       1    50.0\n"),
+            std::string::npos)
+      << table;
+}
+
+TEST(Stats, StructureCodeRoundTrips) {
+  EXPECT_EQ(encode_structure(std::nullopt), 0);
+  for (int i = 0; i < structure_count; ++i)
+    for (Color c : {White, Black})
+      for (bool r : {false, true}) {
+        const StructureMatch m{StructureId(i), c, r};
+        EXPECT_EQ(decode_structure(encode_structure(m)), m);
+      }
 }
 
 }  // namespace

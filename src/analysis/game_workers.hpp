@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
 #include "analysis/stats.hpp"
 #include "io/game_record.hpp"
@@ -23,9 +24,8 @@ struct GameCounts {
   }
 };
 
-enum class RecordFormat { Jsonl, Csv };
-
-// Writes one contract record per position of every game (with "game" and "ply").
+// Writes one contract record per position of every game (with "game" and "ply"), as
+// JSON lines or CSV (a table per position is for FEN/EPD input only).
 class AnalyzeWorker {
  public:
   explicit AnalyzeWorker(RecordFormat format) : format_(format) {}

@@ -49,9 +49,13 @@ bool start_position(const io::GameRecord& game, Position& pos, ReplayResult& res
     return false;
   }
   const auto fen = game.tag("FEN");
-  const std::string_view text =
-      fen ? *fen : std::string_view("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  const Parsed<Position> parsed = parse_fen(text);
+  if (!fen) {
+    static const Position standard =
+        *parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    pos = standard;
+    return true;
+  }
+  const Parsed<Position> parsed = parse_fen(*fen);
   if (!parsed) {
     set_error(result, ReplayOutcome::Bad, game, game.line,
               "invalid FEN tag: " + std::string(parsed.error().what) + " at column " +

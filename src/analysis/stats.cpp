@@ -36,6 +36,27 @@ void Stats::begin_game(GameResult result) {
   seen_in_game_ = {};
   run_ = {};
   had_ = {};
+  ply_ = 0;
+  first_ply_.fill(-1);
+  held_by_.fill(-1);
+  run_key_ = 0;
+  run_length_ = 0;
+}
+
+std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
+  if (!m) return 0;
+  return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
+}
+
+std::optional<StructureMatch> decode_structure(std::uint8_t code) {
+  if (!code) return std::nullopt;
+  return StructureMatch{StructureId((code & 31) - 1), (code >> 5 & 1) ? Black : White,
+                        (code >> 6 & 1) != 0};
+}
+
+double Stats::structure_average_first_ply(StructureId s) const {
+  const auto games = structure_games_[std::size_t(s)];
+  return games ? double(structure_first_ply_sum_[std::size_t(s)]) / double(games) : -1.0;
 }
 
 PositionSummary summarize(const PawnReport& report) {
@@ -53,6 +74,7 @@ PositionSummary summarize(const PawnReport& report) {
       scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p)) << p);
     summary.scored[ci] = scored;
   }
+  summary.structure = encode_structure(classify_structure(report.white.pawns, report.black.pawns));
   return summary;
 }
 
@@ -69,6 +91,20 @@ void Stats::add_position(const PositionSummary& position) {
       if (run >= min_plies_) had_[ci][p] = true;
     }
   }
+  // A position has at most one structure, so one run (same structure, same holder) is
+  // all there is to follow.
+  const int ply = ply_++;
+  const std::uint8_t run_key = position.structure & 63;  // without the reversed bit
+  run_length_ = run_key && run_key == run_key_ ? run_length_ + 1 : 1;
+  run_key_ = run_key;
+  const auto match = decode_structure(position.structure);
+  if (!match) return;
+  const auto s = std::size_t(match->id);
+  const auto holder = std::int8_t(index(match->side));
+  ++structure_positions_[s][std::size_t(holder)];
+  structure_reversed_[s] += match->reversed;
+  if (first_ply_[s] < 0) first_ply_[s] = ply;
+  if (held_by_[s] < 0 && run_length_ >= min_plies_) held_by_[s] = holder;
 }
 
 void Stats::end_game() {
@@ -86,6 +122,20 @@ void Stats::end_game() {
       else if (won) ++s.wins;
       else ++s.losses;
     }
+  }
+  for (std::size_t s = 0; s < structures; ++s) {
+    if (first_ply_[s] < 0) continue;
+    ++structure_games_[s];
+    structure_first_ply_sum_[s] += std::uint64_t(first_ply_[s]);
+    if (held_by_[s] < 0 || result_ == GameResult::Unknown) continue;
+    const GameResult holder_wins = held_by_[s] == 0 ? GameResult::WhiteWins : GameResult::BlackWins;
+    Score& score = structure_scores_[s];
+    if (result_ == GameResult::Draw)
+      ++score.draws;
+    else if (result_ == holder_wins)
+      ++score.wins;
+    else
+      ++score.losses;
   }
 }
 
@@ -105,6 +155,15 @@ void Stats::merge(const Stats& o) {
       scores_[ci][p].draws += o.scores_[ci][p].draws;
       scores_[ci][p].losses += o.scores_[ci][p].losses;
     }
+  }
+  for (std::size_t s = 0; s < structures; ++s) {
+    for (int ci = 0; ci < 2; ++ci) structure_positions_[s][ci] += o.structure_positions_[s][ci];
+    structure_reversed_[s] += o.structure_reversed_[s];
+    structure_games_[s] += o.structure_games_[s];
+    structure_first_ply_sum_[s] += o.structure_first_ply_sum_[s];
+    structure_scores_[s].wins += o.structure_scores_[s].wins;
+    structure_scores_[s].draws += o.structure_scores_[s].draws;
+    structure_scores_[s].losses += o.structure_scores_[s].losses;
   }
 }
 
@@ -158,6 +217,34 @@ std::string Stats::table() const {
       else
         out += "     -\n";
     }
+  appendf(out,
+          "\nnamed structures (score of the side holding it, held %d plies in a row; "
+          "decided and drawn games)\n",
+          min_plies_);
+  // Held-by-White and held-by-Black shares of positions, share of games, average first
+  // ply, then the holder's results. Header and rows share one set of column widths.
+  const char* row = "%-17s  %6s  %6s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n";
+  appendf(out, "%-17s  %14s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n", "structure", "% of positions",
+          "% of games", "first ply", "games", "wins", "draws", "losses", "score%");
+  appendf(out, row, "", "white", "black", "", "(average)", "", "", "", "", "");
+  while (out.ends_with(" \n")) out.erase(out.size() - 2, 1);
+  auto fixed = [](double v, const char* format) {
+    char text[32];
+    std::snprintf(text, sizeof text, format, v);
+    return std::string(text);
+  };
+  for (std::size_t i = 0; i < structures; ++i) {
+    const auto id = StructureId(i);
+    const Score& s = structure_scores_[i];
+    appendf(out, row, std::string(structure_name(id)).c_str(),
+            fixed(share(structure_positions(id, White), positions_), "%.2f").c_str(),
+            fixed(share(structure_positions(id, Black), positions_), "%.2f").c_str(),
+            fixed(share(structure_games_[i], games_), "%.2f").c_str(),
+            structure_games_[i] ? fixed(structure_average_first_ply(id), "%.1f").c_str() : "-",
+            std::to_string(s.games()).c_str(), std::to_string(s.wins).c_str(),
+            std::to_string(s.draws).c_str(), std::to_string(s.losses).c_str(),
+            s.games() ? fixed(s.percent(), "%.1f").c_str() : "-");
+  }
   return out;
 }
 
@@ -215,6 +302,40 @@ std::string Stats::json() const {
         out += "null";
       out += '}';
     }
+    out += '}';
+  }
+  out += "}, \"structures\": {";
+  for (std::size_t i = 0; i < structures; ++i) {
+    const auto id = StructureId(i);
+    const Score& s = structure_scores_[i];
+    if (i) out += ", ";
+    io::append_json_string(out, structure_name(id));
+    out += ": {\"positions\": ";
+    append_count(out, structure_positions(id));
+    out += ", \"positions_white\": ";
+    append_count(out, structure_positions(id, White));
+    out += ", \"positions_black\": ";
+    append_count(out, structure_positions(id, Black));
+    out += ", \"positions_reversed\": ";
+    append_count(out, structure_reversed_[i]);
+    out += ", \"games\": ";
+    append_count(out, structure_games_[i]);
+    out += ", \"average_first_ply\": ";
+    if (structure_games_[i])
+      appendf(out, "%.2f", structure_average_first_ply(id));
+    else
+      out += "null";
+    out += ", \"wins\": ";
+    append_count(out, s.wins);
+    out += ", \"draws\": ";
+    append_count(out, s.draws);
+    out += ", \"losses\": ";
+    append_count(out, s.losses);
+    out += ", \"score_percent\": ";
+    if (s.games())
+      appendf(out, "%.2f", s.percent());
+    else
+      out += "null";
     out += '}';
   }
   out += "}}\n";

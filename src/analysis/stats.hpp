@@ -1,11 +1,13 @@
 // Database statistics over the pawn reports of every position of every game: how often
 // each pattern appears (by position and by game, for each side), the island-count
-// distribution, and how the side having a player-relevant pattern scores.
+// distribution, how the side having a player-relevant pattern scores, and how often each
+// named structure (docs/structures.md) appears and how its holder scores.
 //
 // One Stats per worker thread; merge() adds them up. No allocation per position.
 #pragma once
 
 #include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 
 #include <array>
 #include <cstdint>
@@ -36,14 +38,21 @@ struct Score {
   double percent() const;
 };
 
-// What the statistics need of one position, in 12 bytes: for each side a bit per pattern
-// key whose set is not empty, the island count, and a bit per scored pattern. Workers keep
-// these for the game being replayed and add them once the game replayed cleanly.
+// What the statistics need of one position, in 13 bytes (16 with padding): for each side a
+// bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
+// and the named structure. Workers keep these for the game being replayed and add them
+// once the game replayed cleanly.
 struct PositionSummary {
   std::array<std::uint32_t, 2> nonempty{};  // bit k: pattern_keys[k] is not empty
   std::array<std::uint8_t, 2> islands{};
   std::array<std::uint8_t, 2> scored{};  // bit p: ScoredPattern p holds
+  // 0: no named structure; else bits 0-4: 1 + StructureId, bit 5: Black holds it,
+  // bit 6: reversed.
+  std::uint8_t structure = 0;
 };
+
+std::uint8_t encode_structure(const std::optional<StructureMatch>& match);
+std::optional<StructureMatch> decode_structure(std::uint8_t code);
 
 PositionSummary summarize(const PawnReport& report);
 
@@ -76,6 +85,24 @@ class Stats {
   std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }
   const Score& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
 
+  // Named structures. Positions where `holder` holds structure s; of them, reversed ones
+  // (held by the side the rule is not written for); games where s appears at all, and the
+  // average ply of its first appearance in those games (-1 with none). The score is the
+  // holder's, over games where one side held s for min_plies consecutive positions (the
+  // first side to do so).
+  std::uint64_t structure_positions(StructureId s, Color holder) const {
+    return structure_positions_[std::size_t(s)][index(holder)];
+  }
+  std::uint64_t structure_positions(StructureId s) const {
+    return structure_positions(s, White) + structure_positions(s, Black);
+  }
+  std::uint64_t structure_reversed_positions(StructureId s) const {
+    return structure_reversed_[std::size_t(s)];
+  }
+  std::uint64_t structure_games(StructureId s) const { return structure_games_[std::size_t(s)]; }
+  double structure_average_first_ply(StructureId s) const;
+  const Score& structure_score(StructureId s) const { return structure_scores_[std::size_t(s)]; }
+
   // A readable summary, or JSON (one object, newline-terminated).
   std::string table() const;
   std::string json() const;
@@ -89,6 +116,11 @@ class Stats {
   std::array<std::array<std::uint64_t, key_count>, 2> games_with_{};
   std::array<std::array<std::uint64_t, 5>, 2> island_counts_{};
   std::array<std::array<Score, scored_pattern_count>, 2> scores_{};
+  static constexpr std::size_t structures = structure_count;
+  std::array<std::array<std::uint64_t, 2>, structures> structure_positions_{};
+  std::array<std::uint64_t, structures> structure_reversed_{}, structure_games_{},
+      structure_first_ply_sum_{};
+  std::array<Score, structures> structure_scores_{};
 
   // The game being read.
   GameResult result_ = GameResult::Unknown;
@@ -96,6 +128,11 @@ class Stats {
   std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pattern_keys[k] seen this game
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
+  int ply_ = 0;                                                  // of the next position
+  std::array<int, structures> first_ply_{};                      // -1: not seen this game
+  std::array<std::int8_t, structures> held_by_{};  // colour index, or -1
+  std::uint8_t run_key_ = 0;                        // structure and holder of the run, 0: none
+  int run_length_ = 0;                              // consecutive positions of that run
 };
 
 }  // namespace pawnkit::analysis

@@ -1,7 +1,4 @@
-// pawnkit analyze: the contract's pawn report for every position of FEN/EPD input.
-#include <pawnkit/chess/fen.hpp>
-#include <pawnkit/chess/pawn_report.hpp>
-
+// pawnkit analyze: the contract's pawn report for every position of FEN/EPD or PGN input.
 #include <cstdio>
 #include <string>
 
@@ -9,68 +6,20 @@
 #include "cli/options.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
+#include "analysis/position_analysis.hpp"
 #include "cli/game_output.hpp"
 #include "cli/output.hpp"
 #include "io/byte_source.hpp"
 #include "io/input_format.hpp"
-#include "io/line_reader.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::cli {
 
 namespace {
 
-enum class Format { Table, Jsonl, Csv };
-
-Format format_named(std::string_view name) {
-  return name == "jsonl" ? Format::Jsonl : name == "csv" ? Format::Csv : Format::Table;
-}
-
-// Analyzes one FEN/EPD stream; returns how many records were bad.
-std::size_t analyze_positions(io::ByteSource& source, Format format, Output& out) {
-  std::size_t bad = 0, position_number = 0;
-  io::LineReader lines(source);
-  std::string fen;
-  for (;;) {
-    const io::LineReader::Result line = lines.next();
-    if (line.status == io::LineReader::Status::End) break;
-    if (line.status == io::LineReader::Status::ReadError) {
-      report_error(source.name(), line.number, line.message);
-      ++bad;
-      break;
-    }
-    if (line.status == io::LineReader::Status::TooLong) {
-      report_error(source.name(), line.number, line.message);
-      ++bad;
-      continue;
-    }
-    if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
-      report_error(source.name(), line.number, "empty line, expected a FEN or EPD record");
-      ++bad;
-      continue;
-    }
-    const Parsed<EpdRecord> record = parse_epd(line.text);
-    if (!record) {
-      report_fen_error(source.name(), line.number, line.text, record.error());
-      ++bad;
-      continue;
-    }
-    ++position_number;
-    const Position& pos = record->position;
-    const PawnReport report = pawn_report(pos);
-    fen = to_fen(pos);
-    std::string& buffer = out.buffer();
-    switch (format) {
-      case Format::Jsonl: io::append_jsonl(buffer, {}, fen, report); break;
-      case Format::Csv: io::append_csv_row(buffer, {}, fen, report, false); break;
-      case Format::Table:
-        if (position_number > 1) buffer += '\n';
-        io::append_table(buffer, {}, fen, report);
-        break;
-    }
-    out.flush_if_full();
-  }
-  return bad;
+analysis::RecordFormat format_named(std::string_view name) {
+  using analysis::RecordFormat;
+  return name == "jsonl" ? RecordFormat::Jsonl : name == "csv" ? RecordFormat::Csv : RecordFormat::Table;
 }
 
 }  // namespace
@@ -99,8 +48,8 @@ int run_analyze(const Args& args) {
     return 2;
   }
   if (files.empty()) files.push_back("-");
-  const Format format = format_named(format_name);
-  if (format == Format::Table) {
+  const analysis::RecordFormat format = format_named(format_name);
+  if (format == analysis::RecordFormat::Table) {
     // A table per position of a whole database is no use to anyone: say so up front.
     for (std::string_view file : files) {
       if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
@@ -111,6 +60,8 @@ int run_analyze(const Args& args) {
   }
 
   Output out;
+  GameOutput sink(out, 0);
+  analysis::PositionCounts position_counts;
   std::size_t bad = 0, skipped = 0;
   bool unreadable = false, csv_header_written = false;
   for (std::string_view file : files) {
@@ -120,33 +71,30 @@ int run_analyze(const Args& args) {
       unreadable = true;
       continue;
     }
-    const std::size_t size = input_size(file);
     io::DetectedInput detected = io::detect_input_format(std::move(opened.source), file,
                                                          io::parse_input_format(input));
-    if (format == Format::Csv && !csv_header_written) {
+    if (format == analysis::RecordFormat::Csv && !csv_header_written) {
       io::append_csv_header(out.buffer(), detected.format == io::InputFormat::Pgn);
       csv_header_written = true;
     }
     if (detected.format == io::InputFormat::Epd) {
-      bad += analyze_positions(*detected.source, format, out);
+      analysis::analyze_positions(*detected.source, format, sink, position_counts);
       continue;
     }
-    if (format == Format::Table) {
+    if (format == analysis::RecordFormat::Table) {
       report_error(std::string(file) + ": PGN input needs --format jsonl or csv");
       unreadable = true;
       continue;
     }
-    std::vector<analysis::AnalyzeWorker> workers(
-        std::size_t(*threads),
-        analysis::AnalyzeWorker(format == Format::Jsonl ? analysis::RecordFormat::Jsonl
-                                                        : analysis::RecordFormat::Csv));
-    GameOutput sink(out, size);
+    std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads), analysis::AnalyzeWorker{format});
+    sink.next_file(input_size(file));
     analysis::run_pipeline(*detected.source, std::span(workers), sink);
     for (const auto& w : workers) {
       bad += w.counts().bad;
       skipped += w.counts().skipped;
     }
   }
+  bad += position_counts.bad;
   out.flush();
   if (bad) std::fprintf(stderr, "pawnkit analyze: %zu bad record%s\n", bad, bad == 1 ? "" : "s");
   if (skipped)

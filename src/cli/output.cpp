@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "analysis/position_analysis.hpp"
+
 namespace pawnkit::cli {
 
 void Output::flush() {
@@ -21,20 +23,7 @@ void report_error(std::string_view file, std::size_t line, std::string_view mess
 
 void report_fen_error(std::string_view file, std::size_t line, std::string_view text,
                       const ParseError& error) {
-  std::string message = "invalid FEN: ";
-  message += error.what;
-  message += " at column ";
-  message += std::to_string(error.column + 1);
-  if (error.column < text.size()) {
-    const unsigned char c = static_cast<unsigned char>(text[error.column]);
-    char shown[16];
-    if (c >= 0x21 && c < 0x7f)
-      std::snprintf(shown, sizeof shown, " ('%c')", c);
-    else
-      std::snprintf(shown, sizeof shown, " (byte 0x%02x)", c);
-    message += shown;
-  }
-  report_error(file, line, message);
+  report_error(file, line, analysis::fen_error_message(text, error));
 }
 
 }  // namespace pawnkit::cli

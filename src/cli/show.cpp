@@ -1,30 +1,38 @@
 // pawnkit show: a position as a diagram, with chosen patterns marked board by board.
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 
 #include <charconv>
 #include <cstdio>
+#include <fstream>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/diagram.hpp"
+#include "io/svg.hpp"
 
 namespace pawnkit::cli {
 
 int run_show(const Args& args) {
   std::vector<std::string> pattern_names;
-  std::string per_row_text = "4";
-  Options options("show", "show FEN [--pattern NAME...] [--per-row N]",
+  std::string per_row_text = "4", svg_path;
+  Options options("show", "show FEN [--pattern NAME...] [--per-row N] [--svg FILE]",
                   "Draws the position and, beside it, one board per pattern in the style of the\n"
                   "Chessprogramming wiki's dot diagrams. The FEN may be one quoted argument or\n"
                   "its fields as separate arguments. Default patterns: isolated, doubled, passed.\n"
-                  "Pattern names: " + io::drawable_pattern_names() + ".");
+                  "With --svg, writes one picture instead (FILE, or '-' for standard output):\n"
+                  "pawn patterns as coloured rings, the move keys as striped shading, islands\n"
+                  "as bars under the board, a legend, and the named structure.\n"
+                  "Pattern names: " +
+                      io::drawable_pattern_names() + ".");
   options
       .values("pattern", pattern_names, "patterns to draw (repeatable, or comma-separated)",
               [](std::string_view a) { return io::find_drawable_pattern(a).has_value(); })
-      .value("per-row", per_row_text, "boards per row, default 4");
+      .value("per-row", per_row_text, "boards per row, default 4")
+      .value("svg", svg_path, "write an SVG picture to FILE ('-': standard output)");
   std::vector<std::string_view> words;
   switch (options.parse(args, words)) {
     case Options::Outcome::Exit0: return 0;
@@ -64,7 +72,32 @@ int run_show(const Args& args) {
     const Piece p = pos->piece_on(Square(s));
     pieces[s] = p == NoPiece ? '.' : piece_char(p);
   }
-  std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, pawn_report(*pos), patterns, per_row);
+  const PawnReport report = pawn_report(*pos);
+  if (!svg_path.empty()) {
+    const std::string svg =
+        io::board_svg(pieces, to_fen(*pos), report, patterns, classify_structure(pawn_board(*pos)));
+    if (svg_path == "-") {
+      std::fputs(svg.c_str(), stdout);
+      return 0;
+    }
+    std::ofstream file(svg_path, std::ios::binary);
+    file << svg;
+    if (!file.flush()) {
+      report_error("show: cannot write '" + svg_path + "'");
+      return 1;
+    }
+    return 0;
+  }
+  std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, per_row);
+  const auto structure = classify_structure(pawn_board(*pos));
+  out += "  structure: ";
+  if (structure) {
+    out += structure_name(structure->id);
+    out += structure->side == White ? " (held by white" : " (held by black";
+    out += structure->reversed ? ", reversed)\n" : ")\n";
+  } else {
+    out += "none named\n";
+  }
   std::fputs(out.c_str(), stdout);
   return 0;
 }

@@ -1,9 +1,12 @@
 // pawnkit stats: a summary of the pawn structure of a whole game database.
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
+#include "analysis/stats_charts.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/options.hpp"
@@ -14,17 +17,24 @@
 namespace pawnkit::cli {
 
 int run_stats(const Args& args) {
-  std::string format_name = "table", threads_text, min_plies_text = "8";
-  Options options("stats", "stats [--format table|json] [--threads N] [--min-plies N] FILE...",
+  std::string format_name = "table", threads_text, min_plies_text = "8", svg_dir;
+  Options options("stats",
+                  "stats [--format table|json] [--threads N] [--min-plies N] [--svg DIR] FILE...",
                   "Replays every game of PGN files (.pgn, .pgn.zst, '-' for standard input) and\n"
                   "summarizes their pawn structure: for each pattern the share of positions and\n"
                   "of games where White and Black have it, the island-count distribution, and\n"
                   "the score of the side holding an isolated queen pawn, hanging, doubled or\n"
-                  "passed pawns for at least --min-plies consecutive plies. Games with errors are\n"
-                  "reported on standard error and left out; the exit status is then 1.");
+                  "passed pawns for at least --min-plies consecutive plies, and for each named\n"
+                  "structure (docs/structures.md) its share of positions and games, the average\n"
+                  "ply where it first appears and the score of the side holding it. Games with\n"
+                  "errors are reported on standard error and left out; the exit status is then 1.\n"
+                  "--svg DIR also writes patterns.svg, islands.svg and structures.svg into DIR.");
   options.value("format", format_name, "output format, default table", {"table", "json"})
       .value("threads", threads_text, "worker threads, default: every core")
-      .value("min-plies", min_plies_text, "plies a pattern must hold to count for the score, default 8");
+      .value("min-plies", min_plies_text,
+             "plies a pattern must hold to count for the score, default 8")
+      .value("svg", svg_dir,
+             "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
   switch (options.parse(args, files)) {
     case Options::Outcome::Exit0: return 0;
@@ -40,8 +50,7 @@ int run_stats(const Args& args) {
   if (files.empty()) files.push_back("-");
 
   Output out;
-  const std::vector<analysis::StatsWorker> prototype(1, analysis::StatsWorker(*min_plies));
-  std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), prototype[0]);
+  std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), analysis::StatsWorker{*min_plies});
   bool unreadable = false;
   for (std::string_view file : files) {
     io::OpenedSource opened = io::open_source(std::string(file));
@@ -57,6 +66,19 @@ int run_stats(const Args& args) {
   for (const auto& w : workers) total.merge(w.stats());
   out.buffer() += format_name == "json" ? total.json() : total.table();
   out.flush();
+  if (!svg_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(svg_dir, ec);
+    for (const analysis::NamedSvg& chart : analysis::stats_charts(total)) {
+      const std::string path = (std::filesystem::path(svg_dir) / chart.file_name).string();
+      std::ofstream file(path, std::ios::binary);
+      file << chart.svg;
+      if (!file.flush()) {
+        report_error("stats: cannot write '" + path + "'");
+        unreadable = true;
+      }
+    }
+  }
   if (total.bad_games())
     std::fprintf(stderr, "pawnkit stats: %llu bad game%s\n", (unsigned long long)total.bad_games(),
                  total.bad_games() == 1 ? "" : "s");

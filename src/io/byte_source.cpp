@@ -13,6 +13,7 @@
 namespace pawnkit::io {
 namespace {
 
+// 'name' as it appears in messages.
 std::string quoted(const std::string& name) { return "'" + name + "'"; }
 
 // A POSIX file descriptor read directly into the caller's buffer: no copy, no buffer of

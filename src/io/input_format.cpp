@@ -7,11 +7,13 @@
 namespace pawnkit::io {
 namespace {
 
+// Blank bytes that may precede the first line that counts.
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// File extensions are compared without regard to ASCII case ("GAMES.PGN").
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
   if (text.size() < suffix.size()) return false;
   return std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(), [](char a, char b) {
@@ -105,6 +107,19 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
   detected.format = format.value_or(InputFormat::Epd);
   detected.source = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
   return detected;
+}
+
+OpenedInput open_input(const std::string& path, std::optional<InputFormat> override_format) {
+  OpenedInput input;
+  OpenedSource opened = open_source(path);
+  if (!opened.ok()) {
+    input.error = std::move(opened.error);
+    return input;
+  }
+  DetectedInput detected = detect_input_format(std::move(opened.source), path, override_format);
+  input.format = detected.format;
+  input.source = std::move(detected.source);
+  return input;
 }
 
 }  // namespace pawnkit::io

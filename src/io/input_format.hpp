@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "io/byte_source.hpp"
@@ -40,5 +41,16 @@ struct DetectedInput {
 DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::string_view path,
                                   std::optional<InputFormat> override_format,
                                   std::size_t max_peek = 64 * 1024);
+
+// open_source + detect_input_format in one call, for the CLI: `source` is null and
+// `error` says why when the file cannot be opened.
+struct OpenedInput {
+  InputFormat format = InputFormat::Epd;
+  std::unique_ptr<ByteSource> source;
+  std::string error;
+
+  bool ok() const { return source != nullptr; }
+};
+OpenedInput open_input(const std::string& path, std::optional<InputFormat> override_format = {});
 
 }  // namespace pawnkit::io

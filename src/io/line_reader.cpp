@@ -1,14 +1,25 @@
 #include "io/line_reader.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace pawnkit::io {
 namespace {
 
 constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 
+// First LF or CR in [begin, end), or end: two memchr scans (vectorized) instead of a byte
+// loop; the CR scan stops at the LF.
+const char* find_line_end(const char* begin, const char* end) {
+  const auto* lf = static_cast<const char*>(std::memchr(begin, '\n', std::size_t(end - begin)));
+  const char* limit = lf ? lf : end;
+  const auto* cr = static_cast<const char*>(std::memchr(begin, '\r', std::size_t(limit - begin)));
+  return cr ? cr : limit;
+}
+
 }  // namespace
 
+// The buffer is allocated once; lines that fit in it are returned without a copy.
 LineReader::LineReader(ByteSource& source, LineReaderOptions options)
     : source_(source), options_(options), buffer_(std::max<std::size_t>(options.buffer_size, 1)) {}
 
@@ -73,7 +84,7 @@ LineReader::Result LineReader::next() {
     }
     const char* begin = buffer_.data() + pos_;
     const char* end = buffer_.data() + end_;
-    const char* stop = std::find_if(begin, end, [](char c) { return c == '\n' || c == '\r'; });
+    const char* stop = find_line_end(begin, end);
     const std::string_view piece(begin, static_cast<std::size_t>(stop - begin));
     if (stop == end) {
       // The line continues in the next chunk.

@@ -5,6 +5,7 @@
 
 namespace pawnkit::io {
 
+// One line for a terminal or a log.
 std::string PgnError::to_string() const {
   std::string text(file);
   text += ':';
@@ -18,11 +19,13 @@ std::string PgnError::to_string() const {
 
 namespace detail {
 
+// Room for one read plus the longest token that may be carried over.
 PgnInput::PgnInput(ByteSource& source, std::size_t read_size, std::size_t keep_limit)
     : source_(source), buffer_(read_size + keep_limit), read_size_(read_size) {
   pos = end = buffer_.data();
 }
 
+// Nothing is kept: the bytes before pos are consumed.
 bool PgnInput::refill() {
   const char* keep = end;
   return refill(keep);

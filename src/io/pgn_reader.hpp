@@ -42,12 +42,13 @@
 
 namespace pawnkit::io {
 
-// A visitor's answer to a move: keep going, or skip the rest of this game.
-enum class Control { Continue, SkipGame };
+// A visitor's answer: keep going, skip the rest of this game, or stop reading (the open
+// game still gets its end_game("")).
+enum class Control { Continue, SkipGame, Stop };
 
 struct PgnError {
   std::string_view file;     // the source's name
-  std::size_t game = 0;      // 1-based game number in the file
+  std::size_t game = 0;      // 1-based game number in the file (between games: the next one's)
   std::size_t line = 0;      // 1-based line where the problem starts
   std::string_view message;  // e.g. "unterminated comment"
 
@@ -65,6 +66,7 @@ struct PgnSummary {
   std::size_t games = 0;   // games started (including ones with errors)
   std::size_t errors = 0;  // errors reported, including a source failure
   bool source_failed = false;
+  bool stopped = false;  // a callback returned Control::Stop
 };
 
 // Default callbacks, all doing nothing. Hide the ones you need in a derived struct (no
@@ -72,18 +74,22 @@ struct PgnSummary {
 struct PgnVisitorBase {
   using Control = io::Control;  // lets derived visitors write Control::SkipGame
 
+  // begin_game, begin_movetext and san may return Control or be void.
+
   // Set to true in a derived visitor to receive comment() calls; otherwise comments are
   // skipped without being buffered.
   static constexpr bool wants_comments = false;
 
   // A game starts at `line`; game numbers are 1-based and count every game in the file.
-  void begin_game(std::size_t /*game_number*/, std::size_t /*line*/) {}
+  Control begin_game(std::size_t /*game_number*/, std::size_t /*line*/) {
+    return Control::Continue;
+  }
   // One tag pair, value unescaped (\" and \\). Called in file order.
   void tag(std::string_view /*name*/, std::string_view /*value*/) {}
   // The tag section is over (FEN/SetUp/Variant tags seen): set up the start position.
-  // May return Control::SkipGame (or be void).
+  // Not called once the game had an error.
   Control begin_movetext() { return Control::Continue; }
-  // One SAN move of the main line, on 1-based `line`. May return SkipGame (or be void).
+  // One SAN move of the main line, on 1-based `line`.
   Control san(std::string_view /*san*/, std::size_t /*line*/) { return Control::Continue; }
   // A main-line comment without braces, surrounding blanks trimmed.
   void comment(std::string_view /*text*/) {}
@@ -115,6 +121,7 @@ inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
   return table;
 }();
 
+// True when byte c belongs to one of the classes in mask.
 inline bool has_class(char c, std::uint8_t mask) {
   return (pgn_char_class[static_cast<unsigned char>(c)] & mask) != 0;
 }
@@ -153,6 +160,7 @@ int suffix_annotation_nag(std::string_view suffix);
 // "unexpected character 'x'" or "unexpected byte 0x00".
 std::string unexpected_byte_message(unsigned char c);
 
+// Text without leading and trailing blanks and line feeds.
 std::string_view trim_blanks(std::string_view text);
 
 // The game-by-game parser; one instance per read_pgn call.
@@ -161,8 +169,9 @@ class PgnParser {
  public:
   PgnParser(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options)
       : input_(source, std::max<std::size_t>(options.buffer_size, 1),
-               std::max(options.max_token_bytes,
-                        Visitor::wants_comments ? options.max_comment_bytes : 0) +
+               // the longest kept run; at least the 3 bytes of a byte order mark
+               std::max({options.max_token_bytes,
+                         Visitor::wants_comments ? options.max_comment_bytes : 0, std::size_t(3)}) +
                    1),
         visitor_(visitor),
         options_(options) {}
@@ -170,7 +179,7 @@ class PgnParser {
   // Reads the whole source, calling the visitor; returns counts.
   PgnSummary run() {
     skip_byte_order_mark();
-    for (;;) {
+    while (!stop_) {
       if (input_.pos == input_.end && !input_.refill()) break;
       const char c = *input_.pos;
       if (c == '\n') {
@@ -244,22 +253,37 @@ class PgnParser {
     movetext(c, false);
   }
 
+  // A new game: counters and per-game state reset, visitor told.
   void start_game() {
     ++game_;
     ++summary_.games;
     skipping_ = game_has_error_ = false;
     depth_ = 0;
-    visitor_.begin_game(game_, line_);
+    obey(call([&] { return visitor_.begin_game(game_, line_); }));
   }
 
+  // Calls a callback that may return Control or nothing.
+  template <class Callback>
+  static Control call(Callback&& callback) {
+    if constexpr (std::is_void_v<decltype(callback())>) {
+      callback();
+      return Control::Continue;
+    } else {
+      return callback();
+    }
+  }
+
+  // Applies a visitor's answer.
+  void obey(Control control) {
+    if (control == Control::Continue) return;
+    skipping_ = true;
+    if (control == Control::Stop) stop_ = summary_.stopped = true;
+  }
+
+  // The tag section is over: the visitor may set up its position or skip the game.
   void enter_movetext() {
     phase_ = Phase::Movetext;
-    if (skipping_) return;
-    if constexpr (std::is_void_v<decltype(visitor_.begin_movetext())>) {
-      visitor_.begin_movetext();
-    } else {
-      if (visitor_.begin_movetext() == Control::SkipGame) skipping_ = true;
-    }
+    if (!skipping_) obey(call([&] { return visitor_.begin_movetext(); }));
   }
 
   // Ends the current game; an open variation is an error first.
@@ -271,7 +295,15 @@ class PgnParser {
   }
 
   // At the end of input: the source's failure (if any) is reported, the open game ends.
+  // After Control::Stop only the open game is ended.
   void finish_input() {
+    if (stop_) {
+      if (phase_ != Phase::Between) {
+        visitor_.end_game("");
+        phase_ = Phase::Between;
+      }
+      return;
+    }
     if (input_.source().failed()) {
       ++summary_.errors;
       summary_.source_failed = true;
@@ -293,6 +325,7 @@ class PgnParser {
     visitor_.error(PgnError{input_.source().name(), game, line, message});
   }
 
+  // "<what> longer than <limit> bytes".
   void report_overlong(std::size_t line, std::string_view what, std::size_t limit) {
     message_.assign(what);
     message_ += " longer than ";
@@ -408,12 +441,8 @@ class PgnParser {
           if (ch == '0') ch = 'O';
         word = scratch_;
       }
-      if constexpr (std::is_void_v<decltype(visitor_.san(word, token_line))>) {
-        visitor_.san(word, token_line);
-      } else if (visitor_.san(word, token_line) == Control::SkipGame) {
-        skipping_ = true;
-        return;
-      }
+      obey(call([&] { return visitor_.san(word, token_line); }));
+      if (skipping_) return;
     }
     if (!suffix.empty()) {
       if (const int nag = suffix_annotation_nag(suffix)) visitor_.nag(nag);
@@ -633,6 +662,7 @@ class PgnParser {
   std::size_t depth_ = 0;           // variation nesting depth
   std::size_t variation_line_ = 0;  // where the outermost open variation started
   bool skipping_ = false;           // deliver nothing more for this game
+  bool stop_ = false;               // the visitor asked to stop reading
   bool game_has_error_ = false;
   bool blank_line_seen_ = false;  // an empty line since the last tag
   bool at_line_start_ = true;     // only blanks since the last LF

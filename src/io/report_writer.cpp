@@ -1,5 +1,7 @@
 #include "io/report_writer.hpp"
 
+#include <pawnkit/pawns/structures.hpp>
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -103,6 +105,14 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   append_side_json(out, report.white);
   out += ", \"black\": ";
   append_side_json(out, report.black);
+  const auto structure = classify_structure(report.white.pawns, report.black.pawns);
+  out += ", \"structure\": ";
+  if (structure)
+    append_json_string(out, structure_name(structure->id));
+  else
+    out += "null";
+  out += ", \"structure_side\": ";
+  out += !structure ? "null" : structure->side == White ? "\"white\"" : "\"black\"";
   out += extra;
   out += "}\n";
 }
@@ -121,7 +131,7 @@ void append_csv_header(std::string& out, bool with_origin) {
     column("island_files");
     for (const auto& k : move_keys) column(k.name);
   }
-  out += '\n';
+  out += ",structure,structure_side\n";
 }
 
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
@@ -147,6 +157,12 @@ void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_
       append_square_words(out, side->*k.member, false);
     }
   }
+  // Empty fields when no structure is named.
+  const auto structure = classify_structure(report.white.pawns, report.black.pawns);
+  out += ',';
+  if (structure) out += structure_name(structure->id);
+  out += ',';
+  if (structure) out += structure->side == White ? "white" : "black";
   out += '\n';
 }
 
@@ -205,6 +221,13 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
   };
   line("", "white", "black");
   for (const Row& r : rows) line(r.key, r.white, r.black);
+  if (const auto structure = classify_structure(report.white.pawns, report.black.pawns)) {
+    out += "  structure";
+    out.append(key_width - 9, ' ');
+    out += structure_name(structure->id);
+    out += structure->side == White ? " (held by white" : " (held by black";
+    out += structure->reversed ? ", reversed)\n" : ")\n";
+  }
 }
 
 }  // namespace pawnkit::io

@@ -21,7 +21,9 @@ struct PositionOrigin {
 using ExtraKeys = std::string_view;
 
 // One JSON line of `pawnkit analyze --format jsonl`, newline included:
-// {"fen": "...", "white": {...}, "black": {...}}
+// {"fen": "...", "white": {...}, "black": {...}, "structure": ..., "structure_side": ...}
+// The named structure (docs/structures.md) is classified here from the report's pawns, so
+// every writer of records agrees; `extra` follows it.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, ExtraKeys extra = {});
 
@@ -29,12 +31,14 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
 void append_island_range(std::string& out, IslandRange range);
 
 // CSV: one column per key and side (white_pawns, ..., black_promotions); square sets as
-// space-separated square names, counts as integers, island files as space-separated ranges.
+// space-separated square names, counts as integers, island files as space-separated ranges;
+// then `structure` and `structure_side` (empty when no structure is named).
 void append_csv_header(std::string& out, bool with_origin);
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
                     const PawnReport& report, bool with_origin);
 
-// A readable two-column table (white, black) of every key, for people.
+// A readable two-column table (white, black) of every key, for people, and a last line
+// naming the structure when there is one.
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report);
 

@@ -16,6 +16,22 @@ Usage:
 Exit status 0 when everything agrees, 1 otherwise. The last line is always
 `contract_check: N passed, M failed` (N = positions compared and in agreement,
 M = positions that differ plus failed whole-run checks).
+
+Choices made where the contract is silent (see the report of the checker's author):
+- A line's fields 5 and 6 are move counters when the 5th starts with a digit;
+  otherwise everything after the 4th field is EPD operations, dropped, and the
+  counters become `0 1`. `"fen"` is the placement re-written canonically plus the
+  five other fields; the en-passant field is kept as given.
+- Only positions that any reasonable parser accepts are sent as valid input: one
+  king each, at most 16 men a side with promotions only for missing pawns, castling
+  rights that match king and rook squares, an en-passant square on the right rank
+  behind a pawn that just made a double push, the side not to move not in check
+  (except one hand-made position that the contract's note on `captures` allows).
+- en_passant is literal: the FEN's square, the side to move, an own pawn attacking
+  it; legality of the capture (pins, check) is not considered.
+- A completely empty input line may be reported or skipped; the run says which.
+- File lines are fed to the CLI as stored (perftsuite.epd has CRLF line ends);
+  lines the checker's own parser rejects are skipped with a note.
 """
 
 import argparse
@@ -24,6 +40,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -676,8 +693,8 @@ def check_positions(cli, inputs, report):
     print("contract_check: CLI analyzed %d input lines in %.1f s, %d output lines, exit %d" % (
         len(inputs), elapsed, len(lines), rc))
     if rc != 0:
-        report.fail_check("CLI exit status %d on valid input; stderr starts: %s" % (
-            rc, err[:1500].decode("utf-8", "replace")))
+        report.fail_check("CLI exit status %d on valid input; stderr starts:\n      %s" % (
+            rc, "\n      ".join(l[:200] for l in err.decode("utf-8", "replace").split("\n")[:8])))
     elif err.strip():
         print("note: CLI wrote to stderr on valid input: %s" % err[:500].decode("utf-8", "replace"))
 
@@ -696,7 +713,8 @@ def check_positions(cli, inputs, report):
     if len(parsed) == len(inputs):
         pairs = list(zip(range(len(inputs)), range(len(parsed))))
     else:
-        report.fail_check("%d valid input positions but %d output lines" % (len(inputs), len(parsed)))
+        report.fail_check("%d valid input positions but %d output lines%s" % (
+            len(inputs), len(parsed), " (see stderr above)" if rc != 0 else ""))
         j = 0
         for i, (_, _, exp) in enumerate(inputs):
             if j < len(parsed) and fen_of(parsed[j]) == exp["fen"]:
@@ -710,11 +728,11 @@ def check_positions(cli, inputs, report):
     for i, j in pairs:
         raw, source, exp = inputs[i]
         if j is None:
-            report.fail_position(source, exp["fen"], [("-", "-", "no output object for this input (line %d)" % (i + 1))])
+            report.fail_position(source, exp["fen"], [("-", "(no output)", "no output object for this input (line %d)" % (i + 1))])
             continue
         got = parsed[j]
         if isinstance(got, tuple):
-            report.fail_position(source, exp["fen"], [("-", "-", got[1])])
+            report.fail_position(source, exp["fen"], [("-", "(not JSON)", got[1])])
             continue
         diffs = compare_objects(exp, got)
         if not diffs:
@@ -840,8 +858,10 @@ def check_bad_lines(cli, report):
 
 def self_test(verbose=True):
     failures = []
+    counted = [0]
 
     def expect(fen, side, key, value):
+        counted[0] += 1
         got = analyze(parse_fen(fen))[side][key]
         if got != value:
             failures.append("%s | %s %s: expected %s got %s" % (fen, side, key, value, got))
@@ -919,6 +939,20 @@ def self_test(verbose=True):
     # supported from behind is not backward
     fen = "4k3/8/8/4p3/8/3P4/2P5/4K3 w - - 0 1"
     expect(fen, "white", "backward", [])
+    # a ram needs the enemy pawn directly on the stop square
+    fen = "4k3/8/4p3/8/4P3/8/8/4K3 w - - 0 1"
+    expect(fen, "white", "rams", [])
+    expect(fen, "black", "rams", [])
+    expect(fen, "white", "open", [])
+    # a neighbour on the same rank supports; one further ahead does not
+    fen = "4k3/8/8/2p5/8/3PP3/8/4K3 w - - 0 1"
+    expect(fen, "white", "backward", [])
+    fen = "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1"
+    expect(fen, "white", "backward", ["d3"])
+    fen = "4k3/8/3pp3/8/2P5/8/8/4K3 b - - 0 1"
+    expect(fen, "black", "backward", [])
+    fen = "4k3/8/3p4/4p3/2P5/8/8/4K3 b - - 0 1"
+    expect(fen, "black", "backward", ["d6"])
     # a lever: white d4 against black e5 and c5
     fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1"
     expect(fen, "white", "levers", ["d4"])
@@ -966,6 +1000,8 @@ def self_test(verbose=True):
     fen = "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2"
     expect(fen, "white", "en_passant", ["e6"])
     expect(fen, "black", "en_passant", [])
+    fen = "4k3/8/8/4p3/P7/8/8/4K3 w - e6 0 2"
+    expect(fen, "white", "en_passant", [])  # nothing attacks e6
     fen = "4k3/8/8/8/3pP3/8/3P4/4K3 b - e3 0 1"
     expect(fen, "black", "en_passant", ["e3"])
     expect(fen, "white", "en_passant", [])  # d2 attacks e3, but white is not to move
@@ -1072,7 +1108,9 @@ def self_test(verbose=True):
     for msg in failures[:30]:
         print("SELF-TEST FAIL: " + msg)
     if verbose or failures:
-        print("contract_check self-test: %s (%d failures)" % ("OK" if not failures else "FAILED", len(failures)))
+        print("contract_check self-test: %s: %d hand-computed expectations, 1500 random positions "
+              "for invariants and colour symmetry, %d failures" % (
+                  "OK" if not failures else "FAILED", counted[0], len(failures)))
     return not failures
 
 
@@ -1092,7 +1130,7 @@ def main(argv):
 
     if args.self_test:
         ok = self_test()
-        print("contract_check: %d passed, %d failed" % (0, 0 if ok else 1))
+        print("contract_check: %d passed, %d failed" % (1 if ok else 0, 0 if ok else 1))
         return 0 if ok else 1
 
     rng = random.Random(args.seed)
@@ -1142,6 +1180,10 @@ def main(argv):
         print("note: %d file lines skipped because the checker's parser rejects them, e.g. %s" % (
             len(skipped), skipped[:3]))
 
+    if not os.path.isfile(args.cli) and shutil.which(args.cli) is None:
+        report.fail_check("CLI not found: %s (build pawnkit first)" % args.cli)
+        print("contract_check: %d passed, %d failed" % (report.passed, report.failed))
+        return 1
     try:
         check_positions(args.cli, inputs, report)
     except RuntimeError as exc:

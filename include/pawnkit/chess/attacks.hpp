@@ -231,6 +231,8 @@ struct SliderTables {
   }
 };
 
+// Dynamic initialization before main(): slider attacks must not be used from static
+// initializers of other translation units (the order between them is unspecified).
 inline const SliderTables slider_tables{};
 
 }  // namespace PAWNKIT_SLIDER_NAMESPACE

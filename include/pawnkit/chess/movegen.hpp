@@ -7,6 +7,7 @@
 // the side not to move is not in check).
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
@@ -165,6 +166,7 @@ void generate(const Position& pos, Sink& out) {
   const Bitboard occupied = pos.occupied();
   const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
   const Square king = pos.king_square(Us);
+  assert(king != NoSquare && pos.king_square(Them) != NoSquare && "see check_playable");
   const Bitboard checkers = attackers_to(pos, king, Them, occupied);
 
   const Bitboard danger = attacked_squares<Them>(pos, occupied ^ square_bb(king));

@@ -16,6 +16,59 @@ constexpr Square castling_king_target(Move m) {
   return make_square(m.to() > m.from() ? 6 : 2, rank_of(m.from()));
 }
 constexpr char promotion_letter(PieceType pt) { return "pnbrqk"[static_cast<int>(pt)]; }
+
+// Squares from which a piece of type pt of the side to move could move to `to` by the
+// rules of its movement (pushes need an empty target, captures an enemy piece or the
+// en-passant square). `pawn_file` is the file a pawn comes from. Pins and checks are
+// left to leaves_king_safe.
+inline Bitboard san_origins(const Position& pos, PieceType pt, Square to, int pawn_file) {
+  using enum PieceType;
+  const Color us = pos.side_to_move();
+  const Bitboard occupied = pos.occupied(), mine = pos.pieces(us, pt);
+  if (pos.pieces(us) & square_bb(to)) return 0;
+  switch (pt) {
+    case Pawn: {
+      if (pawn_file != file_of(to)) {
+        const bool target = (pos.pieces(~us) & square_bb(to)) || to == pos.en_passant();
+        return target ? pawn_attacks_from(~us, to) & mine : 0;
+      }
+      if (occupied & square_bb(to)) return 0;
+      const int back = us == White ? -8 : 8;
+      const Square one = Square(to + back);
+      if (!is_valid(one)) return 0;
+      if (mine & square_bb(one)) return square_bb(one);
+      const bool fourth_rank = rank_of(to) == (us == White ? 3 : 4);
+      if (!fourth_rank || (occupied & square_bb(one))) return 0;
+      return mine & square_bb(Square(one + back));
+    }
+    case Knight: return knight_attacks(to) & mine;
+    case Bishop: return bishop_attacks(to, occupied) & mine;
+    case Rook: return rook_attacks(to, occupied) & mine;
+    case Queen: return queen_attacks(to, occupied) & mine;
+    case King: return king_attacks(to) & mine;
+  }
+  return 0;
+}
+
+// Whether a move by the rules of piece movement leaves the mover's king unattacked,
+// computed on the occupancy after the move rather than by playing it.
+inline bool leaves_king_safe(const Position& pos, Move m) {
+  using enum PieceType;
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square from = m.from(), to = m.to();
+  const bool king_moves = type_of(pos.piece_on(from)) == King;
+  const Square king = king_moves ? to : pos.king_square(us);
+  if (king == NoSquare) return true;
+  Bitboard removed = square_bb(to);  // an enemy piece captured there, if any
+  if (m.kind() == MoveKind::EnPassant) removed = square_bb(make_square(file_of(to), rank_of(from)));
+  const Bitboard occupied = ((pos.occupied() ^ square_bb(from)) & ~removed) | square_bb(to);
+  const Bitboard enemy = pos.pieces(them) & ~removed;
+  const Bitboard diagonal = pos.pieces(Bishop) | pos.pieces(Queen);
+  const Bitboard straight = pos.pieces(Rook) | pos.pieces(Queen);
+  return !(enemy & ((knight_attacks(king) & pos.pieces(Knight)) | (king_attacks(king) & pos.pieces(King)) |
+                    (pawn_attacks_from(us, king) & pos.pieces(Pawn)) |
+                    (bishop_attacks(king, occupied) & diagonal) | (rook_attacks(king, occupied) & straight)));
+}
 }  // namespace detail
 
 // "e2e4", "e7e8q". Castling prints the king's destination (e1g1) unless chess960,
@@ -164,15 +217,20 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   // A pawn push names no file: it must come from the destination's file.
   if (pt == Pawn && from_file < 0) from_file = file_of(*to);
 
+  // Only the pieces that can reach `to` are candidates; each is checked for legality.
+  const Bitboard origins = detail::san_origins(pos, pt, *to, from_file) &
+                           (from_file >= 0 ? file_bb(from_file) : ~Bitboard{0}) &
+                           (from_rank >= 0 ? rank_bb(from_rank) : ~Bitboard{0});
+  const bool reaches_last_rank = pt == Pawn && rank_of(*to) == (pos.side_to_move() == White ? 7 : 0);
+  if (promotes != reaches_last_rank) return ParseError{"illegal move", 0};
   Move found{};
   int matches = 0;
-  for (Move m : legal_moves(pos)) {
-    if (m.kind() == MoveKind::Castling || m.to() != *to) continue;
-    if (type_of(pos.piece_on(m.from())) != pt) continue;
-    if (from_file >= 0 && file_of(m.from()) != from_file) continue;
-    if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
-    if ((m.kind() == MoveKind::Promotion) != promotes) continue;
-    if (promotes && m.promotion_type() != promotion) continue;
+  for (Square from : squares(origins)) {
+    const Move m = promotes                                          ? Move::promotion(from, *to, promotion)
+                   : pt == Pawn && *to == pos.en_passant() && file_of(from) != file_of(*to)
+                       ? Move::en_passant(from, *to)
+                       : Move::normal(from, *to);
+    if (!detail::leaves_king_safe(pos, m)) continue;
     found = m;
     ++matches;
   }

@@ -8,6 +8,7 @@
 // table below is the same rules as square lists.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -136,6 +137,10 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
   // clang-format on
 }();
 
+// Named structures are middlegame pawn skeletons: both sides need at least this many pawns
+// (a lone d-pawn in a king ending is not an "IQP position").
+inline constexpr int structure_min_pawns = 5;
+
 // Mirrors the ranks (a1 <-> a8): the board seen from the other side.
 constexpr Bitboard flip_vertical(Bitboard b) {
   b = ((b >> 8) & 0x00FF00FF00FF00FFULL) | ((b & 0x00FF00FF00FF00FFULL) << 8);
@@ -166,6 +171,8 @@ constexpr bool matches(const StructureRule& rule, const std::array<Bitboard, 2>&
 // The named structure of a pawn placement, or nullopt when no rule matches.
 constexpr std::optional<StructureMatch> classify_structure(Bitboard white_pawns,
                                                            Bitboard black_pawns) {
+  if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
+    return std::nullopt;
   const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
   const std::array<Bitboard, 2> flipped{flip_vertical(black_pawns), flip_vertical(white_pawns)};
   for (const StructureRule& rule : structure_rules) {
