@@ -94,6 +94,21 @@ TEST(CliFind, PgnRecordsAreAnalyzesRecordsWhereTheQueryHolds) {
   EXPECT_EQ(two.out, one.out);
 }
 
+TEST(CliFind, StructureQueriesAgreeWithAnalyzesStructureKey) {
+  const auto all = run_cli("analyze --format jsonl --threads 1 '" + sample + "'");
+  ASSERT_EQ(all.status, 0) << all.err;
+  std::vector<std::string> expected;
+  for (const auto& line : lines_of(all.out))
+    if (line.find("\"structure\": \"carlsbad\", \"structure_side\": \"white\"") !=
+        std::string::npos)
+      expected.push_back(line);
+  ASSERT_GE(expected.size(), 5u);
+  const auto found = run_cli(
+      "find --where 'structure == \"carlsbad\" and structure_side == white' '" + sample + "'");
+  ASSERT_EQ(found.status, 0) << found.err;
+  EXPECT_EQ(found.out, join(expected));
+}
+
 // Matching plies of each game, from find's own records at --min-plies 1.
 std::map<int, std::set<int>> matching_plies(const std::string& where) {
   const auto r = run_cli("find --where '" + where + "' '" + sample + "'");
