@@ -19,17 +19,15 @@ namespace pawnkit::cli {
 int run_show(const Args& args) {
   std::vector<std::string> pattern_names;
   std::string per_row_text = "4", svg_path;
-  // Options keeps a view of the description: the text must outlive it.
-  const std::string description =
-      "Draws the position and, beside it, one board per pattern in the style of the\n"
-      "Chessprogramming wiki's dot diagrams. The FEN may be one quoted argument or\n"
-      "its fields as separate arguments. Default patterns: isolated, doubled, passed.\n"
-      "With --svg, writes one picture instead (FILE, or '-' for standard output):\n"
-      "pawn patterns as coloured rings, the move keys as striped shading, islands\n"
-      "as bars under the board, a legend, and the named structure.\n"
-      "Pattern names: " +
-          io::drawable_pattern_names() + ".";
-  Options options("show", "show FEN [--pattern NAME...] [--per-row N] [--svg FILE]", description);
+  Options options("show", "show FEN [--pattern NAME...] [--per-row N] [--svg FILE]",
+                  "Draws the position and, beside it, one board per pattern in the style of the\n"
+                  "Chessprogramming wiki's dot diagrams. The FEN may be one quoted argument or\n"
+                  "its fields as separate arguments. Default patterns: isolated, doubled, passed.\n"
+                  "With --svg, writes one picture instead (FILE, or '-' for standard output):\n"
+                  "pawn patterns as coloured rings, the move keys as striped shading, islands\n"
+                  "as bars under the board, a legend, and the named structure.\n"
+                  "Pattern names: " +
+                      io::drawable_pattern_names() + ".");
   options
       .values("pattern", pattern_names, "patterns to draw (repeatable, or comma-separated)",
               [](std::string_view a) { return io::find_drawable_pattern(a).has_value(); })
