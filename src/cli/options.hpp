@@ -45,7 +45,8 @@ class Options {
   };
   bool fail(std::string_view message) const;
 
-  std::string_view command_, synopsis_, description_;
+  std::string_view command_, synopsis_;
+  std::string description_;  // owned: commands may build it at run time
   std::vector<Spec> specs_;
 };
 
