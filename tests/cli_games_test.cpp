@@ -143,5 +143,15 @@ TEST(CliGames, SharedLichessDatabases) {
   EXPECT_EQ(count(r.err, "skipped: variant 'Crazyhouse'"), 1u);
 }
 
+TEST(CliGames, CountOptionsAreCheckedForRange) {
+  // --min-plies 0 once meant "every core" (it went through the thread-count parser).
+  for (const char* args : {"stats --min-plies 0", "stats --min-plies x", "stats --threads 257",
+                           "find --where 'ply > 1' --min-plies 0"}) {
+    const auto r = run_cli(std::string(args) + " '" PAWNKIT_SOURCE_DIR "/data/sample.pgn'");
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
 }  // namespace
 }  // namespace pawnkit

@@ -1,7 +1,6 @@
 // pawnkit find: the positions (or whole games) of FEN/EPD/PGN input where a query holds.
 #include "analysis/find.hpp"
 
-#include <charconv>
 #include <cstdio>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
@@ -111,14 +110,7 @@ int run_find(const Args& args) {
   }
   const analysis::Query& query = std::get<analysis::Query>(compiled);
   const std::optional<int> threads = parse_thread_count(threads_text);
-  int plies = 0;
-  const auto [end, ec] =
-      std::from_chars(min_plies_text.data(), min_plies_text.data() + min_plies_text.size(), plies);
-  const std::optional<int> min_plies =
-      ec == std::errc() && end == min_plies_text.data() + min_plies_text.size() && plies >= 1 &&
-              plies <= 10000
-          ? std::optional<int>(plies)
-          : std::nullopt;
+  const std::optional<int> min_plies = parse_int_in_range(min_plies_text, 1, 10000);
   if (!threads || !min_plies) {
     report_error("find: --threads takes 0 (every core) to 256, --min-plies 1 to 10000");
     return 2;

@@ -1,5 +1,6 @@
 #include "cli/game_output.hpp"
 
+#include "cli/options.hpp"
 #include "io/byte_source.hpp"
 
 #include <unistd.h>
@@ -19,11 +20,11 @@ std::size_t input_size(std::string_view path) {
 }
 
 std::optional<int> parse_thread_count(std::string_view text) {
-  int n = 0;
-  if (text.empty()) return int(std::max(1u, std::thread::hardware_concurrency()));
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc() || end != text.data() + text.size() || n < 0 || n > 256) return std::nullopt;
-  return n == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : n;
+  const int every_core = int(std::max(1u, std::thread::hardware_concurrency()));
+  if (text.empty()) return every_core;
+  const std::optional<int> n = parse_int_in_range(text, 0, 256);
+  if (n == 0) return every_core;
+  return n;
 }
 
 GameOutput::GameOutput(Output& out, std::size_t total_bytes)

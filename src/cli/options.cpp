@@ -1,8 +1,16 @@
 #include "cli/options.hpp"
 
+#include <charconv>
 #include <cstdio>
 
 namespace pawnkit::cli {
+
+std::optional<int> parse_int_in_range(std::string_view text, int min, int max) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < min || n > max) return std::nullopt;
+  return n;
+}
 
 Options::Options(std::string_view command, std::string_view synopsis,
                  std::string_view description)

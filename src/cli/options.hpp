@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,9 @@
 #include "cli/commands.hpp"
 
 namespace pawnkit::cli {
+
+// A whole decimal number from min to max, nothing else; nullopt otherwise.
+std::optional<int> parse_int_in_range(std::string_view text, int min, int max);
 
 class Options {
  public:

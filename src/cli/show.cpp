@@ -3,7 +3,6 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
-#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -43,9 +42,8 @@ int run_show(const Args& args) {
     report_error("show: a FEN is needed (see 'pawnkit show --help')");
     return 2;
   }
-  int per_row = 0;
-  const auto [end, ec] = std::from_chars(per_row_text.data(), per_row_text.data() + per_row_text.size(), per_row);
-  if (ec != std::errc() || end != per_row_text.data() + per_row_text.size() || per_row < 1 || per_row > 16) {
+  const std::optional<int> per_row = parse_int_in_range(per_row_text, 1, 16);
+  if (!per_row) {
     report_error("show: --per-row takes a number from 1 to 16");
     return 2;
   }
@@ -88,7 +86,7 @@ int run_show(const Args& args) {
     }
     return 0;
   }
-  std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, per_row);
+  std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, *per_row);
   const auto structure = classify_structure(pawn_board(*pos));
   out += "  structure: ";
   if (structure) {

@@ -42,8 +42,8 @@ int run_stats(const Args& args) {
     case Options::Outcome::Run: break;
   }
   const std::optional<int> threads = parse_thread_count(threads_text);
-  const std::optional<int> min_plies = parse_thread_count(min_plies_text);
-  if (!threads || !min_plies || *min_plies < 1) {
+  const std::optional<int> min_plies = parse_int_in_range(min_plies_text, 1, 256);
+  if (!threads || !min_plies) {
     report_error("stats: --threads takes 0 (every core) to 256, --min-plies 1 to 256");
     return 2;
   }
