@@ -184,6 +184,21 @@ unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>
 
 void append_count(std::string& out, std::uint64_t v) { io::append_int(out, static_cast<long long>(v)); }
 
+// "wins": W, "draws": D, "losses": L, "score_percent": P (null without games)
+void append_score_fields(std::string& out, const Score& s) {
+  out += "\"wins\": ";
+  append_count(out, s.wins);
+  out += ", \"draws\": ";
+  append_count(out, s.draws);
+  out += ", \"losses\": ";
+  append_count(out, s.losses);
+  out += ", \"score_percent\": ";
+  if (s.games())
+    appendf(out, "%.2f", s.percent());
+  else
+    out += "null";
+}
+
 }  // namespace
 
 std::string Stats::table() const {
@@ -288,18 +303,8 @@ std::string Stats::json() const {
     io::append_json_string(out, scored_pattern_names[p]);
     out += ": {";
     for (int ci = 0; ci < 2; ++ci) {
-      const Score& s = scores_[ci][p];
-      out += ci ? ", \"black\": {\"wins\": " : "\"white\": {\"wins\": ";
-      append_count(out, s.wins);
-      out += ", \"draws\": ";
-      append_count(out, s.draws);
-      out += ", \"losses\": ";
-      append_count(out, s.losses);
-      out += ", \"score_percent\": ";
-      if (s.games())
-        appendf(out, "%.2f", s.percent());
-      else
-        out += "null";
+      out += ci ? ", \"black\": {" : "\"white\": {";
+      append_score_fields(out, scores_[ci][p]);
       out += '}';
     }
     out += '}';
@@ -325,17 +330,8 @@ std::string Stats::json() const {
       appendf(out, "%.2f", structure_average_first_ply(id));
     else
       out += "null";
-    out += ", \"wins\": ";
-    append_count(out, s.wins);
-    out += ", \"draws\": ";
-    append_count(out, s.draws);
-    out += ", \"losses\": ";
-    append_count(out, s.losses);
-    out += ", \"score_percent\": ";
-    if (s.games())
-      appendf(out, "%.2f", s.percent());
-    else
-      out += "null";
+    out += ", ";
+    append_score_fields(out, s);
     out += '}';
   }
   out += "}}\n";

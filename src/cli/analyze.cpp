@@ -96,10 +96,7 @@ int run_analyze(const Args& args) {
   }
   bad += position_counts.bad;
   out.flush();
-  if (bad) std::fprintf(stderr, "pawnkit analyze: %zu bad record%s\n", bad, bad == 1 ? "" : "s");
-  if (skipped)
-    std::fprintf(stderr, "pawnkit analyze: %zu game%s of other variants skipped\n", skipped,
-                 skipped == 1 ? "" : "s");
+  report_totals("analyze", bad, skipped);
   return bad || unreadable ? 1 : 0;
 }
 

@@ -160,10 +160,7 @@ int run_find(const Args& args) {
   }
   if (count_only) out.buffer() += std::to_string(matches) + "\n";
   out.flush();
-  if (bad) std::fprintf(stderr, "pawnkit find: %zu bad record%s\n", bad, bad == 1 ? "" : "s");
-  if (skipped)
-    std::fprintf(stderr, "pawnkit find: %zu game%s of other variants skipped\n", skipped,
-                 skipped == 1 ? "" : "s");
+  report_totals("find", bad, skipped);
   return bad || unreadable ? 1 : 0;
 }
 

@@ -12,6 +12,14 @@ void Output::flush() {
   std::fflush(stdout);
 }
 
+void report_totals(std::string_view command, std::size_t bad, std::size_t skipped) {
+  const int n = int(command.size());
+  if (bad) std::fprintf(stderr, "pawnkit %.*s: %zu bad record%s\n", n, command.data(), bad, bad == 1 ? "" : "s");
+  if (skipped)
+    std::fprintf(stderr, "pawnkit %.*s: %zu game%s of other variants skipped\n", n, command.data(), skipped,
+                 skipped == 1 ? "" : "s");
+}
+
 void report_error(std::string_view message) {
   std::fprintf(stderr, "pawnkit: %.*s\n", int(message.size()), message.data());
 }

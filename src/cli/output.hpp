@@ -26,6 +26,10 @@ class Output {
   std::string buffer_;
 };
 
+// The closing lines of a command that read records: "pawnkit COMMAND: N bad records"
+// and "pawnkit COMMAND: N games of other variants skipped", each only when N > 0.
+void report_totals(std::string_view command, std::size_t bad, std::size_t skipped);
+
 // "pawnkit: message"
 void report_error(std::string_view message);
 // "pawnkit: FILE:LINE: message"
