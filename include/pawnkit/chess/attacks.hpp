@@ -58,6 +58,16 @@ constexpr Bitboard ray_attacks(Square s, Bitboard occupied,
   return b;
 }
 
+// Slider attacks on an empty board: a cheap test for whether a slider could attack at all.
+inline constexpr std::array<std::array<Bitboard, 64>, 2> empty_board_rays = [] {
+  std::array<std::array<Bitboard, 64>, 2> t{};
+  for (int s = 0; s < 64; ++s) {
+    t[0][s] = ray_attacks(Square(s), 0, bishop_directions);
+    t[1][s] = ray_attacks(Square(s), 0, rook_directions);
+  }
+  return t;
+}();
+
 inline constexpr std::array<Bitboard, 64> knight_table = [] {
   std::array<Bitboard, 64> t{};
   for (int s = 0; s < 64; ++s)
@@ -243,6 +253,10 @@ constexpr Bitboard king_attacks(Square s) { return detail::king_table[s]; }
 // Squares a pawn of color c on s attacks.
 constexpr Bitboard pawn_attacks_from(Color c, Square s) { return detail::pawn_table[index(c)][s]; }
 
+// What a bishop or rook on s attacks on an empty board.
+constexpr Bitboard bishop_rays(Square s) { return detail::empty_board_rays[0][s]; }
+constexpr Bitboard rook_rays(Square s) { return detail::empty_board_rays[1][s]; }
+
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   return detail::slider_tables
       .attacks[detail::slider_index(detail::slider_tables.rook[s], occupied)];
@@ -267,5 +281,6 @@ static_assert(pawn_attacks_from(Black, E5) == (square_bb(D4) | square_bb(F4)));
 static_assert(between_bb(A1, D4) == (square_bb(B2) | square_bb(C3)));
 static_assert(between_bb(A1, B3) == 0 && line_bb(A1, B3) == 0);
 static_assert(line_bb(C1, C5) == file_bb(2));
+static_assert(popcount(bishop_rays(A1)) == 7 && popcount(rook_rays(D4)) == 14);
 
 }  // namespace pawnkit

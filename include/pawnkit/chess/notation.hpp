@@ -17,6 +17,16 @@ constexpr Square castling_king_target(Move m) {
 }
 constexpr char promotion_letter(PieceType pt) { return "pnbrqk"[static_cast<int>(pt)]; }
 
+// The sliders of `sliders` (each on a line through s) with nothing between them and s.
+// A SAN move or a check has one or two such candidates, so walking them through the small
+// between-table costs less than a slider-attack lookup in the large one.
+inline Bitboard unblocked(Square s, Bitboard sliders, Bitboard occupied) {
+  Bitboard reaching = 0;
+  for (Square from : squares(sliders))
+    if (!(between_bb(from, s) & occupied)) reaching |= square_bb(from);
+  return reaching;
+}
+
 // Squares from which a piece of type pt of the side to move could move to `to` by the
 // rules of its movement (pushes need an empty target, captures an enemy piece or the
 // en-passant square). `pawn_file` is the file a pawn comes from. Pins and checks are
@@ -42,9 +52,9 @@ inline Bitboard san_origins(const Position& pos, PieceType pt, Square to, int pa
       return mine & square_bb(Square(one + back));
     }
     case Knight: return knight_attacks(to) & mine;
-    case Bishop: return bishop_attacks(to, occupied) & mine;
-    case Rook: return rook_attacks(to, occupied) & mine;
-    case Queen: return queen_attacks(to, occupied) & mine;
+    case Bishop: return unblocked(to, mine & bishop_rays(to), occupied);
+    case Rook: return unblocked(to, mine & rook_rays(to), occupied);
+    case Queen: return unblocked(to, mine & (bishop_rays(to) | rook_rays(to)), occupied);
     case King: return king_attacks(to) & mine;
   }
   return 0;
@@ -63,11 +73,12 @@ inline bool leaves_king_safe(const Position& pos, Move m) {
   if (m.kind() == MoveKind::EnPassant) removed = square_bb(make_square(file_of(to), rank_of(from)));
   const Bitboard occupied = ((pos.occupied() ^ square_bb(from)) & ~removed) | square_bb(to);
   const Bitboard enemy = pos.pieces(them) & ~removed;
-  const Bitboard diagonal = pos.pieces(Bishop) | pos.pieces(Queen);
-  const Bitboard straight = pos.pieces(Rook) | pos.pieces(Queen);
-  return !(enemy & ((knight_attacks(king) & pos.pieces(Knight)) | (king_attacks(king) & pos.pieces(King)) |
-                    (pawn_attacks_from(us, king) & pos.pieces(Pawn)) |
-                    (bishop_attacks(king, occupied) & diagonal) | (rook_attacks(king, occupied) & straight)));
+  if (enemy & ((knight_attacks(king) & pos.pieces(Knight)) | (king_attacks(king) & pos.pieces(King)) |
+               (pawn_attacks_from(us, king) & pos.pieces(Pawn))))
+    return false;
+  const Bitboard diagonal = enemy & (pos.pieces(Bishop) | pos.pieces(Queen)) & bishop_rays(king);
+  const Bitboard straight = enemy & (pos.pieces(Rook) | pos.pieces(Queen)) & rook_rays(king);
+  return !unblocked(king, diagonal | straight, occupied);
 }
 }  // namespace detail
 
