@@ -176,5 +176,16 @@ TEST(ContractPatterns, BackwardRamsLeversDefended) {
   EXPECT_EQ(levers<Black>(bb({D5, E5}), bb({E4})), bb({D5}));
 }
 
+// pattern_sets copies the report's leading members: their order must be pattern_keys'.
+TEST(PawnReportLayout, PatternSetsFollowPatternKeys) {
+  for (std::size_t k = 0; k < pattern_keys.size(); ++k) {
+    SideReport side;
+    side.*pattern_keys[k].member = square_bb(Square(k));
+    const auto sets = pattern_sets(side);
+    for (std::size_t j = 0; j < sets.size(); ++j)
+      EXPECT_EQ(sets[j], j == k ? square_bb(Square(k)) : 0) << pattern_keys[k].name << " at " << j;
+  }
+}
+
 }  // namespace
 }  // namespace pawnkit

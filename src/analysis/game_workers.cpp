@@ -31,9 +31,23 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::stri
 }
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::string& err) {
-  positions_.clear();
-  const ReplayResult result = replay(
-      game, [&](const Position& pos, int /*ply*/) { positions_.push_back(summarize(pawn_report(pos))); });
+  runs_.clear();
+  // The named structure depends on the pawns only, so it is classified again only when a
+  // pawn moved or was taken.
+  std::array<Bitboard, 2> classified_pawns{~Bitboard{0}, ~Bitboard{0}};
+  std::uint8_t structure = 0;
+  const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
+    const PawnReport report = pawn_report(pos);
+    if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1]) {
+      classified_pawns = {report.white.pawns, report.black.pawns};
+      structure = encode_structure(classify_structure(report.white.pawns, report.black.pawns));
+    }
+    const PositionSummary summary = summarize(report, structure);
+    if (!runs_.empty() && runs_.back().summary == summary)
+      ++runs_.back().count;
+    else
+      runs_.push_back({summary, 1});
+  });
   if (result.outcome != ReplayOutcome::Complete) {
     if (result.outcome == ReplayOutcome::Bad) stats_.add_bad_game();
     else stats_.add_skipped_game();
@@ -44,7 +58,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::st
   }
   const auto result_tag = game.tag("Result");
   stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)));
-  for (const PositionSummary& p : positions_) stats_.add_position(p);
+  for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);
   stats_.end_game();
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,14 @@ class StatsWorker {
   const Stats& stats() const { return stats_; }
 
  private:
+  // Consecutive positions of the current game with equal summaries, kept until the game
+  // replays cleanly.
+  struct Run {
+    PositionSummary summary;
+    std::uint32_t count;
+  };
   Stats stats_;
-  std::vector<PositionSummary> positions_;  // the current game's, kept until it replays cleanly
+  std::vector<Run> runs_;
 };
 
 // Appends "pawnkit: <error>\n" for a game that was bad or skipped, and counts it.

@@ -15,16 +15,6 @@ GameResult parse_result(std::string_view r) {
   return GameResult::Unknown;
 }
 
-bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
-  switch (p) {
-    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
-    case ScoredPattern::Hanging: return side.hanging != 0;
-    case ScoredPattern::Doubled: return side.doubled != 0;
-    case ScoredPattern::Passed: return side.passed != 0;
-  }
-  return false;
-}
-
 double Score::percent() const {
   const auto n = games();
   return n ? 100.0 * (double(wins) + 0.5 * double(draws)) / double(n) : -1.0;
@@ -59,50 +49,34 @@ double Stats::structure_average_first_ply(StructureId s) const {
   return games ? double(structure_first_ply_sum_[std::size_t(s)]) / double(games) : -1.0;
 }
 
-PositionSummary summarize(const PawnReport& report) {
-  PositionSummary summary;
-  for (Color c : {White, Black}) {
-    const SideReport& side = report.side(c);
-    const int ci = index(c);
-    // A fold over the constant key table, so every member access is a direct load.
-    summary.nonempty[ci] = [&]<std::size_t... K>(std::index_sequence<K...>) {
-      return ((std::uint32_t(side.*pattern_keys[K].member != 0) << K) | ...);
-    }(std::make_index_sequence<pattern_keys.size()>());
-    summary.islands[ci] = std::uint8_t(side.islands);
-    std::uint8_t scored = 0;
-    for (int p = 0; p < scored_pattern_count; ++p)
-      scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p)) << p);
-    summary.scored[ci] = scored;
-  }
-  summary.structure = encode_structure(classify_structure(report.white.pawns, report.black.pawns));
-  return summary;
-}
-
-void Stats::add_position(const PositionSummary& position) {
-  ++positions_;
+void Stats::add_positions(const PositionSummary& position, std::uint32_t count) {
+  positions_ += count;
   for (int ci = 0; ci < 2; ++ci) {
     const std::uint32_t bits = position.nonempty[ci];
     seen_in_game_[ci] |= bits;
-    for (std::uint32_t b = bits; b; b &= b - 1) ++positions_with_[ci][std::countr_zero(b)];
-    ++island_counts_[ci][position.islands[ci]];
+    // Branch-free over every key (it vectorizes) rather than a loop over the set bits.
+    for (std::size_t k = 0; k < key_count; ++k)
+      positions_with_[ci][k] += std::uint64_t(bits >> k & 1) * count;
+    island_counts_[ci][position.islands[ci]] += count;
     for (int p = 0; p < scored_pattern_count; ++p) {
       int& run = run_[ci][p];
-      run = (position.scored[ci] >> p & 1) ? run + 1 : 0;
+      run = (position.scored[ci] >> p & 1) ? run + int(count) : 0;
       if (run >= min_plies_) had_[ci][p] = true;
     }
   }
   // A position has at most one structure, so one run (same structure, same holder) is
   // all there is to follow.
-  const int ply = ply_++;
+  const int ply = ply_;
+  ply_ += int(count);
   const std::uint8_t run_key = position.structure & 63;  // without the reversed bit
-  run_length_ = run_key && run_key == run_key_ ? run_length_ + 1 : 1;
+  run_length_ = run_key && run_key == run_key_ ? run_length_ + int(count) : int(count);
   run_key_ = run_key;
   const auto match = decode_structure(position.structure);
   if (!match) return;
   const auto s = std::size_t(match->id);
   const auto holder = std::int8_t(index(match->side));
-  ++structure_positions_[s][std::size_t(holder)];
-  structure_reversed_[s] += match->reversed;
+  structure_positions_[s][std::size_t(holder)] += count;
+  if (match->reversed) structure_reversed_[s] += count;
   if (first_ply_[s] < 0) first_ply_[s] = ply;
   if (held_by_[s] < 0 && run_length_ >= min_plies_) held_by_[s] = holder;
 }

@@ -29,7 +29,15 @@ inline constexpr int scored_pattern_count = 4;
 
 // Whether side c has the scored pattern in a report. The isolated queen pawn is an
 // isolated pawn on d4 (White) or d5 (Black).
-bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p);
+constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
+  switch (p) {
+    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
+    case ScoredPattern::Hanging: return side.hanging != 0;
+    case ScoredPattern::Doubled: return side.doubled != 0;
+    case ScoredPattern::Passed: return side.passed != 0;
+  }
+  return false;
+}
 
 struct Score {
   std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
@@ -41,7 +49,8 @@ struct Score {
 // What the statistics need of one position, in 13 bytes (16 with padding): for each side a
 // bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
 // and the named structure. Workers keep these for the game being replayed and add them
-// once the game replayed cleanly.
+// once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
+// alone) are kept, and added, as one run.
 struct PositionSummary {
   std::array<std::uint32_t, 2> nonempty{};  // bit k: pattern_keys[k] is not empty
   std::array<std::uint8_t, 2> islands{};
@@ -49,12 +58,41 @@ struct PositionSummary {
   // 0: no named structure; else bits 0-4: 1 + StructureId, bit 5: Black holds it,
   // bit 6: reversed.
   std::uint8_t structure = 0;
+
+  // Field by field: the defaulted comparison of the byte arrays calls memcmp.
+  bool operator==(const PositionSummary& o) const {
+    return nonempty[0] == o.nonempty[0] && nonempty[1] == o.nonempty[1] &&
+           islands[0] == o.islands[0] && islands[1] == o.islands[1] && scored[0] == o.scored[0] &&
+           scored[1] == o.scored[1] && structure == o.structure;
+  }
 };
 
 std::uint8_t encode_structure(const std::optional<StructureMatch>& match);
 std::optional<StructureMatch> decode_structure(std::uint8_t code);
 
-PositionSummary summarize(const PawnReport& report);
+// The summary of a report whose named structure (encoded) is already known.
+inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure) {
+  PositionSummary summary;
+  for (Color c : {White, Black}) {
+    const SideReport& side = report.side(c);
+    const int ci = index(c);
+    const auto sets = pattern_sets(side);
+    std::uint32_t nonempty = 0;
+    for (std::size_t k = 0; k < sets.size(); ++k) nonempty |= std::uint32_t(sets[k] != 0) << k;
+    summary.nonempty[ci] = nonempty;
+    summary.islands[ci] = std::uint8_t(side.islands);
+    std::uint8_t scored = 0;
+    for (int p = 0; p < scored_pattern_count; ++p)
+      scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p)) << p);
+    summary.scored[ci] = scored;
+  }
+  summary.structure = structure;
+  return summary;
+}
+
+inline PositionSummary summarize(const PawnReport& report) {
+  return summarize(report, encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
+}
 
 class Stats {
  public:
@@ -63,7 +101,9 @@ class Stats {
   explicit Stats(int min_plies = 8) : min_plies_(min_plies) {}
 
   void begin_game(GameResult result);
-  void add_position(const PositionSummary& position);
+  // Adds `count` consecutive positions with the same summary.
+  void add_positions(const PositionSummary& position, std::uint32_t count);
+  void add_position(const PositionSummary& position) { add_positions(position, 1); }
   void add_position(const PawnReport& report) { add_position(summarize(report)); }
   void end_game();
   void add_bad_game() { ++bad_games_; }

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "pawnkit/bitboard.hpp"
 #include "pawnkit/fill.hpp"
@@ -70,6 +73,21 @@ inline constexpr std::array<SquareSetKey, 18> pattern_keys{{
     {"rams", &SideReport::rams},
     {"levers", &SideReport::levers},
 }};
+
+// A side's pattern sets as one array, in pattern_keys' order. They are SideReport's first
+// members, in that order, so at run time this is one copy (which vectorizes; tests check
+// the order against pattern_keys).
+constexpr std::array<Bitboard, pattern_keys.size()> pattern_sets(const SideReport& side) {
+  static_assert(offsetof(SideReport, pawns) == 0 &&
+                offsetof(SideReport, levers) == (pattern_keys.size() - 1) * sizeof(Bitboard));
+  std::array<Bitboard, pattern_keys.size()> sets;
+  if (std::is_constant_evaluated()) {
+    for (std::size_t k = 0; k < sets.size(); ++k) sets[k] = side.*pattern_keys[k].member;
+  } else {
+    std::memcpy(sets.data(), &side, sizeof sets);
+  }
+  return sets;
+}
 
 inline constexpr std::array<SquareSetKey, 6> move_keys{{
     {"attacks", &SideReport::attacks},
