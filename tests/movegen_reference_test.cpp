@@ -143,10 +143,19 @@ std::size_t compare_tree(const Position& pos, int depth) {
   const MoveList fast = legal_moves(pos);
   std::vector<std::uint16_t> a, b;
   for (Move m : fast) a.push_back(m.raw());
-  for (Move m : naive_legal_moves(pos)) b.push_back(m.raw());
+  const std::vector<Move> naive = naive_legal_moves(pos);
+  for (Move m : naive) b.push_back(m.raw());
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
   EXPECT_EQ(a, b) << to_fen(pos);
+  // castling_moves (what SAN castling uses) gives exactly the castling moves.
+  std::vector<std::uint16_t> castling, naive_castling;
+  for (Move m : castling_moves(pos)) castling.push_back(m.raw());
+  for (Move m : naive)
+    if (m.kind() == MoveKind::Castling) naive_castling.push_back(m.raw());
+  std::sort(castling.begin(), castling.end());
+  std::sort(naive_castling.begin(), naive_castling.end());
+  EXPECT_EQ(castling, naive_castling) << to_fen(pos);
   EXPECT_EQ(in_check(pos),
             naive_attacked(pos, pos.king_square(pos.side_to_move()), ~pos.side_to_move()))
       << to_fen(pos);

@@ -216,6 +216,16 @@ void generate(const Position& pos, Sink& out) {
   if (!checkers && pos.has_castling_rights()) generate_castling<Us>(pos, out, king, danger);
 }
 
+// Only the castling moves (what SAN "O-O" asks for, without generating everything).
+template <Color Us, class Sink>
+void generate_castling_only(const Position& pos, Sink& out) {
+  const Square king = pos.king_square(Us);
+  if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
+  const Bitboard occupied = pos.occupied();
+  if (attackers_to(pos, king, ~Us, occupied)) return;
+  generate_castling<Us>(pos, out, king, attacked_squares<~Us>(pos, occupied ^ square_bb(king)));
+}
+
 template <class Sink>
 void generate_for_side(const Position& pos, Sink& out) {
   if (pos.side_to_move() == White)
@@ -241,6 +251,16 @@ inline void generate_legal(const Position& pos, MoveList& list) {
 inline MoveList legal_moves(const Position& pos) {
   MoveList list;
   generate_legal(pos, list);
+  return list;
+}
+// The legal castling moves of the side to move: the same as legal_moves' castling moves.
+inline MoveList castling_moves(const Position& pos) {
+  MoveList list;
+  detail::ListSink sink{list};
+  if (pos.side_to_move() == White)
+    detail::generate_castling_only<White>(pos, sink);
+  else
+    detail::generate_castling_only<Black>(pos, sink);
   return list;
 }
 // The number of legal moves, without building the list.

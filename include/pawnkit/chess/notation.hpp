@@ -184,8 +184,8 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   // Castling.
   if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
     const bool king_side = s.size() == 3;
-    for (Move m : legal_moves(pos))
-      if (m.kind() == MoveKind::Castling && (m.to() > m.from()) == king_side) return m;
+    for (Move m : castling_moves(pos))
+      if ((m.to() > m.from()) == king_side) return m;
     return ParseError{"illegal move", 0};
   }
 
