@@ -1,6 +1,7 @@
 // libFuzzer target for the PGN reader: any input must be read to the end without a crash
 // or hang, begin_game/end_game must pair up, and the events must not depend on the read
-// buffer size. Build (clang):
+// buffer size, for a visitor that takes comments and for one that lets the reader skip
+// them (the reader's fast lane). Build (clang):
 //   clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -Isrc \
 //     fuzz/pgn_reader_fuzz.cpp src/io/pgn_reader.cpp src/io/byte_source.cpp -lzstd \
 //     -o pgn_reader_fuzz
@@ -17,8 +18,9 @@ namespace {
 using namespace pawnkit::io;
 
 // Folds every event into a hash, checking the pairing rules on the way.
+template <bool Comments>
 struct Hasher : PgnVisitorBase {
-  static constexpr bool wants_comments = true;
+  static constexpr bool wants_comments = Comments;
   std::uint64_t hash = 1469598103934665603ULL;
   bool in_game = false;
 
@@ -55,13 +57,14 @@ struct Hasher : PgnVisitorBase {
   }
 };
 
+template <bool Comments>
 std::uint64_t read_with(std::string_view data, std::size_t buffer_size) {
   auto source = make_view_source(data, "fuzz.pgn");
   PgnReaderOptions options;
   options.buffer_size = buffer_size;
   options.max_token_bytes = 16;  // small limits reach the over-long paths
   options.max_comment_bytes = 32;
-  Hasher hasher;
+  Hasher<Comments> hasher;
   read_pgn(*source, hasher, options);
   if (hasher.in_game) std::abort();
   return hasher.hash;
@@ -71,9 +74,11 @@ std::uint64_t read_with(std::string_view data, std::size_t buffer_size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const std::uint64_t reference = read_with(text, 1 << 16);
+  const std::uint64_t reference = read_with<true>(text, 1 << 16);
+  const std::uint64_t reference_skipping = read_with<false>(text, 1 << 16);
   for (std::size_t buffer_size : {1, 2, 3, 7}) {
-    if (read_with(text, buffer_size) != reference) std::abort();
+    if (read_with<true>(text, buffer_size) != reference) std::abort();
+    if (read_with<false>(text, buffer_size) != reference_skipping) std::abort();
   }
   return 0;
 }
