@@ -107,7 +107,8 @@ enum : std::uint8_t {
   kBlank = 1,  // space, tab, CR, FF, VT (LF is handled separately: it counts lines)
   kWord = 2,   // characters of a move token, move number or result
   kDigit = 4,
-  kTagName = 8,  // letters, digits and '_'
+  kTagName = 8,      // letters, digits and '_'
+  kTagSpecial = 16,  // what the tag scanner must look at: LF, backslash, '"', ']'
 };
 
 inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
@@ -118,6 +119,7 @@ inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
   for (int c = '0'; c <= '9'; ++c) table[c] = kWord | kDigit | kTagName;
   for (unsigned char c : std::string_view("-+#=/.!?*@:")) table[c] = kWord;
   table['_'] = kWord | kTagName;
+  for (unsigned char c : std::string_view("\n\\\"]")) table[c] |= kTagSpecial;
   return table;
 }();
 
@@ -617,6 +619,7 @@ class PgnParser {
       const char* limit = start + std::min(room, options_.max_token_bytes);
       for (; p != limit; ++p) {
         const char ch = *p;
+        if (!escaped && !has_class(ch, kTagSpecial)) continue;  // names, values, blanks
         if (ch == '\n') {
           input_.pos = p;
           return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
