@@ -17,6 +17,18 @@ constexpr Square castling_king_target(Move m) {
 }
 constexpr char promotion_letter(PieceType pt) { return "pnbrqk"[static_cast<int>(pt)]; }
 
+// The piece a SAN piece letter names ('N', 'B', 'R', 'Q', 'K'); Pawn for anything else.
+constexpr PieceType san_piece(char letter) {
+  switch (letter) {
+    case 'N': return PieceType::Knight;
+    case 'B': return PieceType::Bishop;
+    case 'R': return PieceType::Rook;
+    case 'Q': return PieceType::Queen;
+    case 'K': return PieceType::King;
+    default: return PieceType::Pawn;
+  }
+}
+
 // The sliders of `sliders` (each on a line through s) with nothing between them and s.
 // A SAN move or a check has one or two such candidates, so walking them through the small
 // between-table costs less than a slider-attack lookup in the large one.
@@ -182,7 +194,7 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   if (s.empty()) return ParseError{"malformed move: empty", 0};
 
   // Castling.
-  if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
+  if ((s[0] == 'O' || s[0] == '0') && (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0")) {
     const bool king_side = s.size() == 3;
     for (Move m : castling_moves(pos))
       if ((m.to() > m.from()) == king_side) return m;
@@ -190,21 +202,17 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   }
 
   std::size_t i = 0;
-  PieceType pt = Pawn;
-  if (const auto p = std::string_view("NBRQK").find(s[0]); p != std::string_view::npos) {
-    pt = PieceType(p + 1);
-    i = 1;
-  }
+  PieceType pt = detail::san_piece(s[0]);
+  if (pt != Pawn) i = 1;
   // Promotion suffix: "=Q", "Q", "=q", or a lower-case letter after the rank digit.
   bool promotes = false;
   PieceType promotion = Queen;
   if (pt == Pawn && s.size() >= 3) {
-    const char last = s.back();
-    const auto p = std::string_view("NBRQnbrq").find(last);
-    const char before = s[s.size() - 2];
-    if (p != std::string_view::npos && (before == '=' || (before >= '1' && before <= '8'))) {
+    const char last = s.back(), before = s[s.size() - 2];
+    const PieceType promoted = detail::san_piece(char(last >= 'a' ? last - 'a' + 'A' : last));
+    if (promoted != Pawn && promoted != King && (before == '=' || (before >= '1' && before <= '8'))) {
       promotes = true;
-      promotion = PieceType(p % 4 + 1);
+      promotion = promoted;
       s.remove_suffix(before == '=' ? 2 : 1);
     }
   }
