@@ -153,5 +153,13 @@ TEST(CliGames, CountOptionsAreCheckedForRange) {
   }
 }
 
+TEST(CliGames, StatsSaysWhenAnInputHoldsPositionsNotGames) {
+  const std::string epd = PAWNKIT_SOURCE_DIR "/data/structures.epd";
+  const auto r = run_cli("stats --format json '" + epd + "' '" PAWNKIT_SOURCE_DIR "/data/sample.pgn'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "pawnkit: " + epd + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)\n");
+  EXPECT_EQ(r.out.rfind("{\"games\": 300, ", 0), 0u) << "the PGN file after it is still read";
+}
+
 }  // namespace
 }  // namespace pawnkit

@@ -5,7 +5,6 @@
 
 #include <cstdio>
 
-#include "io/line_reader.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
@@ -40,37 +39,14 @@ std::string fen_error_message(std::string_view text, const ParseError& error) {
 void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink& sink,
                        PositionCounts& counts) {
   constexpr std::size_t block = 1 << 16;
-  io::LineReader lines(source);
   std::string out, fen;
   auto flush = [&] {
     sink.out(out);
     out.clear();
   };
-  for (;;) {
-    const io::LineReader::Result line = lines.next();
-    if (line.status == io::LineReader::Status::End) break;
-    if (line.status != io::LineReader::Status::Line) {  // too long, or the source failed
-      flush();
-      report(sink, source.name(), line.number, line.message);
-      ++counts.bad;
-      if (line.status == io::LineReader::Status::ReadError) break;
-      continue;
-    }
-    if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
-      flush();
-      report(sink, source.name(), line.number, "empty line, expected a FEN or EPD record");
-      ++counts.bad;
-      continue;
-    }
-    const Parsed<EpdRecord> record = parse_epd(line.text);
-    if (!record) {
-      flush();
-      report(sink, source.name(), line.number, fen_error_message(line.text, record.error()));
-      ++counts.bad;
-      continue;
-    }
-    const PawnReport pawns = pawn_report(record->position);
-    fen = to_fen(record->position);
+  auto on_record = [&](const EpdRecord& record) {
+    const PawnReport pawns = pawn_report(record.position);
+    fen = to_fen(record.position);
     switch (format) {
       case RecordFormat::Jsonl: io::append_jsonl(out, {}, fen, pawns); break;
       case RecordFormat::Csv: io::append_csv_row(out, {}, fen, pawns, false); break;
@@ -81,7 +57,13 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
     }
     ++counts.positions;
     if (out.size() >= block) flush();
-  }
+  };
+  auto on_error = [&](std::size_t line, std::string_view message) {
+    flush();  // the records before it come first
+    report(sink, source.name(), line, message);
+    ++counts.bad;
+  };
+  for_each_epd_record(source, on_record, on_error);
   flush();
 }
 

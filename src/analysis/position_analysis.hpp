@@ -2,6 +2,7 @@
 // error line per bad one (empty, too long, not a FEN), the rest still processed.
 #pragma once
 
+#include <pawnkit/chess/fen.hpp>
 #include <pawnkit/parsed.hpp>
 
 #include <cstddef>
@@ -10,6 +11,7 @@
 
 #include "analysis/pipeline.hpp"
 #include "io/byte_source.hpp"
+#include "io/line_reader.hpp"
 
 namespace pawnkit::analysis {
 
@@ -19,12 +21,39 @@ struct PositionCounts {
   std::size_t positions = 0, bad = 0;
 };
 
+// "invalid FEN: <what> at column N ('x')" for a FEN that did not parse.
+std::string fen_error_message(std::string_view text, const ParseError& error);
+
+// Reads FEN/EPD records line by line: on_record(const EpdRecord&) for each good line and
+// on_error(line_number, message) for each bad one (too long, empty, not a FEN; a read error
+// ends the input). The one loop behind `analyze` and `find` on positions.
+template <class OnRecord, class OnError>
+void for_each_epd_record(io::ByteSource& source, OnRecord&& on_record, OnError&& on_error) {
+  io::LineReader lines(source);
+  for (;;) {
+    const io::LineReader::Result line = lines.next();
+    if (line.status == io::LineReader::Status::End) return;
+    if (line.status != io::LineReader::Status::Line) {  // too long, or the source failed
+      on_error(line.number, line.message);
+      if (line.status == io::LineReader::Status::ReadError) return;
+      continue;
+    }
+    if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
+      on_error(line.number, "empty line, expected a FEN or EPD record");
+      continue;
+    }
+    const Parsed<EpdRecord> record = parse_epd(line.text);
+    if (!record) {
+      on_error(line.number, fen_error_message(line.text, record.error()));
+      continue;
+    }
+    on_record(*record);
+  }
+}
+
 // Reads `source` line by line and writes records through sink.out and errors ("pawnkit:
 // FILE:LINE: message") through sink.err. `counts` carries on across several inputs.
 void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink& sink,
                        PositionCounts& counts);
-
-// "invalid FEN: <what> at column N ('x')" for a FEN that did not parse.
-std::string fen_error_message(std::string_view text, const ParseError& error);
 
 }  // namespace pawnkit::analysis

@@ -8,8 +8,8 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "cli/game_output.hpp"
+#include "cli/inputs.hpp"
 #include "cli/output.hpp"
-#include "io/byte_source.hpp"
 #include "io/input_format.hpp"
 #include "io/report_writer.hpp"
 
@@ -37,11 +37,7 @@ int run_analyze(const Args& args) {
       .value("input", input, "input kind, default decided by name and content", {"auto", "epd", "pgn"})
       .value("threads", threads_text, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
-  switch (options.parse(args, files)) {
-    case Options::Outcome::Exit0: return 0;
-    case Options::Outcome::Fail: return 2;
-    case Options::Outcome::Run: break;
-  }
+  if (const auto status = options.parse(args, files)) return *status;
   const std::optional<int> threads = parse_thread_count(threads_text);
   if (!threads) {
     report_error("analyze: --threads takes a number from 0 (every core) to 256");
@@ -62,42 +58,31 @@ int run_analyze(const Args& args) {
   Output out;
   GameOutput sink(out, 0);
   analysis::PositionCounts position_counts;
-  std::size_t bad = 0, skipped = 0;
-  bool unreadable = false, csv_header_written = false;
-  for (std::string_view file : files) {
-    io::OpenedSource opened = io::open_source(std::string(file));
-    if (!opened.ok()) {
-      report_error(opened.error);
-      unreadable = true;
-      continue;
-    }
-    io::DetectedInput detected = io::detect_input_format(std::move(opened.source), file,
-                                                         io::parse_input_format(input));
+  analysis::GameCounts game_counts;
+  bool unusable = false, csv_header_written = false;
+  const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
     if (format == analysis::RecordFormat::Csv && !csv_header_written) {
-      io::append_csv_header(out.buffer(), detected.format == io::InputFormat::Pgn);
+      io::append_csv_header(out.buffer(), opened.format == io::InputFormat::Pgn);
       csv_header_written = true;
     }
-    if (detected.format == io::InputFormat::Epd) {
-      analysis::analyze_positions(*detected.source, format, sink, position_counts);
-      continue;
-    }
-    if (format == analysis::RecordFormat::Table) {
+    if (opened.format == io::InputFormat::Epd) {
+      analysis::analyze_positions(*opened.source, format, sink, position_counts);
+    } else if (format == analysis::RecordFormat::Table) {
       report_error(std::string(file) + ": PGN input needs --format jsonl or csv");
-      unreadable = true;
-      continue;
+      unusable = true;
+    } else {
+      std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads),
+                                                   analysis::AnalyzeWorker{format});
+      sink.next_file(input_size(file));
+      analysis::run_pipeline(*opened.source, std::span(workers), sink);
+      for (const auto& w : workers) game_counts.add(w.counts());
     }
-    std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads), analysis::AnalyzeWorker{format});
-    sink.next_file(input_size(file));
-    analysis::run_pipeline(*detected.source, std::span(workers), sink);
-    for (const auto& w : workers) {
-      bad += w.counts().bad;
-      skipped += w.counts().skipped;
-    }
-  }
-  bad += position_counts.bad;
+    return true;
+  });
+  const std::size_t bad = game_counts.bad + position_counts.bad;
   out.flush();
-  report_totals("analyze", bad, skipped);
-  return bad || unreadable ? 1 : 0;
+  report_totals("analyze", bad, game_counts.skipped);
+  return bad || unusable || !all_opened ? 1 : 0;
 }
 
 }  // namespace pawnkit::cli

@@ -8,14 +8,14 @@
 #include <variant>
 
 #include "analysis/pipeline.hpp"
+#include "analysis/position_analysis.hpp"
 #include "analysis/query.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
+#include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
-#include "io/byte_source.hpp"
 #include "io/input_format.hpp"
-#include "io/line_reader.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::cli {
@@ -30,37 +30,22 @@ struct EpdCounts {
 EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, bool count_only,
                          Output& out) {
   EpdCounts counts;
-  io::LineReader lines(source);
   std::string fen;
-  for (;;) {
-    const io::LineReader::Result line = lines.next();
-    if (line.status == io::LineReader::Status::End) break;
-    if (line.status != io::LineReader::Status::Line) {
-      report_error(source.name(), line.number, line.message);
-      ++counts.bad;
-      if (line.status == io::LineReader::Status::ReadError) break;
-      continue;
-    }
-    if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
-      report_error(source.name(), line.number, "empty line, expected a FEN or EPD record");
-      ++counts.bad;
-      continue;
-    }
-    const Parsed<EpdRecord> record = parse_epd(line.text);
-    if (!record) {
-      report_fen_error(source.name(), line.number, line.text, record.error());
-      ++counts.bad;
-      continue;
-    }
-    const Position& pos = record->position;
+  auto on_record = [&](const EpdRecord& record) {
+    const Position& pos = record.position;
     const PawnReport report = pawn_report(pos);
-    if (!query.matches(analysis::query_context(query, pos, report, -1, nullptr))) continue;
+    if (!query.matches(analysis::query_context(query, pos, report, -1, nullptr))) return;
     ++counts.matches;
-    if (count_only) continue;
+    if (count_only) return;
     fen = to_fen(pos);
     io::append_jsonl(out.buffer(), {}, fen, report);
     out.flush_if_full();
-  }
+  };
+  auto on_error = [&](std::size_t line, std::string_view message) {
+    report_error(source.name(), line, message);
+    ++counts.bad;
+  };
+  analysis::for_each_epd_record(source, on_record, on_error);
   return counts;
 }
 
@@ -90,14 +75,7 @@ int run_find(const Args& args) {
              {"auto", "epd", "pgn"})
       .value("threads", threads_text, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
-  switch (options.parse(args, files)) {
-    case Options::Outcome::Exit0:
-      return 0;
-    case Options::Outcome::Fail:
-      return 2;
-    case Options::Outcome::Run:
-      break;
-  }
+  if (const auto status = options.parse(args, files)) return *status;
   if (where.empty()) {
     report_error("find: --where EXPR is required (see 'pawnkit find --help')");
     return 2;
@@ -119,29 +97,21 @@ int run_find(const Args& args) {
 
   Output out;
   std::size_t bad = 0, skipped = 0, matches = 0;
-  bool unreadable = false;
-  for (std::string_view file : files) {
-    io::OpenedSource opened = io::open_source(std::string(file));
-    if (!opened.ok()) {
-      report_error(opened.error);
-      unreadable = true;
-      continue;
-    }
-    const std::size_t size = input_size(file);
-    io::DetectedInput detected =
-        io::detect_input_format(std::move(opened.source), file, io::parse_input_format(input));
-    if (detected.format == io::InputFormat::Epd) {
+  bool usage_error = false;
+  const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
+    if (opened.format == io::InputFormat::Epd) {
       // FEN/EPD records are separate positions: no game to write, no plies to count.
       if (games || *min_plies > 1) {
         out.flush();
         report_error(std::string(file) + ": " + (games ? "--games" : "--min-plies") +
                      " needs PGN input; this is FEN/EPD");
-        return 2;
+        usage_error = true;
+        return false;
       }
-      const EpdCounts counts = find_positions(*detected.source, query, count_only, out);
+      const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
       bad += counts.bad;
       matches += counts.matches;
-      continue;
+      return true;
     }
     analysis::FindOptions find_options;
     find_options.query = &query;
@@ -150,18 +120,20 @@ int run_find(const Args& args) {
     find_options.write = !count_only;
     std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(*threads),
                                               analysis::FindWorker{find_options});
-    GameOutput sink(out, size);
-    analysis::run_pipeline(*detected.source, std::span(workers), sink);
+    GameOutput sink(out, input_size(file));
+    analysis::run_pipeline(*opened.source, std::span(workers), sink);
     for (const auto& w : workers) {
       bad += w.counts().bad;
       skipped += w.counts().skipped;
       matches += w.matches();
     }
-  }
+    return true;
+  });
+  if (usage_error) return 2;
   if (count_only) out.buffer() += std::to_string(matches) + "\n";
   out.flush();
   report_totals("find", bad, skipped);
-  return bad || unreadable ? 1 : 0;
+  return bad || !all_opened ? 1 : 0;
 }
 
 }  // namespace pawnkit::cli

@@ -54,19 +54,19 @@ std::string Options::help() const {
   return text;
 }
 
-bool Options::fail(std::string_view message) const {
+int Options::fail(std::string_view message) const {
   std::fprintf(stderr, "pawnkit %.*s: %.*s\nusage: pawnkit %.*s\n", int(command_.size()),
                command_.data(), int(message.size()), message.data(), int(synopsis_.size()),
                synopsis_.data());
-  return false;
+  return 2;
 }
 
-Options::Outcome Options::parse(const Args& args, std::vector<std::string_view>& positionals) {
+std::optional<int> Options::parse(const Args& args, std::vector<std::string_view>& positionals) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (arg == "--help" || arg == "-h") {
       std::fputs(help().c_str(), stdout);
-      return Outcome::Exit0;
+      return 0;
     }
     if (arg == "-" || arg.substr(0, 2) != "--") {
       positionals.push_back(arg);
@@ -86,15 +86,15 @@ Options::Outcome Options::parse(const Args& args, std::vector<std::string_view>&
     const Spec* spec = nullptr;
     for (const Spec& s : specs_)
       if (s.name == name) spec = &s;
-    if (!spec) return fail("unknown option '--" + std::string(name) + "' (see --help)"), Outcome::Fail;
+    if (!spec) return fail("unknown option '--" + std::string(name) + "' (see --help)");
     if (spec->flag) {
-      if (has_inline) return fail("option '--" + std::string(name) + "' takes no value"), Outcome::Fail;
+      if (has_inline) return fail("option '--" + std::string(name) + "' takes no value");
       *spec->flag = true;
       continue;
     }
     if (!has_inline) {
       if (i + 1 >= args.size())
-        return fail("option '--" + std::string(name) + "' needs a value"), Outcome::Fail;
+        return fail("option '--" + std::string(name) + "' needs a value");
       inline_value = args[++i];
     }
     if (spec->value) {
@@ -103,8 +103,7 @@ Options::Outcome Options::parse(const Args& args, std::vector<std::string_view>&
         for (auto c : spec->choices) known |= c == inline_value;
         if (!known)
           return fail("option '--" + std::string(name) + "' does not take '" +
-                      std::string(inline_value) + "' (see --help)"),
-                 Outcome::Fail;
+                      std::string(inline_value) + "' (see --help)");
       }
       *spec->value = std::string(inline_value);
       continue;
@@ -120,7 +119,7 @@ Options::Outcome Options::parse(const Args& args, std::vector<std::string_view>&
     add(inline_value);
     while (spec->accepts && i + 1 < args.size() && spec->accepts(args[i + 1])) add(args[++i]);
   }
-  return Outcome::Run;
+  return std::nullopt;
 }
 
 }  // namespace pawnkit::cli

@@ -31,10 +31,10 @@ class Options {
   Options& values(std::string_view name, std::vector<std::string>& out, std::string_view help,
                   std::function<bool(std::string_view)> accepts = {});
 
-  enum class Outcome { Run, Exit0, Fail };
-  // Parses args; --help prints the help and gives Exit0; an error prints one line
-  // (and the usage line) to stderr and gives Fail.
-  Outcome parse(const Args& args, std::vector<std::string_view>& positionals);
+  // Parses args. nullopt: run the command. Otherwise the exit status to end with: 0 after
+  // --help (printed), 2 after an error (one line and the usage line on stderr).
+  //   if (const auto status = options.parse(args, files)) return *status;
+  std::optional<int> parse(const Args& args, std::vector<std::string_view>& positionals);
 
   std::string help() const;
 
@@ -47,7 +47,8 @@ class Options {
     std::vector<std::string_view> choices = {};
     std::function<bool(std::string_view)> accepts = {};
   };
-  bool fail(std::string_view message) const;
+  // Prints "pawnkit COMMAND: message" and the usage line; returns the exit status 2.
+  int fail(std::string_view message) const;
 
   std::string_view command_, synopsis_;
   std::string description_;  // owned: commands may build it at run time

@@ -33,11 +33,7 @@ int run_show(const Args& args) {
       .value("per-row", per_row_text, "boards per row, default 4")
       .value("svg", svg_path, "write an SVG picture to FILE ('-': standard output)");
   std::vector<std::string_view> words;
-  switch (options.parse(args, words)) {
-    case Options::Outcome::Exit0: return 0;
-    case Options::Outcome::Fail: return 2;
-    case Options::Outcome::Run: break;
-  }
+  if (const auto status = options.parse(args, words)) return *status;
   if (words.empty()) {
     report_error("show: a FEN is needed (see 'pawnkit show --help')");
     return 2;

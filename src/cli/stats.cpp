@@ -9,9 +9,9 @@
 #include "analysis/stats_charts.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
+#include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
-#include "io/byte_source.hpp"
 #include "io/input_format.hpp"
 
 namespace pawnkit::cli {
@@ -36,11 +36,7 @@ int run_stats(const Args& args) {
       .value("svg", svg_dir,
              "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
-  switch (options.parse(args, files)) {
-    case Options::Outcome::Exit0: return 0;
-    case Options::Outcome::Fail: return 2;
-    case Options::Outcome::Run: break;
-  }
+  if (const auto status = options.parse(args, files)) return *status;
   const std::optional<int> threads = parse_thread_count(threads_text);
   const std::optional<int> min_plies = parse_int_in_range(min_plies_text, 1, 256);
   if (!threads || !min_plies) {
@@ -51,17 +47,18 @@ int run_stats(const Args& args) {
 
   Output out;
   std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), analysis::StatsWorker{*min_plies});
-  bool unreadable = false;
-  for (std::string_view file : files) {
-    io::OpenedSource opened = io::open_source(std::string(file));
-    if (!opened.ok()) {
-      report_error(opened.error);
-      unreadable = true;
-      continue;
+  bool unusable = false;
+  const bool all_opened = for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
+    if (opened.format == io::InputFormat::Epd) {
+      report_error(std::string(file) +
+                   ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
+      unusable = true;
+      return true;
     }
     GameOutput sink(out, input_size(file));
     analysis::run_pipeline(*opened.source, std::span(workers), sink);
-  }
+    return true;
+  });
   analysis::Stats total(*min_plies);
   for (const auto& w : workers) total.merge(w.stats());
   out.buffer() += format_name == "json" ? total.json() : total.table();
@@ -75,14 +72,14 @@ int run_stats(const Args& args) {
       file << chart.svg;
       if (!file.flush()) {
         report_error("stats: cannot write '" + path + "'");
-        unreadable = true;
+        unusable = true;
       }
     }
   }
   if (total.bad_games())
     std::fprintf(stderr, "pawnkit stats: %llu bad game%s\n", (unsigned long long)total.bad_games(),
                  total.bad_games() == 1 ? "" : "s");
-  return total.bad_games() || unreadable ? 1 : 0;
+  return total.bad_games() || unusable || !all_opened ? 1 : 0;
 }
 
 }  // namespace pawnkit::cli
