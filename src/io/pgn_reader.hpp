@@ -383,10 +383,10 @@ class PgnParser {
   // move numbers ("12." "12..."), moves, and brace comments that are skipped. It stops, and
   // leaves the rest to the byte-by-byte loop, at anything else: a line feed, a token that
   // reaches the end of the buffer, a result, a variation, an error. It delivers exactly
-  // what that loop would (tests compare both at every buffer size).
+  // what that loop would (the reader tests and fuzzer compare every buffer size).
   void movetext_fast_lane() {
     const char* p = input_.pos;
-    const char* const end = input_.end;
+    const char* end = input_.end;
     while (phase_ == Phase::Movetext && !skipping_ && depth_ == 0) {
       while (p != end && *p == ' ') ++p;
       if (p == end) break;
@@ -400,11 +400,10 @@ class PgnParser {
           break;
         p = q;
       } else if (*p == '{' && !Visitor::wants_comments) {
-        const auto* close =
-            static_cast<const char*>(std::memchr(p + 1, '}', static_cast<std::size_t>(end - p - 1)));
-        if (!close) break;
-        line_ += count_lines(p + 1, close);
-        p = close + 1;
+        input_.pos = p;
+        skip_brace_comment();  // may read more input
+        p = input_.pos;
+        end = input_.end;
       } else if (has_class(*p, kTagName)) {  // a move starts with a letter
         while (q != end && has_class(*q, kWord)) ++q;
         if (q == end || static_cast<std::size_t>(q - p) > options_.max_token_bytes) break;
@@ -519,6 +518,17 @@ class PgnParser {
     return n;
   }
 
+  // Moves pos to the next '}' in the buffer, or to its end, counting the line feeds on the
+  // way; true when it found the '}'.
+  bool to_comment_close() {
+    const auto available = static_cast<std::size_t>(input_.end - input_.pos);
+    const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
+    const char* stop = close ? close : input_.end;
+    line_ += count_lines(input_.pos, stop);
+    input_.pos = stop;
+    return close != nullptr;
+  }
+
   // A "{...}" comment in movetext: delivered if wanted, else skipped.
   void brace_comment() {
     if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_brace_comment();
@@ -526,19 +536,15 @@ class PgnParser {
     ++input_.pos;
     const char* start = input_.pos;
     for (;;) {
-      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-      const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
-      const char* stop = close ? close : input_.end;
-      line_ += count_lines(input_.pos, stop);
-      input_.pos = stop;
-      if (static_cast<std::size_t>(stop - start) > options_.max_comment_bytes) {
+      const bool closed = to_comment_close();
+      if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
         report_overlong(open_line, "comment", options_.max_comment_bytes);
         return skip_brace_comment_body(open_line);
       }
-      if (close) {
-        ++input_.pos;
+      if (closed) {
         visitor_.comment(
-            trim_blanks(std::string_view(start, static_cast<std::size_t>(close - start))));
+            trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
+        ++input_.pos;
         return;
       }
       if (!input_.refill(start)) return report(open_line, "unterminated comment");
@@ -555,12 +561,7 @@ class PgnParser {
   // Skips to just after the next "}", counting lines; EOF first is an error.
   void skip_brace_comment_body(std::size_t open_line) {
     for (;;) {
-      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-      const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
-      const char* stop = close ? close : input_.end;
-      line_ += count_lines(input_.pos, stop);
-      input_.pos = stop;
-      if (close) {
+      if (to_comment_close()) {
         ++input_.pos;
         return;
       }
