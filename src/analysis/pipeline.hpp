@@ -60,11 +60,13 @@ struct BatchOutput {
   std::string out, err;
 };
 
+// Fills `result` (emptied first; its buffers are reused from batch to batch, so a long run
+// stops allocating once they have grown).
 template <class Worker>
-BatchOutput process_batch(Worker& worker, const io::GameBatch& batch) {
-  BatchOutput result;
+void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
+  result.out.clear();
+  result.err.clear();
   for (std::size_t i = 0; i < batch.size; ++i) worker.game(batch.games[i], result.out, result.err);
-  return result;
 }
 
 }  // namespace detail
@@ -79,8 +81,9 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   std::size_t games_read = 0;
 
   if (workers.size() <= 1) {
+    detail::BatchOutput result;
     auto ready = [&](io::GameBatch batch) {
-      const detail::BatchOutput result = detail::process_batch(workers[0], batch);
+      detail::process_batch(workers[0], batch, result);
       sink.err(result.err);
       sink.out(result.out);
       games_read += batch.size;
@@ -98,6 +101,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   std::deque<io::GameBatch> todo;
   std::vector<io::GameBatch> spare;
   std::map<std::size_t, detail::BatchOutput> done;
+  std::vector<detail::BatchOutput> spare_outputs;  // written already, buffers kept
   std::size_t next_sequence = 0, next_to_write = 0;
   bool input_over = false;
   const std::size_t max_in_flight = 3 * workers.size();
@@ -111,8 +115,13 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
         if (todo.empty()) return;
         io::GameBatch batch = std::move(todo.front());
         todo.pop_front();
+        detail::BatchOutput result;
+        if (!spare_outputs.empty()) {
+          result = std::move(spare_outputs.back());
+          spare_outputs.pop_back();
+        }
         lock.unlock();
-        detail::BatchOutput result = detail::process_batch(*w, batch);
+        detail::process_batch(*w, batch, result);
         lock.lock();
         done.emplace(batch.sequence, std::move(result));
         spare.push_back(std::move(batch));
@@ -131,6 +140,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       sink.err(result.err);
       sink.out(result.out);
       lock.lock();
+      spare_outputs.push_back(std::move(result));
     }
   };
 

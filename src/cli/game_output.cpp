@@ -45,10 +45,7 @@ void GameOutput::clear_line() {
   line_shown_ = false;
 }
 
-void GameOutput::out(const std::string& text) {
-  out_.buffer() += text;
-  out_.flush_if_full();
-}
+void GameOutput::out(const std::string& text) { out_.write(text); }
 
 void GameOutput::err(const std::string& text) {
   if (text.empty()) return;

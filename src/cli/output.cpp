@@ -12,6 +12,17 @@ void Output::flush() {
   std::fflush(stdout);
 }
 
+void Output::write(std::string_view text) {
+  if (buffer_.size() + text.size() < block_) {
+    buffer_ += text;
+    return;
+  }
+  if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
+  buffer_.clear();
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
+
 void report_totals(std::string_view command, std::size_t bad, std::size_t skipped) {
   const int n = int(command.size());
   if (bad) std::fprintf(stderr, "pawnkit %.*s: %zu bad record%s\n", n, command.data(), bad, bad == 1 ? "" : "s");

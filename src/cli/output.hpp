@@ -19,6 +19,9 @@ class Output {
   void flush_if_full() {
     if (buffer_.size() >= block_) flush();
   }
+  // Appends text, or when that would fill the buffer, writes what is buffered and then
+  // the text itself (a game batch's output is written once, not copied first).
+  void write(std::string_view text);
   void flush();
 
  private:

@@ -4,23 +4,39 @@
 
 namespace pawnkit::io {
 
-void append_square_list(std::string& out, Bitboard b) {
-  out += '[';
-  bool first = true;
+char* write_square_list(char* p, Bitboard b) {
+  *p++ = '[';
   for (Square s : squares(b)) {
-    if (!first) out += ',';
-    first = false;
-    out += '"';
-    out += square_name(s);
-    out += '"';
+    const std::string_view name = square_name(s);
+    p[0] = '"';
+    p[1] = name[0];
+    p[2] = name[1];
+    p[3] = '"';
+    p[4] = ',';
+    p += 5;
   }
-  out += ']';
+  if (b) --p;  // no comma after the last square
+  *p++ = ']';
+  return p;
+}
+
+void append_square_list(std::string& out, Bitboard b) {
+  char text[max_square_list_bytes];
+  out.append(text, static_cast<std::size_t>(write_square_list(text, b) - text));
 }
 
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';
-  for (unsigned char c : text) {
+  // The part without anything to escape (usually all of it) in one piece.
+  std::size_t plain = 0;
+  while (plain < text.size()) {
+    const auto c = static_cast<unsigned char>(text[plain]);
+    if (c < 0x20 || c == '"' || c == '\\') break;
+    ++plain;
+  }
+  out.append(text.data(), plain);
+  for (unsigned char c : text.substr(plain)) {
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;

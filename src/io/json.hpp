@@ -12,6 +12,9 @@ namespace pawnkit::io {
 
 // ["c4","d4"]: the squares of b as a JSON array, ascending bit order.
 void append_square_list(std::string& out, Bitboard b);
+// The same written at p, which must have room for max_square_list_bytes; returns the end.
+inline constexpr std::size_t max_square_list_bytes = 2 + 64 * 5;
+char* write_square_list(char* p, Bitboard b);
 
 // A JSON string literal with the escapes JSON requires.
 void append_json_string(std::string& out, std::string_view text);

@@ -3,6 +3,8 @@
 #include <pawnkit/pawns/structures.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -12,41 +14,74 @@ namespace pawnkit::io {
 
 namespace {
 
-void append_island_list_json(std::string& out, FileSet files) {
-  const IslandRanges islands = island_ranges(files);
-  out += '[';
-  for (int i = 0; i < islands.count; ++i) {
-    if (i) out += ',';
-    out += '"';
-    append_island_range(out, islands.ranges[i]);
-    out += '"';
-  }
-  out += ']';
+// ", \"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
+// JSON object, in the contract's order, built once.
+const std::vector<std::string>& side_key_prefixes() {
+  static const std::vector<std::string> prefixes = [] {
+    std::vector<std::string> out;
+    auto add = [&](std::string_view name) { out.push_back(", \"" + std::string(name) + "\": "); };
+    for (const auto& k : pattern_keys) add(k.name);
+    add("islands");
+    add("island_files");
+    for (const auto& k : move_keys) add(k.name);
+    return out;
+  }();
+  return prefixes;
 }
 
+// The longest a side's JSON object can be: braces, every key with its ", \"name\": ",
+// every square set full, a two-digit island count and four island ranges.
+constexpr std::size_t max_side_json_bytes = [] {
+  constexpr std::size_t around_name = 6;  // , "": (comma, blank, quotes, colon, blank)
+  std::size_t n = 2;
+  for (const auto& k : pattern_keys) n += around_name + k.name.size() + max_square_list_bytes;
+  for (const auto& k : move_keys) n += around_name + k.name.size() + max_square_list_bytes;
+  n += around_name + std::string_view("islands").size() + 2;
+  n += around_name + std::string_view("island_files").size() + 2 + 4 * 6;
+  return n;
+}();
+
+// A side's JSON object, written into one local buffer and appended once (a record has
+// about fifty small pieces; appending each costs more than writing it).
 void append_side_json(std::string& out, const SideReport& side) {
-  out += '{';
-  bool first = true;
-  auto key = [&](std::string_view name) {
-    if (!first) out += ", ";
-    first = false;
-    out += '"';
-    out += name;
-    out += "\": ";
+  const std::vector<std::string>& prefixes = side_key_prefixes();
+  char text[max_side_json_bytes];
+  char* p = text;
+  std::size_t next = 0;
+  auto key = [&] {
+    std::string_view prefix = prefixes[next++];
+    if (next == 1) prefix.remove_prefix(2);  // no ", " before the first key
+    std::memcpy(p, prefix.data(), prefix.size());
+    p += prefix.size();
   };
+  *p++ = '{';
   for (const auto& k : pattern_keys) {
-    key(k.name);
-    append_square_list(out, side.*k.member);
+    key();
+    p = write_square_list(p, side.*k.member);
   }
-  key("islands");
-  append_int(out, side.islands);
-  key("island_files");
-  append_island_list_json(out, side.island_files);
+  key();
+  p = std::to_chars(p, p + 8, side.islands).ptr;
+  key();
+  *p++ = '[';
+  const IslandRanges islands = island_ranges(side.island_files);
+  for (int i = 0; i < islands.count; ++i) {
+    if (i) *p++ = ',';
+    const IslandRange range = islands.ranges[i];
+    *p++ = '"';
+    *p++ = char('a' + range.first_file);
+    if (range.last_file != range.first_file) {
+      *p++ = '-';
+      *p++ = char('a' + range.last_file);
+    }
+    *p++ = '"';
+  }
+  *p++ = ']';
   for (const auto& k : move_keys) {
-    key(k.name);
-    append_square_list(out, side.*k.member);
+    key();
+    p = write_square_list(p, side.*k.member);
   }
-  out += '}';
+  *p++ = '}';
+  out.append(text, static_cast<std::size_t>(p - text));
 }
 
 // Space-separated square names ("c4 d4"), or "-" for an empty set when `dash` is set.

@@ -297,30 +297,33 @@ inline std::optional<std::string_view> epd_operation(std::string_view operations
 // 6-field FEN. Castling is "KQkq"-style when the right's rook is the outermost rook on
 // that side of the king, the rook's file letter (X-FEN) otherwise.
 inline std::string to_fen(const Position& pos) {
-  std::string out;
-  out.reserve(90);
+  // Written into a local buffer and copied once. The longest FEN has 93 characters:
+  // placement 71, " w " 3, castling 4, " e3 " 4, clocks of up to 5 digits and a blank 11.
+  char text[96];
+  char* p = text;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const Piece p = pos.piece_on(make_square(file, rank));
-      if (p == NoPiece) {
+      const Piece piece = pos.piece_on(make_square(file, rank));
+      if (piece == NoPiece) {
         ++empty;
         continue;
       }
-      if (empty) out += char('0' + empty);
+      if (empty) *p++ = char('0' + empty);
       empty = 0;
-      out += piece_char(p);
+      *p++ = piece_char(piece);
     }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
+    if (empty) *p++ = char('0' + empty);
+    if (rank) *p++ = '/';
   }
-  out += pos.side_to_move() == White ? " w " : " b ";
-  bool any = false;
+  *p++ = ' ';
+  *p++ = pos.side_to_move() == White ? 'w' : 'b';
+  *p++ = ' ';
+  const char* castling = p;
   for (Color c : {White, Black}) {
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
       const Square rook = pos.castling_rook(c, side);
       if (rook == NoSquare) continue;
-      any = true;
       // Outermost: no other own rook further towards the edge on the back rank.
       const Bitboard rank = rank_bb(rook);
       const Bitboard outside = side == CastlingSide::King
@@ -330,20 +333,33 @@ inline std::string to_fen(const Position& pos) {
       char letter =
           outermost ? (side == CastlingSide::King ? 'K' : 'Q') : char('A' + file_of(rook));
       if (c == Black) letter = char(letter - 'A' + 'a');
-      out += letter;
+      *p++ = letter;
     }
   }
-  if (!any) out += '-';
-  out += ' ';
-  if (pos.en_passant() == NoSquare)
-    out += '-';
-  else
-    out += square_name(pos.en_passant());
-  out += ' ';
-  out += std::to_string(pos.halfmove_clock());
-  out += ' ';
-  out += std::to_string(pos.fullmove_number());
-  return out;
+  if (p == castling) *p++ = '-';
+  *p++ = ' ';
+  if (pos.en_passant() == NoSquare) {
+    *p++ = '-';
+  } else {
+    const std::string_view ep = square_name(pos.en_passant());
+    *p++ = ep[0];
+    *p++ = ep[1];
+  }
+  // The clocks are 16-bit: at most 5 digits.
+  auto put_number = [&p](unsigned n) {
+    char digits[5];
+    int count = 0;
+    do {
+      digits[count++] = char('0' + n % 10);
+      n /= 10;
+    } while (n && count < 5);
+    while (count) *p++ = digits[--count];
+  };
+  *p++ = ' ';
+  put_number(unsigned(pos.halfmove_clock()));
+  *p++ = ' ';
+  put_number(unsigned(pos.fullmove_number()));
+  return std::string(text, static_cast<std::size_t>(p - text));
 }
 
 // Whether the position can be played from (perft, game replay): exactly one king per
