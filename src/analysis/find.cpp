@@ -50,7 +50,8 @@ void FindWorker::game(const io::GameRecord& game, std::string& out, std::string&
     }
     ++matches_;
     if (!options_.write) return;
-    fen_ = to_fen(pos);
+    fen_.clear();
+    append_fen(fen_, pos);
     io::append_jsonl(out, {game.number, ply}, fen_, report);
   });
   note_outcome(result, counts_, err);

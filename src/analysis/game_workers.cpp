@@ -20,7 +20,8 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::stri
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
-    fen_ = to_fen(pos);
+    fen_.clear();
+    append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl)
       io::append_jsonl(out, origin, fen_, report);

@@ -46,7 +46,8 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
   };
   auto on_record = [&](const EpdRecord& record) {
     const PawnReport pawns = pawn_report(record.position);
-    fen = to_fen(record.position);
+    fen.clear();
+    append_fen(fen, record.position);
     switch (format) {
       case RecordFormat::Jsonl: io::append_jsonl(out, {}, fen, pawns); break;
       case RecordFormat::Csv: io::append_csv_row(out, {}, fen, pawns, false); break;

@@ -37,7 +37,8 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     if (!query.matches(analysis::query_context(query, pos, report, -1, nullptr))) return;
     ++counts.matches;
     if (count_only) return;
-    fen = to_fen(pos);
+    fen.clear();
+    append_fen(fen, pos);
     io::append_jsonl(out.buffer(), {}, fen, report);
     out.flush_if_full();
   };

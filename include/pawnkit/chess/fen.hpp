@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -295,25 +296,24 @@ inline std::optional<std::string_view> epd_operation(std::string_view operations
 }
 
 // 6-field FEN. Castling is "KQkq"-style when the right's rook is the outermost rook on
-// that side of the king, the rook's file letter (X-FEN) otherwise.
-inline std::string to_fen(const Position& pos) {
-  // Written into a local buffer and copied once. The longest FEN has 93 characters:
+// that side of the king, the rook's file letter (X-FEN) otherwise. append_fen adds it to a
+// string the caller reuses (no allocation once it has grown); to_fen returns a new one.
+inline void append_fen(std::string& out, const Position& pos) {
+  // Written into a local buffer and appended once. The longest FEN has 93 characters:
   // placement 71, " w " 3, castling 4, " e3 " 4, clocks of up to 5 digits and a blank 11.
   char text[96];
   char* p = text;
   for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Piece piece = pos.piece_on(make_square(file, rank));
-      if (piece == NoPiece) {
-        ++empty;
-        continue;
-      }
-      if (empty) *p++ = char('0' + empty);
-      empty = 0;
-      *p++ = piece_char(piece);
+    // Piece by piece along the rank's occupancy; the gaps between are the digits.
+    int file = 0;
+    for (unsigned occupied = unsigned(pos.occupied() >> (8 * rank)) & 0xFF; occupied;
+         occupied &= occupied - 1) {
+      const int next = std::countr_zero(occupied);
+      if (next > file) *p++ = char('0' + next - file);
+      *p++ = piece_char(pos.piece_on(make_square(next, rank)));
+      file = next + 1;
     }
-    if (empty) *p++ = char('0' + empty);
+    if (file < 8) *p++ = char('0' + 8 - file);
     if (rank) *p++ = '/';
   }
   *p++ = ' ';
@@ -359,7 +359,12 @@ inline std::string to_fen(const Position& pos) {
   put_number(unsigned(pos.halfmove_clock()));
   *p++ = ' ';
   put_number(unsigned(pos.fullmove_number()));
-  return std::string(text, static_cast<std::size_t>(p - text));
+  out.append(text, static_cast<std::size_t>(p - text));
+}
+inline std::string to_fen(const Position& pos) {
+  std::string fen;
+  append_fen(fen, pos);
+  return fen;
 }
 
 // Whether the position can be played from (perft, game replay): exactly one king per
