@@ -3,9 +3,13 @@
 #include <cstdio>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/perft.hpp>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
 
 namespace pawnkit::cli {
 
@@ -30,17 +34,14 @@ constexpr BenchPosition bench_positions[] = {
 }  // namespace
 
 int run_bench(const Args& args) {
-  for (std::string_view a : args) {
-    if (a == "--help" || a == "-h") {
-      std::fputs(
-          "usage: pawnkit bench\n\n"
-          "Runs perft on six fixed positions (one thread) and prints nodes, time and\n"
-          "nodes per second for each, then the total.\n",
-          stdout);
-      return 0;
-    }
-    std::fprintf(stderr, "pawnkit bench: unexpected argument '%.*s'\n", int(a.size()), a.data());
-    return 1;
+  Options options("bench", "bench",
+                  "Runs perft on six fixed positions (one thread) and prints nodes, time and\n"
+                  "nodes per second for each, then the total.");
+  std::vector<std::string_view> extra;
+  if (const auto status = options.parse(args, extra)) return *status;
+  if (!extra.empty()) {
+    report_error("bench: unexpected argument '" + std::string(extra[0]) + "'");
+    return 2;
   }
   using clock = std::chrono::steady_clock;
   std::uint64_t total_nodes = 0;

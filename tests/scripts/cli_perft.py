@@ -91,12 +91,14 @@ def main():
     # Help.
     h = run(cli, "--help")
     check(h.returncode == 0 and "usage: pawnkit perft" in h.stdout, "--help")
-    # Errors: one line on stderr, exit 1, nothing on stdout.
-    for bad in (["x"], ["0"], ["21"], ["3", "8/8/8 w - - 0 1"], ["2", "4k3/8/8/8/8/8/8/8 w - - 0 1"],
-                ["2", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"], []):
+    # Errors: one line on stderr, nothing on stdout; exit 2 for a bad command line, 1 for
+    # a bad or unplayable position.
+    for bad, status in ((["x"], 2), (["0"], 2), (["21"], 2), ([], 2), (["--depth", "3"], 2),
+                        (["3", "8/8/8 w - - 0 1"], 1), (["2", "4k3/8/8/8/8/8/8/8 w - - 0 1"], 1),
+                        (["2", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"], 1)):
         e = run(cli, *bad)
-        lines = [l for l in e.stderr.split("\n") if l]
-        check(e.returncode == 1 and len(lines) == 1 and e.stdout == "",
+        lines = [l for l in e.stderr.split("\n") if l and not l.startswith("usage:")]
+        check(e.returncode == status and len(lines) == 1 and e.stdout == "",
               "error case %r: exit %d, stderr %r" % (bad, e.returncode, e.stderr))
 
     # Against Stockfish, move by move.
