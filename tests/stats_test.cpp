@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <vector>
+
 #include "support/diagram.hpp"
 
 namespace pawnkit::analysis {
@@ -163,6 +166,37 @@ TEST(Stats, StructureCodeRoundTrips) {
         const StructureMatch m{StructureId(i), c, r};
         EXPECT_EQ(decode_structure(encode_structure(m)), m);
       }
+}
+
+// Workers add a game's positions as runs of equal summaries: adding a run of n must give
+// exactly what adding its positions one by one gives, scores and structure runs included.
+TEST(Stats, RunsAddUpLikeSinglePositions) {
+  const std::vector<PositionSummary> pool = {
+      summarize(report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}))),   // IQP
+      summarize(report_of(bb({A2, B2, D4, E3, F2, G2, H2}), bb({A7, B7, C6, D5, F7, G7, H7}))),
+      summarize(report_of(bb({A2, B2, C3, D4, F2, G2, H2}), bb({A7, B7, D5, E6, F7, G7, H7}))),
+      summarize(report_of(bb({C2, C3, H5}), bb({H7}))),
+      summarize(report_of(bb({A2, B2, C2}), bb({A7, B7, C7}))),
+  };
+  std::mt19937 rng(20261123);
+  for (int min_plies : {1, 2, 3, 8}) {
+    Stats by_position(min_plies), by_run(min_plies);
+    for (int game = 0; game < 300; ++game) {
+      const auto result = GameResult(rng() % 4);
+      by_position.begin_game(result);
+      by_run.begin_game(result);
+      const int runs = int(rng() % 6);
+      for (int r = 0; r < runs; ++r) {
+        const PositionSummary& s = pool[rng() % pool.size()];
+        const auto n = std::uint32_t(1 + rng() % 10);
+        for (std::uint32_t k = 0; k < n; ++k) by_position.add_position(s);
+        by_run.add_positions(s, n);
+      }
+      by_position.end_game();
+      by_run.end_game();
+    }
+    EXPECT_EQ(by_run.json(), by_position.json()) << "min_plies " << min_plies;
+  }
 }
 
 }  // namespace
