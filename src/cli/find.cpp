@@ -97,7 +97,8 @@ int run_find(const Args& args) {
   if (files.empty()) files.push_back("-");
 
   Output out;
-  std::size_t bad = 0, skipped = 0, matches = 0;
+  analysis::GameCounts game_counts;
+  std::size_t bad_records = 0, matches = 0;
   bool usage_error = false;
   const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
     if (opened.format == io::InputFormat::Epd) {
@@ -110,7 +111,7 @@ int run_find(const Args& args) {
         return false;
       }
       const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
-      bad += counts.bad;
+      bad_records += counts.bad;
       matches += counts.matches;
       return true;
     }
@@ -124,8 +125,7 @@ int run_find(const Args& args) {
     GameOutput sink(out, input_size(file));
     analysis::run_pipeline(*opened.source, std::span(workers), sink);
     for (const auto& w : workers) {
-      bad += w.counts().bad;
-      skipped += w.counts().skipped;
+      game_counts.add(w.counts());
       matches += w.matches();
     }
     return true;
@@ -133,7 +133,8 @@ int run_find(const Args& args) {
   if (usage_error) return 2;
   if (count_only) out.buffer() += std::to_string(matches) + "\n";
   out.flush();
-  report_totals("find", bad, skipped);
+  const std::size_t bad = game_counts.bad + bad_records;
+  report_totals("find", bad, game_counts.skipped);
   return bad || !all_opened ? 1 : 0;
 }
 

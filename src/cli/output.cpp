@@ -17,8 +17,7 @@ void Output::write(std::string_view text) {
     buffer_ += text;
     return;
   }
-  if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
-  buffer_.clear();
+  flush();
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
 }

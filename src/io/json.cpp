@@ -20,11 +20,6 @@ char* write_square_list(char* p, Bitboard b) {
   return p;
 }
 
-void append_square_list(std::string& out, Bitboard b) {
-  char text[max_square_list_bytes];
-  out.append(text, static_cast<std::size_t>(write_square_list(text, b) - text));
-}
-
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';

@@ -1,6 +1,6 @@
 // Small JSON writing helpers shared by every writer: square lists, strings, integers.
-// They append to a std::string the caller reuses, so a long run allocates only as the
-// buffer grows.
+// They write into a caller's buffer or append to a std::string the caller reuses, so a
+// long run allocates only as the buffer grows.
 #pragma once
 
 #include <pawnkit/bitboard.hpp>
@@ -10,9 +10,8 @@
 
 namespace pawnkit::io {
 
-// ["c4","d4"]: the squares of b as a JSON array, ascending bit order.
-void append_square_list(std::string& out, Bitboard b);
-// The same written at p, which must have room for max_square_list_bytes; returns the end.
+// ["c4","d4"]: the squares of b as a JSON array, ascending bit order, written at p, which
+// must have room for max_square_list_bytes; returns the end.
 inline constexpr std::size_t max_square_list_bytes = 2 + 64 * 5;
 char* write_square_list(char* p, Bitboard b);
 

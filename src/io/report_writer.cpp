@@ -66,13 +66,8 @@ void append_side_json(std::string& out, const SideReport& side) {
   const IslandRanges islands = island_ranges(side.island_files);
   for (int i = 0; i < islands.count; ++i) {
     if (i) *p++ = ',';
-    const IslandRange range = islands.ranges[i];
     *p++ = '"';
-    *p++ = char('a' + range.first_file);
-    if (range.last_file != range.first_file) {
-      *p++ = '-';
-      *p++ = char('a' + range.last_file);
-    }
+    p = write_island_range(p, islands.ranges[i]);
     *p++ = '"';
   }
   *p++ = ']';
@@ -116,12 +111,18 @@ void append_csv_text(std::string& out, std::string_view text) {
 
 }  // namespace
 
-void append_island_range(std::string& out, IslandRange range) {
-  out += char('a' + range.first_file);
+char* write_island_range(char* p, IslandRange range) {
+  *p++ = char('a' + range.first_file);
   if (range.last_file != range.first_file) {
-    out += '-';
-    out += char('a' + range.last_file);
+    *p++ = '-';
+    *p++ = char('a' + range.last_file);
   }
+  return p;
+}
+
+void append_island_range(std::string& out, IslandRange range) {
+  char text[3];
+  out.append(text, static_cast<std::size_t>(write_island_range(text, range) - text));
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,

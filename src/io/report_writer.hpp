@@ -27,7 +27,9 @@ using ExtraKeys = std::string_view;
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, ExtraKeys extra = {});
 
-// "a-c" or "e" for an island's file range.
+// "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
+// characters) and returns the end.
+char* write_island_range(char* p, IslandRange range);
 void append_island_range(std::string& out, IslandRange range);
 
 // CSV: one column per key and side (white_pawns, ..., black_promotions); square sets as
