@@ -1,17 +1,16 @@
 // The query language of `pawnkit find --where`: an expression over the contract's keys for
 // each side and a few facts of the position and its game (docs/query.md has the grammar).
-// An expression is compiled once into a flat, type-checked tree; evaluating it reads a
-// QueryContext and allocates nothing, so one compiled Query serves every thread.
+// An expression is compiled once into a type-checked program (query_parser.hpp); evaluating
+// it (query_eval.hpp) reads a QueryContext and allocates nothing.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
+#include <memory>
 #include <optional>
 #include <pawnkit/pawns/report.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
-#include <vector>
 
 #include "io/game_record.hpp"
 
@@ -36,72 +35,27 @@ struct QueryError {
   std::string message;
 };
 
+namespace query_language {
+struct Program;
+}
+
+// A compiled expression. Copies share one immutable program, so one Query serves every
+// thread.
 class Query {
  public:
   // Compiles `text`; the error names the first problem found.
   static std::variant<Query, QueryError> compile(std::string_view text);
 
-  bool matches(const QueryContext& ctx) const { return eval_bool(root_, ctx); }
+  bool matches(const QueryContext& ctx) const;
 
   // Whether the expression reads the named structure (so callers classify only then).
   bool uses_structure() const { return uses_structure_; }
-  const std::string& text() const { return text_; }
-
-  enum class Type : std::uint8_t { Bool, Int, Set, Color, Text };
-  enum class Op : std::uint8_t {
-    Or,
-    And,
-    Not,        // Bool
-    Compare,    // Bool: a cmp b, typed by operands
-    In,         // Bool: every square of a is in b
-    Match,      // Bool: b is a substring of a
-    BoolConst,  // Bool
-    IntConst,
-    Count,
-    SideInt,
-    Ply,
-    MoveNumber,  // Int
-    SetConst,
-    SideSet,
-    SetAnd,
-    SetOr,
-    SetMinus,  // Set
-    ColorConst,
-    SideToMove,
-    StructureSide,  // Color (value 2 = none)
-    TextConst,
-    Tag,
-    Structure,  // Text
-  };
-  enum class Cmp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
-
-  struct Node {
-    Op op;
-    Type type;
-    Cmp cmp = Cmp::Eq;
-    bool textual = false;                    // Compare: by the text rules (tags, strings)
-    int a = -1, b = -1;                      // child nodes
-    std::int64_t number = 0;                 // IntConst, BoolConst, ColorConst; SideInt: the side
-    Bitboard set = 0;                        // SetConst
-    int side = 0;                            // SideSet, SideInt: 0 white, 1 black
-    Bitboard SideReport::*member = nullptr;  // SideSet
-    std::string text;  // TextConst (IntConst too: its digits); Tag: the tag name
-  };
-
-  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::string& text() const;
 
  private:
-  friend class QueryParser;
-  bool eval_bool(int n, const QueryContext& ctx) const;
-  std::int64_t eval_int(int n, const QueryContext& ctx) const;
-  Bitboard eval_set(int n, const QueryContext& ctx) const;
-  int eval_color(int n, const QueryContext& ctx) const;
-  std::string_view eval_text(int n, const QueryContext& ctx) const;
-  bool compare_text(std::string_view x, std::string_view y, Cmp cmp) const;
+  explicit Query(std::shared_ptr<const query_language::Program> program);
 
-  std::string text_;
-  std::vector<Node> nodes_;
-  int root_ = -1;
+  std::shared_ptr<const query_language::Program> program_;
   bool uses_structure_ = false;
 };
 

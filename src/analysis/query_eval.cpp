@@ -1,0 +1,226 @@
+#include "analysis/query_eval.hpp"
+
+#include <array>
+#include <bit>
+#include <charconv>
+#include <optional>
+#include <string_view>
+
+#include "analysis/query_functions.hpp"
+
+namespace pawnkit::analysis::query_language {
+
+namespace {
+
+// A whole string that reads as a (signed) integer.
+std::optional<std::int64_t> as_number(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+template <class T>
+bool ordered(const T& x, const T& y, Cmp cmp) {
+  switch (cmp) {
+    case Cmp::Eq:
+      return x == y;
+    case Cmp::Ne:
+      return x != y;
+    case Cmp::Lt:
+      return x < y;
+    case Cmp::Le:
+      return x <= y;
+    case Cmp::Gt:
+      return x > y;
+    case Cmp::Ge:
+      return x >= y;
+  }
+  return false;
+}
+
+constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+
+bool contains_ignoring_case(std::string_view hay, std::string_view needle) {
+  if (needle.size() > hay.size()) return false;
+  for (std::size_t i = 0; i + needle.size() <= hay.size(); ++i) {
+    std::size_t j = 0;
+    while (j < needle.size() && lower(hay[i + j]) == lower(needle[j])) ++j;
+    if (j == needle.size()) return true;
+  }
+  return false;
+}
+
+bool compare_text(std::string_view x, std::string_view y, Cmp cmp) {
+  const auto nx = as_number(x), ny = as_number(y);
+  if (nx && ny) return ordered(*nx, *ny, cmp);
+  if (!nx && !ny) return ordered(x, y, cmp);
+  // A number against words ("?" for an unknown Elo): never equal, never ordered.
+  return cmp == Cmp::Ne;
+}
+
+// One function per result type; the parser has checked that every node meets the type
+// its parent asks for.
+class Evaluator {
+ public:
+  Evaluator(const Program& program, const QueryContext& ctx) : program_(program), ctx_(ctx) {}
+
+  bool condition(NodeId n) const {
+    const Node& node = program_[n];
+    switch (node.op) {
+      case Op::Or:
+        return condition(node.a) || condition(node.b);
+      case Op::And:
+        return condition(node.a) && condition(node.b);
+      case Op::Not:
+        return !condition(node.a);
+      case Op::BoolConst:
+        return node.number != 0;
+      case Op::In:
+        return (set(node.a) & ~set(node.b)) == 0;
+      case Op::Match:
+        return contains_ignoring_case(text(node.a), text(node.b));
+      case Op::Compare:
+        return compare(node);
+      case Op::Call:
+        return call(node).condition;
+      default:
+        return false;
+    }
+  }
+
+ private:
+  bool compare(const Node& node) const {
+    if (node.textual) return compare_text(text(node.a), text(node.b), node.cmp);
+    switch (program_[node.a].type) {
+      case Type::Int:
+        return ordered(number(node.a), number(node.b), node.cmp);
+      case Type::Set:
+        return ordered(set(node.a), set(node.b), node.cmp);
+      case Type::Color: {
+        // "none" (no named structure) equals nothing, itself included.
+        const std::optional<Color> x = color(node.a), y = color(node.b);
+        const bool equal = x && y && *x == *y;
+        return node.cmp == Cmp::Eq ? equal : !equal;
+      }
+      default:
+        return false;
+    }
+  }
+
+  std::int64_t number(NodeId n) const {
+    const Node& node = program_[n];
+    switch (node.op) {
+      case Op::IntConst:
+        return node.number;
+      case Op::SideInt:
+        return ctx_.report->side(node.side).*node.number_key;
+      case Op::Ply:
+        return ctx_.ply;
+      case Op::MoveNumber:
+        return ctx_.move_number;
+      case Op::Call:
+        return call(node).number;
+      default:
+        return 0;
+    }
+  }
+
+  Bitboard set(NodeId n) const {
+    const Node& node = program_[n];
+    switch (node.op) {
+      case Op::SetConst:
+        return node.set;
+      case Op::SideSet:
+        return ctx_.report->side(node.side).*node.set_key;
+      case Op::SetAnd:
+        return set(node.a) & set(node.b);
+      case Op::SetOr:
+        return set(node.a) | set(node.b);
+      case Op::SetMinus:
+        return set(node.a) & ~set(node.b);
+      case Op::Call:
+        return call(node).set;
+      default:
+        return 0;
+    }
+  }
+
+  std::optional<Color> color(NodeId n) const {
+    const Node& node = program_[n];
+    switch (node.op) {
+      case Op::ColorConst:
+        return node.side;
+      case Op::SideToMove:
+        return ctx_.side_to_move;
+      case Op::StructureSide:
+        return ctx_.structure_side;
+      case Op::Call:
+        return call(node).color;
+      default:
+        return std::nullopt;
+    }
+  }
+
+  std::string_view text(NodeId n) const {
+    const Node& node = program_[n];
+    switch (node.op) {
+      case Op::TextConst:
+      case Op::IntConst:
+        return node.text;
+      case Op::Structure:
+        return ctx_.structure;
+      case Op::Tag: {
+        if (!ctx_.game) return {};
+        const auto value = ctx_.game->tag(node.text);
+        return value ? *value : std::string_view{};
+      }
+      case Op::Call:
+        return call(node).text;
+      default:
+        return {};
+    }
+  }
+
+  Value value(NodeId n, Type type) const {
+    Value v;
+    switch (type) {
+      case Type::Bool:
+        v.condition = condition(n);
+        break;
+      case Type::Int:
+        v.number = number(n);
+        break;
+      case Type::Set:
+        v.set = set(n);
+        break;
+      case Type::Color:
+        v.color = color(n);
+        break;
+      case Type::Text:
+        v.text = text(n);
+        break;
+    }
+    return v;
+  }
+
+  Value call(const Node& node) const {
+    const Function& f = *node.function;
+    std::array<Value, max_arguments> args;
+    const std::array<NodeId, max_arguments> children{node.a, node.b};
+    for (std::size_t i = 0; i < f.arity; ++i) args[i] = value(children[i], f.arguments[i]);
+    return f.evaluate(args.data(), ctx_);
+  }
+
+  const Program& program_;
+  const QueryContext& ctx_;
+};
+
+}  // namespace
+
+bool evaluate(const Program& program, const QueryContext& ctx) {
+  return Evaluator(program, ctx).condition(program.root);
+}
+
+}  // namespace pawnkit::analysis::query_language
