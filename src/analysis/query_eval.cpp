@@ -12,13 +12,12 @@ namespace pawnkit::analysis::query_language {
 
 namespace {
 
-// A whole string that reads as a (signed) integer.
-std::optional<std::int64_t> as_number(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  std::int64_t v = 0;
+// Whether all of `s` reads as a (signed) integer, put in `v`. (A bool and an out
+// parameter: returned as std::optional, the value went through the stack, slowly.)
+bool read_number(std::string_view s, std::int64_t& v) {
+  if (s.empty()) return false;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
+  return ec == std::errc() && ptr == s.data() + s.size();
 }
 
 template <class T>
@@ -53,12 +52,15 @@ bool contains_ignoring_case(std::string_view hay, std::string_view needle) {
 }
 
 bool compare_text(std::string_view x, std::string_view y, Cmp cmp) {
-  const auto nx = as_number(x), ny = as_number(y);
-  if (nx && ny) return ordered(*nx, *ny, cmp);
-  if (!nx && !ny) return ordered(x, y, cmp);
+  std::int64_t nx = 0, ny = 0;
+  const bool x_number = read_number(x, nx), y_number = read_number(y, ny);
+  if (x_number && y_number) return ordered(nx, ny, cmp);
+  if (!x_number && !y_number) return ordered(x, y, cmp);
   // A number against words ("?" for an unknown Elo): never equal, never ordered.
   return cmp == Cmp::Ne;
 }
+
+}  // namespace
 
 // One function per result type; the parser has checked that every node meets the type
 // its parent asks for.
@@ -85,25 +87,6 @@ class Evaluator {
         return compare(node);
       case Op::Call:
         return call(node).condition;
-      default:
-        return false;
-    }
-  }
-
- private:
-  bool compare(const Node& node) const {
-    if (node.textual) return compare_text(text(node.a), text(node.b), node.cmp);
-    switch (program_[node.a].type) {
-      case Type::Int:
-        return ordered(number(node.a), number(node.b), node.cmp);
-      case Type::Set:
-        return ordered(set(node.a), set(node.b), node.cmp);
-      case Type::Color: {
-        // "none" (no named structure) equals nothing, itself included.
-        const std::optional<Color> x = color(node.a), y = color(node.b);
-        const bool equal = x && y && *x == *y;
-        return node.cmp == Cmp::Eq ? equal : !equal;
-      }
       default:
         return false;
     }
@@ -183,41 +166,39 @@ class Evaluator {
     }
   }
 
-  Value value(NodeId n, Type type) const {
-    Value v;
-    switch (type) {
-      case Type::Bool:
-        v.condition = condition(n);
-        break;
+  const QueryContext& context() const { return ctx_; }
+
+ private:
+  bool compare(const Node& node) const {
+    if (node.textual) return compare_text(text(node.a), text(node.b), node.cmp);
+    switch (program_[node.a].type) {
       case Type::Int:
-        v.number = number(n);
-        break;
+        return ordered(number(node.a), number(node.b), node.cmp);
       case Type::Set:
-        v.set = set(n);
-        break;
-      case Type::Color:
-        v.color = color(n);
-        break;
-      case Type::Text:
-        v.text = text(n);
-        break;
+        return ordered(set(node.a), set(node.b), node.cmp);
+      case Type::Color: {
+        // "none" (no named structure) equals nothing, itself included.
+        const std::optional<Color> x = color(node.a), y = color(node.b);
+        const bool equal = x && y && *x == *y;
+        return node.cmp == Cmp::Eq ? equal : !equal;
+      }
+      default:
+        return false;
     }
-    return v;
   }
 
-  Value call(const Node& node) const {
-    const Function& f = *node.function;
-    std::array<Value, max_arguments> args;
-    const std::array<NodeId, max_arguments> children{node.a, node.b};
-    for (std::size_t i = 0; i < f.arity; ++i) args[i] = value(children[i], f.arguments[i]);
-    return f.evaluate(args.data(), ctx_);
-  }
+  Value call(const Node& node) const { return node.function->evaluate(Arguments(*this, node)); }
 
   const Program& program_;
   const QueryContext& ctx_;
 };
 
-}  // namespace
+bool Arguments::condition(std::size_t i) const { return evaluator_.condition(child(i)); }
+std::int64_t Arguments::number(std::size_t i) const { return evaluator_.number(child(i)); }
+Bitboard Arguments::set(std::size_t i) const { return evaluator_.set(child(i)); }
+std::optional<Color> Arguments::color(std::size_t i) const { return evaluator_.color(child(i)); }
+std::string_view Arguments::text(std::size_t i) const { return evaluator_.text(child(i)); }
+const QueryContext& Arguments::context() const { return evaluator_.context(); }
 
 bool evaluate(const Program& program, const QueryContext& ctx) {
   return Evaluator(program, ctx).condition(program.root);

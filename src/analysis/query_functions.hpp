@@ -26,14 +26,35 @@ struct Value {
 
 inline constexpr std::size_t max_arguments = 2;  // a Call node keeps them in a and b
 
+class Evaluator;
+
+// The arguments of one call, each evaluated (on the position at hand) when asked for.
+class Arguments {
+ public:
+  Arguments(const Evaluator& evaluator, const Node& call) : evaluator_(evaluator), call_(call) {}
+
+  bool condition(std::size_t i) const;
+  std::int64_t number(std::size_t i) const;
+  Bitboard set(std::size_t i) const;
+  std::optional<Color> color(std::size_t i) const;
+  std::string_view text(std::size_t i) const;
+  const QueryContext& context() const;
+
+ private:
+  NodeId child(std::size_t i) const { return i == 0 ? call_.a : call_.b; }
+
+  const Evaluator& evaluator_;
+  const Node& call_;
+};
+
 struct Function {
   std::string_view name;
   Type result = Type::Bool;
   // Either arguments that are expressions of these types (set operators allowed,
-  // comparisons not), and `evaluate`, run on every position ...
+  // comparisons not), and `evaluate`, run on every position, which reads them ...
   std::uint8_t arity = 0;
   std::array<Type, max_arguments> arguments{};
-  Value (*evaluate)(const Value* arguments, const QueryContext& ctx) = nullptr;
+  Value (*evaluate)(const Arguments& arguments) = nullptr;
   // ... or one bare word read when compiling ("file(d)"), folded into a square set:
   // `fold` gives the set, or nullopt when the word is wrong, and then `word_error` is said.
   std::optional<Bitboard> (*fold)(std::string_view word) = nullptr;
@@ -43,7 +64,7 @@ struct Function {
 // A function of expressions, computed on every position.
 template <std::size_t N>
 constexpr Function computed(std::string_view name, Type result, const Type (&arguments)[N],
-                            Value (*evaluate)(const Value*, const QueryContext&)) {
+                            Value (*evaluate)(const Arguments&)) {
   static_assert(N <= max_arguments);
   Function f;
   f.name = name;
@@ -65,33 +86,34 @@ constexpr Function folded(std::string_view name, std::optional<Bitboard> (*fold)
   return f;
 }
 
+// The file or rank named by one character from `first` to `last` ("d" for file(d)).
+template <Bitboard (*line)(int), char first, char last>
+constexpr std::optional<Bitboard> line_named(std::string_view word) {
+  if (word.size() != 1 || word[0] < first || word[0] > last) return std::nullopt;
+  return line(word[0] - first);
+}
+
 inline constexpr std::array<Function, 3> functions{
     computed("count", Type::Int, {Type::Set},
-             [](const Value* args, const QueryContext&) {
+             [](const Arguments& args) {
                Value v;
-               v.number = std::popcount(args[0].set);
+               v.number = std::popcount(args.set(0));
                return v;
              }),
-    folded(
-        "file",
-        [](std::string_view w) -> std::optional<Bitboard> {
-          if (w.size() != 1 || w[0] < 'a' || w[0] > 'h') return std::nullopt;
-          return file_bb(w[0] - 'a');
-        },
-        "file() takes a file letter a to h"),
-    folded(
-        "rank",
-        [](std::string_view w) -> std::optional<Bitboard> {
-          if (w.size() != 1 || w[0] < '1' || w[0] > '8') return std::nullopt;
-          return rank_bb(w[0] - '1');
-        },
-        "rank() takes a rank number 1 to 8"),
+    folded("file", line_named<file_bb, 'a', 'h'>, "file() takes a file letter a to h"),
+    folded("rank", line_named<rank_bb, '1', '8'>, "rank() takes a rank number 1 to 8"),
 };
 
-constexpr const Function* find_function(std::string_view name) {
-  for (const Function& f : functions)
-    if (f.name == name) return &f;
+// The entry of `table` called `name`, or null.
+template <class Table>
+constexpr auto find_by_name(const Table& table, std::string_view name) -> decltype(&table[0]) {
+  for (const auto& entry : table)
+    if (entry.name == name) return &entry;
   return nullptr;
+}
+
+constexpr const Function* find_function(std::string_view name) {
+  return find_by_name(functions, name);
 }
 
 }  // namespace pawnkit::analysis::query_language

@@ -1,5 +1,7 @@
 #include "analysis/query_lexer.hpp"
 
+#include <array>
+
 namespace pawnkit::analysis::query_language {
 
 namespace {
@@ -10,6 +12,30 @@ constexpr bool is_ident_start(char c) {
 constexpr bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The operators and brackets: a character alone, or followed by `second` ("<" and "<=").
+struct Punctuation {
+  char first;
+  Tok alone;
+  char second = '\0';
+  Tok pair = Tok::Bad;
+};
+constexpr std::array<Punctuation, 14> punctuation{{
+    {'(', Tok::LParen},
+    {')', Tok::RParen},
+    {'{', Tok::LBrace},
+    {'}', Tok::RBrace},
+    {',', Tok::Comma},
+    {'.', Tok::Dot},
+    {'~', Tok::Tilde},
+    {'-', Tok::Minus},
+    {'=', Tok::Bad, '=', Tok::Eq},  // a lone '=' is no operator
+    {'!', Tok::Bang, '=', Tok::Ne},
+    {'<', Tok::Lt, '=', Tok::Le},
+    {'>', Tok::Gt, '=', Tok::Ge},
+    {'&', Tok::Amp, '&', Tok::AndAnd},
+    {'|', Tok::Pipe, '|', Tok::OrOr},
+}};
 
 }  // namespace
 
@@ -55,38 +81,9 @@ Token Lexer::next() {
     }
     return one(Tok::String, j + 1 - i);
   }
-  switch (c) {
-    case '(':
-      return one(Tok::LParen);
-    case ')':
-      return one(Tok::RParen);
-    case '{':
-      return one(Tok::LBrace);
-    case '}':
-      return one(Tok::RBrace);
-    case ',':
-      return one(Tok::Comma);
-    case '.':
-      return one(Tok::Dot);
-    case '~':
-      return one(Tok::Tilde);
-    case '-':
-      return one(Tok::Minus);
-    case '=':
-      return following == '=' ? one(Tok::Eq, 2) : one(Tok::Bad);
-    case '!':
-      return following == '=' ? one(Tok::Ne, 2) : one(Tok::Bang);
-    case '<':
-      return following == '=' ? one(Tok::Le, 2) : one(Tok::Lt);
-    case '>':
-      return following == '=' ? one(Tok::Ge, 2) : one(Tok::Gt);
-    case '&':
-      return following == '&' ? one(Tok::AndAnd, 2) : one(Tok::Amp);
-    case '|':
-      return following == '|' ? one(Tok::OrOr, 2) : one(Tok::Pipe);
-    default:
-      return one(Tok::Bad);
-  }
+  for (const Punctuation& p : punctuation)
+    if (p.first == c) return p.second && following == p.second ? one(p.pair, 2) : one(p.alone);
+  return one(Tok::Bad);
 }
 
 }  // namespace pawnkit::analysis::query_language

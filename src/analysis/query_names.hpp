@@ -61,9 +61,7 @@ inline constexpr auto side_keys = detail::join_keys<pattern_keys, detail::number
 inline constexpr auto side_key_names = detail::names_of(side_keys);
 
 constexpr const SideKey* find_side_key(std::string_view name) {
-  for (const SideKey& key : side_keys)
-    if (key.name == name) return &key;
-  return nullptr;
+  return find_by_name(side_keys, name);
 }
 
 // The names that stand alone (the functions' among them), for hints and to tell a keyword

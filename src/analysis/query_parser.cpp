@@ -1,6 +1,7 @@
 #include "analysis/query_parser.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <optional>
 #include <pawnkit/pawns/structures.hpp>
@@ -16,21 +17,10 @@ namespace pawnkit::analysis::query_language {
 
 namespace {
 
-std::string_view type_name(Type t) {
-  switch (t) {
-    case Type::Bool:
-      return "a condition";
-    case Type::Int:
-      return "a number";
-    case Type::Set:
-      return "a square set";
-    case Type::Color:
-      return "a colour";
-    case Type::Text:
-      return "text";
-  }
-  return "?";
-}
+// The name of each type in messages, in the order of Type.
+constexpr std::array<std::string_view, 5> type_names{"a condition", "a number", "a square set",
+                                                     "a colour", "text"};
+std::string_view type_name(Type t) { return type_names[std::size_t(t)]; }
 
 constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
