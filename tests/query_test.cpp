@@ -179,6 +179,15 @@ TEST(QueryErrors, SayWhatAndWhere) {
   std::string chain = "true";
   for (int i = 0; i < 3000; ++i) chain += " and true";
   EXPECT_NE(message(chain).find("expression too long"), std::string::npos);
+  // Function names take part in the hints like every other name.
+  EXPECT_EQ(message("cont(white.pawns) > 1"),
+            "column 1: unknown name 'cont' (did you mean 'count'?)");
+  EXPECT_EQ(message("rnk(2) == {}"), "column 1: unknown name 'rnk' (did you mean 'rank'?)");
+  EXPECT_EQ(message("white.pawns == fle(a)"),
+            "column 16: unknown name 'fle' (did you mean 'file'?)");
+  EXPECT_EQ(message("count == 1"), "column 7: unexpected '==', expected '(' after 'count'");
+  EXPECT_EQ(message("count(white.pawns, black.pawns) > 1"),
+            "column 18: unexpected ',', expected ')'");
   EXPECT_EQ(message("ply > 3 # comment"),
             "column 9: unexpected '#', expected 'and', 'or' or the end");
 }
