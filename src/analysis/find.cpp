@@ -27,7 +27,8 @@ QueryContext query_context(const Query& query, const Position& pos, const PawnRe
   return ctx;
 }
 
-void FindWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+void FindWorker::game(const io::GameRecord& game, std::string& out,
+                      std::vector<io::Diagnostic>& diagnostics) {
   const Query& query = *options_.query;
   int run = 0, first_match = -1;
   Color first_mover = White;
@@ -54,7 +55,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out, std::string&
     append_fen(fen_, pos);
     io::append_jsonl(out, {game.number, ply}, fen_, report);
   });
-  note_outcome(result, counts_, err);
+  note_outcome(result, counts_, diagnostics);
   // A game with an error is not written: its movetext could not be checked to the end.
   if (!options_.games || first_match < 0 || result.outcome != ReplayOutcome::Complete) return;
   ++matches_;

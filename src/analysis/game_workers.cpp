@@ -7,16 +7,15 @@
 
 namespace pawnkit::analysis {
 
-void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& err) {
+void note_outcome(const ReplayResult& result, GameCounts& counts, std::vector<io::Diagnostic>& diagnostics) {
   ++counts.games;
   if (result.outcome == ReplayOutcome::Complete) return;
   (result.outcome == ReplayOutcome::Bad ? counts.bad : counts.skipped) += 1;
-  err += "pawnkit: ";
-  err += result.error;
-  err += '\n';
+  diagnostics.push_back(result.error);
 }
 
-void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
+                         std::vector<io::Diagnostic>& diagnostics) {
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
@@ -28,10 +27,11 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::stri
     else
       io::append_csv_row(out, origin, fen_, report, true);
   });
-  note_outcome(result, counts_, err);
+  note_outcome(result, counts_, diagnostics);
 }
 
-void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::string& err) {
+void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
+                       std::vector<io::Diagnostic>& diagnostics) {
   runs_.clear();
   // The named structure depends on the pawns only, so it is classified again only when a
   // pawn moved or was taken.
@@ -52,9 +52,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::st
   if (result.outcome != ReplayOutcome::Complete) {
     if (result.outcome == ReplayOutcome::Bad) stats_.add_bad_game();
     else stats_.add_skipped_game();
-    err += "pawnkit: ";
-    err += result.error;
-    err += '\n';
+    diagnostics.push_back(result.error);
     return;
   }
   const auto result_tag = game.tag("Result");

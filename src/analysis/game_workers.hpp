@@ -10,6 +10,7 @@
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
 #include "analysis/stats.hpp"
+#include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
 
 namespace pawnkit::analysis {
@@ -30,7 +31,7 @@ struct GameCounts {
 class AnalyzeWorker {
  public:
   explicit AnalyzeWorker(RecordFormat format) : format_(format) {}
-  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const GameCounts& counts() const { return counts_; }
 
  private:
@@ -44,7 +45,7 @@ class AnalyzeWorker {
 class StatsWorker {
  public:
   explicit StatsWorker(int min_plies) : stats_(min_plies) {}
-  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const Stats& stats() const { return stats_; }
 
  private:
@@ -58,7 +59,7 @@ class StatsWorker {
   std::vector<Run> runs_;
 };
 
-// Appends "pawnkit: <error>\n" for a game that was bad or skipped, and counts it.
-void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& err);
+// Counts the game, and for a game that was bad or skipped, adds its error.
+void note_outcome(const ReplayResult& result, GameCounts& counts, std::vector<io::Diagnostic>& diagnostics);
 
 }  // namespace pawnkit::analysis

@@ -40,7 +40,7 @@ int run_analyze(const Args& args) {
   if (const auto status = options.parse(args, files)) return *status;
   const std::optional<int> threads = parse_thread_count(threads_text);
   if (!threads) {
-    report_error("analyze: --threads takes a number from 0 (every core) to 256");
+    report_error("analyze", "--threads takes a number from 0 (every core) to 256");
     return 2;
   }
   if (files.empty()) files.push_back("-");
@@ -49,7 +49,7 @@ int run_analyze(const Args& args) {
     // A table per position of a whole database is no use to anyone: say so up front.
     for (std::string_view file : files) {
       if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
-        report_error("analyze: PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
+        report_error("analyze", "PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
         return 2;
       }
     }
@@ -68,7 +68,7 @@ int run_analyze(const Args& args) {
     if (opened.format == io::InputFormat::Epd) {
       analysis::analyze_positions(*opened.source, format, sink, position_counts);
     } else if (format == analysis::RecordFormat::Table) {
-      report_error(std::string(file) + ": PGN input needs --format jsonl or csv");
+      report(io::Diagnostic{.file = std::string(file), .message = "PGN input needs --format jsonl or csv"});
       unusable = true;
     } else {
       std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads),

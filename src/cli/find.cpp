@@ -43,7 +43,7 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {
-    report_error(source.name(), line, message);
+    report(io::Diagnostic{.file = source.name(), .line = line, .message = std::string(message)});
     ++counts.bad;
   };
   analysis::for_each_epd_record(source, on_record, on_error);
@@ -78,20 +78,19 @@ int run_find(const Args& args) {
   std::vector<std::string_view> files;
   if (const auto status = options.parse(args, files)) return *status;
   if (where.empty()) {
-    report_error("find: --where EXPR is required (see 'pawnkit find --help')");
+    report_error("find", "--where EXPR is required (see 'pawnkit find --help')");
     return 2;
   }
   auto compiled = analysis::Query::compile(where);
   if (const auto* error = std::get_if<analysis::QueryError>(&compiled)) {
-    const std::string text = analysis::format_query_error(where, *error);
-    std::fprintf(stderr, "pawnkit find: --where: %s", text.c_str());
+    report_error("find", "--where: " + analysis::format_query_error(where, *error));
     return 2;
   }
   const analysis::Query& query = std::get<analysis::Query>(compiled);
   const std::optional<int> threads = parse_thread_count(threads_text);
   const std::optional<int> min_plies = parse_int_in_range(min_plies_text, 1, 10000);
   if (!threads || !min_plies) {
-    report_error("find: --threads takes 0 (every core) to 256, --min-plies 1 to 10000");
+    report_error("find", "--threads takes 0 (every core) to 256, --min-plies 1 to 10000");
     return 2;
   }
   if (files.empty()) files.push_back("-");
@@ -105,8 +104,9 @@ int run_find(const Args& args) {
       // FEN/EPD records are separate positions: no game to write, no plies to count.
       if (games || *min_plies > 1) {
         out.flush();
-        report_error(std::string(file) + ": " + (games ? "--games" : "--min-plies") +
-                     " needs PGN input; this is FEN/EPD");
+        report(io::Diagnostic{.file = std::string(file),
+                              .message = std::string(games ? "--games" : "--min-plies") +
+                                         " needs PGN input; this is FEN/EPD"});
         usage_error = true;
         return false;
       }

@@ -47,10 +47,10 @@ void GameOutput::clear_line() {
 
 void GameOutput::out(const std::string& text) { out_.write(text); }
 
-void GameOutput::err(const std::string& text) {
-  if (text.empty()) return;
+void GameOutput::report(std::span<const io::Diagnostic> diagnostics) {
+  if (diagnostics.empty()) return;
   clear_line();
-  std::fputs(text.c_str(), stderr);
+  cli::report(diagnostics);
 }
 
 void GameOutput::progress(std::size_t games, std::size_t bytes) {

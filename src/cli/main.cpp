@@ -1,9 +1,11 @@
 // pawnkit: the command-line program. One file per command; this one only dispatches.
 #include <cstdio>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 
 namespace {
 
@@ -37,7 +39,7 @@ int main(int argc, char** argv) {
   for (const Command& c : commands()) {
     if (c.name == command) return c.run(args);
   }
-  std::fprintf(stderr, "pawnkit: unknown command '%.*s'\n", int(command.size()), command.data());
+  report_error({}, "unknown command '" + std::string(command) + "'");
   print_usage(stderr);
   return 2;
 }

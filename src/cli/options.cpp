@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "cli/output.hpp"
+
 namespace pawnkit::cli {
 
 std::optional<int> parse_int_in_range(std::string_view text, int min, int max) {
@@ -55,9 +57,8 @@ std::string Options::help() const {
 }
 
 int Options::fail(std::string_view message) const {
-  std::fprintf(stderr, "pawnkit %.*s: %.*s\nusage: pawnkit %.*s\n", int(command_.size()),
-               command_.data(), int(message.size()), message.data(), int(synopsis_.size()),
-               synopsis_.data());
+  report_error(command_, message);
+  std::fprintf(stderr, "usage: pawnkit %.*s\n", int(synopsis_.size()), synopsis_.data());
   return 2;
 }
 

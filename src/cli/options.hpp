@@ -47,7 +47,7 @@ class Options {
     std::vector<std::string_view> choices = {};
     std::function<bool(std::string_view)> accepts = {};
   };
-  // Prints "pawnkit COMMAND: message" and the usage line; returns the exit status 2.
+  // Prints "pawnkit: COMMAND: message" and the usage line; returns the exit status 2.
   int fail(std::string_view message) const;
 
   std::string_view command_, synopsis_;

@@ -12,12 +12,6 @@
 
 namespace pawnkit::cli {
 
-namespace {
-
-constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-}  // namespace
-
 int run_perft(const Args& args) {
   bool chess960 = false;
   Options options("perft", "perft [--chess960] DEPTH [FEN]",
@@ -36,12 +30,12 @@ int run_perft(const Args& args) {
   std::vector<std::string_view> rest;
   if (const auto status = options.parse(args, rest)) return *status;
   if (rest.empty()) {
-    report_error("perft: missing DEPTH (see 'pawnkit perft --help')");
+    report_error("perft", "missing DEPTH (see 'pawnkit perft --help')");
     return 2;
   }
   const std::optional<int> depth = parse_int_in_range(rest[0], 1, 20);
   if (!depth) {
-    report_error("perft: bad depth '" + std::string(rest[0]) + "' (expected 1 to 20)");
+    report_error("perft", "bad depth '" + std::string(rest[0]) + "' (expected 1 to 20)");
     return 2;
   }
   std::string fen;
@@ -52,11 +46,11 @@ int run_perft(const Args& args) {
   if (fen.empty()) fen = start_fen;
   const Parsed<Position> pos = parse_fen(fen);
   if (!pos) {
-    report_fen_error("<argument>", 1, fen, pos.error());
+    report_fen_error(fen, pos.error());
     return 1;
   }
   if (const auto problem = check_playable(*pos)) {
-    report_error("perft: position not playable: " + std::string(problem->what));
+    report_error("perft", "position not playable: " + std::string(problem->what));
     return 1;
   }
   std::uint64_t total = 0;

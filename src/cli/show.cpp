@@ -35,12 +35,12 @@ int run_show(const Args& args) {
   std::vector<std::string_view> words;
   if (const auto status = options.parse(args, words)) return *status;
   if (words.empty()) {
-    report_error("show: a FEN is needed (see 'pawnkit show --help')");
+    report_error("show", "a FEN is needed (see 'pawnkit show --help')");
     return 2;
   }
   const std::optional<int> per_row = parse_int_in_range(per_row_text, 1, 16);
   if (!per_row) {
-    report_error("show: --per-row takes a number from 1 to 16");
+    report_error("show", "--per-row takes a number from 1 to 16");
     return 2;
   }
   std::string fen;
@@ -51,14 +51,14 @@ int run_show(const Args& args) {
   for (const std::string& name : pattern_names) {
     auto p = io::find_drawable_pattern(name);
     if (!p) {
-      report_error("show: unknown pattern '" + name + "'; known: " + io::drawable_pattern_names());
+      report_error("show", "unknown pattern '" + name + "'; known: " + io::drawable_pattern_names());
       return 2;
     }
     patterns.push_back(*p);
   }
   const Parsed<Position> pos = parse_fen(fen);
   if (!pos) {
-    report_fen_error("<argument>", 1, fen, pos.error());
+    report_fen_error(fen, pos.error());
     return 1;
   }
   std::array<char, 64> pieces{};
@@ -77,7 +77,7 @@ int run_show(const Args& args) {
     std::ofstream file(svg_path, std::ios::binary);
     file << svg;
     if (!file.flush()) {
-      report_error("show: cannot write '" + svg_path + "'");
+      report_error("show", "cannot write '" + svg_path + "'");
       return 1;
     }
     return 0;

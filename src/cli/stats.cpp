@@ -40,7 +40,7 @@ int run_stats(const Args& args) {
   const std::optional<int> threads = parse_thread_count(threads_text);
   const std::optional<int> min_plies = parse_int_in_range(min_plies_text, 1, 256);
   if (!threads || !min_plies) {
-    report_error("stats: --threads takes 0 (every core) to 256, --min-plies 1 to 256");
+    report_error("stats", "--threads takes 0 (every core) to 256, --min-plies 1 to 256");
     return 2;
   }
   if (files.empty()) files.push_back("-");
@@ -50,8 +50,8 @@ int run_stats(const Args& args) {
   bool unusable = false;
   const bool all_opened = for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
     if (opened.format == io::InputFormat::Epd) {
-      report_error(std::string(file) +
-                   ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
+      report(io::Diagnostic{.file = std::string(file),
+                            .message = "stats reads PGN games; this is FEN/EPD (analyze and find read positions)"});
       unusable = true;
       return true;
     }
@@ -71,14 +71,13 @@ int run_stats(const Args& args) {
       std::ofstream file(path, std::ios::binary);
       file << chart.svg;
       if (!file.flush()) {
-        report_error("stats: cannot write '" + path + "'");
+        report_error("stats", "cannot write '" + path + "'");
         unusable = true;
       }
     }
   }
   if (total.bad_games())
-    std::fprintf(stderr, "pawnkit stats: %llu bad game%s\n", (unsigned long long)total.bad_games(),
-                 total.bad_games() == 1 ? "" : "s");
+    report_error("stats", std::to_string(total.bad_games()) + (total.bad_games() == 1 ? " bad game" : " bad games"));
   return total.bad_games() || unusable || !all_opened ? 1 : 0;
 }
 
