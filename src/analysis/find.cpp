@@ -33,6 +33,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
   int run = 0, first_match = -1;
   Color first_mover = White;
   int first_number = 1;
+  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     if (ply == 0) {
@@ -53,7 +54,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
     if (!options_.write) return;
     fen_.clear();
     append_fen(fen_, pos);
-    io::append_jsonl(out, {game.number, ply}, fen_, report);
+    io::append_jsonl(out, {game.number, ply}, fen_, report, classify(report));
   });
   note_outcome(result, counts_, diagnostics);
   // A game with an error is not written: its movetext could not be checked to the end.

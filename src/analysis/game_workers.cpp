@@ -16,16 +16,18 @@ void note_outcome(const ReplayResult& result, GameCounts& counts, std::vector<io
 
 void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
                          std::vector<io::Diagnostic>& diagnostics) {
+  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
+    const io::NamedStructure& structure = classify(report);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl)
-      io::append_jsonl(out, origin, fen_, report);
+      io::append_jsonl(out, origin, fen_, report, structure);
     else
-      io::append_csv_row(out, origin, fen_, report, true);
+      io::append_csv_row(out, origin, fen_, report, structure, true);
   });
   note_outcome(result, counts_, diagnostics);
 }
@@ -33,17 +35,10 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                        std::vector<io::Diagnostic>& diagnostics) {
   runs_.clear();
-  // The named structure depends on the pawns only, so it is classified again only when a
-  // pawn moved or was taken.
-  std::array<Bitboard, 2> classified_pawns{~Bitboard{0}, ~Bitboard{0}};
-  std::uint8_t structure = 0;
+  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
     const PawnReport report = pawn_report(pos);
-    if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1]) {
-      classified_pawns = {report.white.pawns, report.black.pawns};
-      structure = encode_structure(classify_structure(report.white.pawns, report.black.pawns));
-    }
-    const PositionSummary summary = summarize(report, structure);
+    const PositionSummary summary = summarize(report, encode_structure(classify(report)));
     if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "analysis/stats.hpp"
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
+#include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
 
@@ -24,6 +26,23 @@ struct GameCounts {
     bad += o.bad;
     skipped += o.skipped;
   }
+};
+
+// The named structure of each position of a game. It depends on the pawns only, so it
+// is classified again only when a pawn moved or was taken.
+class StructureClassifier {
+ public:
+  const io::NamedStructure& operator()(const PawnReport& report) {
+    if (report.white.pawns != pawns_[0] || report.black.pawns != pawns_[1]) {
+      pawns_ = {report.white.pawns, report.black.pawns};
+      structure_ = classify_structure(pawns_[0], pawns_[1]);
+    }
+    return structure_;
+  }
+
+ private:
+  std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};
+  io::NamedStructure structure_;
 };
 
 // Writes one contract record per position of every game (with "game" and "ply"), as

@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/diagram.hpp"
+#include "io/report_writer.hpp"
 #include "io/svg.hpp"
 
 namespace pawnkit::cli {
@@ -67,9 +68,9 @@ int run_show(const Args& args) {
     pieces[s] = p == NoPiece ? '.' : piece_char(p);
   }
   const PawnReport report = pawn_report(*pos);
+  const io::NamedStructure structure = classify_structure(pawn_board(*pos));
   if (!svg_path.empty()) {
-    const std::string svg =
-        io::board_svg(pieces, to_fen(*pos), report, patterns, classify_structure(pawn_board(*pos)));
+    const std::string svg = io::board_svg(pieces, to_fen(*pos), report, patterns, structure);
     if (svg_path == "-") {
       std::fputs(svg.c_str(), stdout);
       return 0;
@@ -83,15 +84,12 @@ int run_show(const Args& args) {
     return 0;
   }
   std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, *per_row);
-  const auto structure = classify_structure(pawn_board(*pos));
   out += "  structure: ";
-  if (structure) {
-    out += structure_name(structure->id);
-    out += structure->side == White ? " (held by white" : " (held by black";
-    out += structure->reversed ? ", reversed)\n" : ")\n";
-  } else {
-    out += "none named\n";
-  }
+  if (structure)
+    io::append_structure_description(out, *structure);
+  else
+    out += "none named";
+  out += '\n';
   std::fputs(out.c_str(), stdout);
   return 0;
 }

@@ -125,8 +125,17 @@ void append_island_range(std::string& out, IslandRange range) {
   out.append(text, static_cast<std::size_t>(write_island_range(text, range) - text));
 }
 
+std::string_view side_name(Color side) { return side == White ? "white" : "black"; }
+
+void append_structure_description(std::string& out, const StructureMatch& structure) {
+  out += structure_name(structure.id);
+  out += " (held by ";
+  out += side_name(structure.side);
+  out += structure.reversed ? ", reversed)" : ")";
+}
+
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, ExtraKeys extra) {
+                  const PawnReport& report, const NamedStructure& structure, ExtraKeys extra) {
   out += '{';
   if (origin.game) {
     out += "\"game\": ";
@@ -141,14 +150,16 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   append_side_json(out, report.white);
   out += ", \"black\": ";
   append_side_json(out, report.black);
-  const auto structure = classify_structure(report.white.pawns, report.black.pawns);
   out += ", \"structure\": ";
   if (structure)
     append_json_string(out, structure_name(structure->id));
   else
     out += "null";
   out += ", \"structure_side\": ";
-  out += !structure ? "null" : structure->side == White ? "\"white\"" : "\"black\"";
+  if (structure)
+    append_json_string(out, side_name(structure->side));
+  else
+    out += "null";
   out += extra;
   out += "}\n";
 }
@@ -171,7 +182,7 @@ void append_csv_header(std::string& out, bool with_origin) {
 }
 
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                    const PawnReport& report, bool with_origin) {
+                    const PawnReport& report, const NamedStructure& structure, bool with_origin) {
   if (with_origin) {
     append_int(out, long(origin.game));
     out += ',';
@@ -194,16 +205,15 @@ void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_
     }
   }
   // Empty fields when no structure is named.
-  const auto structure = classify_structure(report.white.pawns, report.black.pawns);
   out += ',';
   if (structure) out += structure_name(structure->id);
   out += ',';
-  if (structure) out += structure->side == White ? "white" : "black";
+  if (structure) out += side_name(structure->side);
   out += '\n';
 }
 
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report) {
+                  const PawnReport& report, const NamedStructure& structure) {
   constexpr std::size_t key_width = 17;
   struct Row {
     std::string_view key;
@@ -257,12 +267,11 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
   };
   line("", "white", "black");
   for (const Row& r : rows) line(r.key, r.white, r.black);
-  if (const auto structure = classify_structure(report.white.pawns, report.black.pawns)) {
+  if (structure) {
     out += "  structure";
     out.append(key_width - 9, ' ');
-    out += structure_name(structure->id);
-    out += structure->side == White ? " (held by white" : " (held by black";
-    out += structure->reversed ? ", reversed)\n" : ")\n";
+    append_structure_description(out, *structure);
+    out += '\n';
   }
 }
 
