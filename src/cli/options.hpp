@@ -37,6 +37,7 @@ class Options {
   std::optional<int> parse(const Args& args, std::vector<std::string_view>& positionals);
 
   std::string help() const;
+  std::string_view command() const { return command_; }
 
  private:
   struct Spec {

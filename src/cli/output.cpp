@@ -1,6 +1,7 @@
 #include "cli/output.hpp"
 
 #include <cstdio>
+#include <fstream>
 
 namespace pawnkit::cli {
 
@@ -18,6 +19,14 @@ void Output::write(std::string_view text) {
   flush();
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
+}
+
+bool write_file(std::string_view command, const std::string& path, std::string_view content) {
+  std::ofstream file(path, std::ios::binary);
+  file.write(content.data(), std::streamsize(content.size()));
+  if (file.flush()) return true;
+  report_error(command, "cannot write '" + path + "'");
+  return false;
 }
 
 std::string format_diagnostic(const io::Diagnostic& d) {

@@ -35,6 +35,10 @@ class Output {
   std::string buffer_;
 };
 
+// Writes `content` to the file at `path` (created or replaced). On failure reports
+// "pawnkit: COMMAND: cannot write 'PATH'" and returns false.
+bool write_file(std::string_view command, const std::string& path, std::string_view content);
+
 // The message as one or more lines of text, each ending in '\n'.
 std::string format_diagnostic(const io::Diagnostic& diagnostic);
 // Writes the messages to standard error.

@@ -4,7 +4,6 @@
 #include <pawnkit/pawns/structures.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -75,13 +74,7 @@ int run_show(const Args& args) {
       std::fputs(svg.c_str(), stdout);
       return 0;
     }
-    std::ofstream file(svg_path, std::ios::binary);
-    file << svg;
-    if (!file.flush()) {
-      report_error("show", "cannot write '" + svg_path + "'");
-      return 1;
-    }
-    return 0;
+    return write_file("show", svg_path, svg) ? 0 : 1;
   }
   std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, *per_row);
   out += "  structure: ";
