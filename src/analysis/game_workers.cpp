@@ -7,7 +7,8 @@
 
 namespace pawnkit::analysis {
 
-void note_outcome(const ReplayResult& result, GameCounts& counts, std::vector<io::Diagnostic>& diagnostics) {
+void note_outcome(const ReplayResult& result, GameCounts& counts,
+                  std::vector<io::Diagnostic>& diagnostics) {
   ++counts.games;
   if (result.outcome == ReplayOutcome::Complete) return;
   (result.outcome == ReplayOutcome::Bad ? counts.bad : counts.skipped) += 1;
@@ -45,8 +46,10 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
       runs_.push_back({summary, 1});
   });
   if (result.outcome != ReplayOutcome::Complete) {
-    if (result.outcome == ReplayOutcome::Bad) stats_.add_bad_game();
-    else stats_.add_skipped_game();
+    if (result.outcome == ReplayOutcome::Bad)
+      stats_.add_bad_game();
+    else
+      stats_.add_skipped_game();
     diagnostics.push_back(result.error);
     return;
   }

@@ -2,8 +2,8 @@
 // and `stats` (aggregated counts).
 #pragma once
 
-#include <cstddef>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -79,6 +79,7 @@ class StatsWorker {
 };
 
 // Counts the game, and for a game that was bad or skipped, adds its error.
-void note_outcome(const ReplayResult& result, GameCounts& counts, std::vector<io::Diagnostic>& diagnostics);
+void note_outcome(const ReplayResult& result, GameCounts& counts,
+                  std::vector<io::Diagnostic>& diagnostics);
 
 }  // namespace pawnkit::analysis

@@ -70,7 +70,8 @@ template <class Worker>
 void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
   result.out.clear();
   result.diagnostics.clear();
-  for (std::size_t i = 0; i < batch.size; ++i) worker.game(batch.games[i], result.out, result.diagnostics);
+  for (std::size_t i = 0; i < batch.size; ++i)
+    worker.game(batch.games[i], result.out, result.diagnostics);
 }
 
 }  // namespace detail

@@ -22,8 +22,12 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
     fen.clear();
     append_fen(fen, record.position);
     switch (format) {
-      case RecordFormat::Jsonl: io::append_jsonl(out, {}, fen, pawns, structure); break;
-      case RecordFormat::Csv: io::append_csv_row(out, {}, fen, pawns, structure, false); break;
+      case RecordFormat::Jsonl:
+        io::append_jsonl(out, {}, fen, pawns, structure);
+        break;
+      case RecordFormat::Csv:
+        io::append_csv_row(out, {}, fen, pawns, structure, false);
+        break;
       case RecordFormat::Table:
         if (counts.positions > 0) out += '\n';
         io::append_table(out, {}, fen, pawns, structure);
@@ -34,7 +38,8 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
   };
   auto on_error = [&](std::size_t line, std::string_view message) {
     flush();  // the records before it come first
-    const io::Diagnostic error{.file = source.name(), .line = line, .message = std::string(message)};
+    const io::Diagnostic error{
+        .file = source.name(), .line = line, .message = std::string(message)};
     sink.report({&error, 1});
     ++counts.bad;
   };

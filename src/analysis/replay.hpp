@@ -21,7 +21,7 @@ enum class ReplayOutcome {
 
 struct ReplayResult {
   ReplayOutcome outcome = ReplayOutcome::Complete;
-  int plies = 0;      // moves replayed
+  int plies = 0;         // moves replayed
   io::Diagnostic error;  // for Bad and Skipped: file, line, game and message
 };
 

@@ -2,15 +2,15 @@
 #include <cstdio>
 #include <string>
 
-#include "cli/commands.hpp"
-#include "cli/options.hpp"
-#include "cli/record_options.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
+#include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
+#include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/record_options.hpp"
 #include "io/input_format.hpp"
 #include "io/report_writer.hpp"
 
@@ -20,7 +20,9 @@ namespace {
 
 analysis::RecordFormat format_named(std::string_view name) {
   using analysis::RecordFormat;
-  return name == "jsonl" ? RecordFormat::Jsonl : name == "csv" ? RecordFormat::Csv : RecordFormat::Table;
+  return name == "jsonl" ? RecordFormat::Jsonl
+         : name == "csv" ? RecordFormat::Csv
+                         : RecordFormat::Table;
 }
 
 }  // namespace
@@ -46,7 +48,8 @@ int run_analyze(const Args& args) {
     // A table per position of a whole database is no use to anyone: say so up front.
     for (std::string_view file : files) {
       if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
-        report_error("analyze", "PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
+        report_error("analyze",
+                     "PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
         return 2;
       }
     }
@@ -57,25 +60,27 @@ int run_analyze(const Args& args) {
   analysis::PositionCounts position_counts;
   analysis::GameCounts game_counts;
   bool unusable = false, csv_header_written = false;
-  const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
-    if (format == analysis::RecordFormat::Csv && !csv_header_written) {
-      io::append_csv_header(out.buffer(), opened.format == io::InputFormat::Pgn);
-      csv_header_written = true;
-    }
-    if (opened.format == io::InputFormat::Epd) {
-      analysis::analyze_positions(*opened.source, format, sink, position_counts);
-    } else if (format == analysis::RecordFormat::Table) {
-      report(io::Diagnostic{.file = std::string(file), .message = "PGN input needs --format jsonl or csv"});
-      unusable = true;
-    } else {
-      std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(record_options.threads),
-                                                   analysis::AnalyzeWorker{format});
-      sink.next_file(input_size(file));
-      analysis::run_pipeline(*opened.source, std::span(workers), sink);
-      for (const auto& w : workers) game_counts.add(w.counts());
-    }
-    return true;
-  });
+  const bool all_opened =
+      for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (format == analysis::RecordFormat::Csv && !csv_header_written) {
+          io::append_csv_header(out.buffer(), opened.format == io::InputFormat::Pgn);
+          csv_header_written = true;
+        }
+        if (opened.format == io::InputFormat::Epd) {
+          analysis::analyze_positions(*opened.source, format, sink, position_counts);
+        } else if (format == analysis::RecordFormat::Table) {
+          report(io::Diagnostic{.file = std::string(file),
+                                .message = "PGN input needs --format jsonl or csv"});
+          unusable = true;
+        } else {
+          std::vector<analysis::AnalyzeWorker> workers(
+              static_cast<std::size_t>(record_options.threads), analysis::AnalyzeWorker{format});
+          sink.next_file(input_size(file));
+          analysis::run_pipeline(*opened.source, std::span(workers), sink);
+          for (const auto& w : workers) game_counts.add(w.counts());
+        }
+        return true;
+      });
   const std::size_t bad = game_counts.bad + position_counts.bad;
   out.flush();
   report_totals("analyze", bad, game_counts.skipped);

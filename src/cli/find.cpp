@@ -14,8 +14,8 @@
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
-#include "cli/record_options.hpp"
 #include "cli/output.hpp"
+#include "cli/record_options.hpp"
 #include "io/input_format.hpp"
 #include "io/report_writer.hpp"
 
@@ -40,7 +40,8 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     if (count_only) return;
     fen.clear();
     append_fen(fen, pos);
-    io::append_jsonl(out.buffer(), {}, fen, report, classify_structure(report.white.pawns, report.black.pawns));
+    io::append_jsonl(out.buffer(), {}, fen, report,
+                     classify_structure(report.white.pawns, report.black.pawns));
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {
@@ -70,10 +71,12 @@ int run_find(const Args& args) {
       "and line and skipped; the exit status is then 1. A bad expression exits with 2.");
   options.value("where", where, "the query expression (required)")
       .flag("games", games, "write the matching games as PGN (PGN input only)");
-  record_options.add_min_plies(options, 10000, "1",
-                               "the expression must hold for N consecutive plies of a game (positions are\n"
-                               "                        written from the N-th on), default 1");
-  options.flag("count", count_only, "print only the number of matching positions (games with --games)");
+  record_options.add_min_plies(
+      options, 10000, "1",
+      "the expression must hold for N consecutive plies of a game (positions are\n"
+      "                        written from the N-th on), default 1");
+  options.flag("count", count_only,
+               "print only the number of matching positions (games with --games)");
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
@@ -94,37 +97,38 @@ int run_find(const Args& args) {
   analysis::GameCounts game_counts;
   std::size_t bad_records = 0, matches = 0;
   bool usage_error = false;
-  const bool all_opened = for_each_input(files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
-    if (opened.format == io::InputFormat::Epd) {
-      // FEN/EPD records are separate positions: no game to write, no plies to count.
-      if (games || min_plies > 1) {
-        out.flush();
-        report(io::Diagnostic{.file = std::string(file),
-                              .message = std::string(games ? "--games" : "--min-plies") +
-                                         " needs PGN input; this is FEN/EPD"});
-        usage_error = true;
-        return false;
-      }
-      const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
-      bad_records += counts.bad;
-      matches += counts.matches;
-      return true;
-    }
-    analysis::FindOptions find_options;
-    find_options.query = &query;
-    find_options.min_plies = min_plies;
-    find_options.games = games;
-    find_options.write = !count_only;
-    std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
-                                              analysis::FindWorker{find_options});
-    GameOutput sink(out, input_size(file));
-    analysis::run_pipeline(*opened.source, std::span(workers), sink);
-    for (const auto& w : workers) {
-      game_counts.add(w.counts());
-      matches += w.matches();
-    }
-    return true;
-  });
+  const bool all_opened = for_each_input(
+      files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format == io::InputFormat::Epd) {
+          // FEN/EPD records are separate positions: no game to write, no plies to count.
+          if (games || min_plies > 1) {
+            out.flush();
+            report(io::Diagnostic{.file = std::string(file),
+                                  .message = std::string(games ? "--games" : "--min-plies") +
+                                             " needs PGN input; this is FEN/EPD"});
+            usage_error = true;
+            return false;
+          }
+          const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
+          bad_records += counts.bad;
+          matches += counts.matches;
+          return true;
+        }
+        analysis::FindOptions find_options;
+        find_options.query = &query;
+        find_options.min_plies = min_plies;
+        find_options.games = games;
+        find_options.write = !count_only;
+        std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
+                                                  analysis::FindWorker{find_options});
+        GameOutput sink(out, input_size(file));
+        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        for (const auto& w : workers) {
+          game_counts.add(w.counts());
+          matches += w.matches();
+        }
+        return true;
+      });
   if (usage_error) return 2;
   if (count_only) out.buffer() += std::to_string(matches) + "\n";
   out.flush();

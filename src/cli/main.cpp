@@ -14,8 +14,10 @@ void print_usage(std::FILE* out) {
   for (const pawnkit::cli::Command& c : pawnkit::cli::commands())
     std::fprintf(out, "  %-9.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()),
                  c.summary.data());
-  std::fputs("\nRun 'pawnkit <command> --help' for a command's options; 'pawnkit --version' for the version.\n",
-             out);
+  std::fputs(
+      "\nRun 'pawnkit <command> --help' for a command's options; 'pawnkit --version' for the "
+      "version.\n",
+      out);
 }
 
 }  // namespace

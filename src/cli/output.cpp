@@ -54,15 +54,17 @@ void report_error(std::string_view command, std::string_view message) {
 }
 
 void report_fen_error(std::string_view text, const ParseError& error) {
-  report(io::Diagnostic{.file = "<argument>", .line = 1,
+  report(io::Diagnostic{.file = "<argument>",
+                        .line = 1,
                         .message = io::parse_error_message("invalid FEN", error, text)});
 }
 
 void report_totals(std::string_view command, std::size_t bad, std::size_t skipped) {
   if (bad) report_error(command, std::to_string(bad) + (bad == 1 ? " bad record" : " bad records"));
   if (skipped)
-    report_error(command, std::to_string(skipped) +
-                              (skipped == 1 ? " game of other variants skipped" : " games of other variants skipped"));
+    report_error(command,
+                 std::to_string(skipped) + (skipped == 1 ? " game of other variants skipped"
+                                                         : " games of other variants skipped"));
 }
 
 }  // namespace pawnkit::cli

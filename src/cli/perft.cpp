@@ -14,19 +14,21 @@ namespace pawnkit::cli {
 
 int run_perft(const Args& args) {
   bool chess960 = false;
-  Options options("perft", "perft [--chess960] DEPTH [FEN]",
-                  "Counts the leaf nodes of the legal move tree DEPTH plies deep (1 to 20) from FEN\n"
-                  "(default: the start position), one line per root move, then the total, as\n"
-                  "Stockfish's 'go perft' prints them:\n"
-                  "\n"
-                  "  e2e4: 9771632\n"
-                  "  ...\n"
-                  "\n"
-                  "  Nodes searched: 119060324\n"
-                  "\n"
-                  "The FEN may be one argument or its fields as separate arguments. A bad FEN or\n"
-                  "a position that cannot be played exits with 1, a bad command line with 2.");
-  options.flag("chess960", chess960, "print castling as king takes rook (e1h1), as UCI_Chess960 does");
+  Options options(
+      "perft", "perft [--chess960] DEPTH [FEN]",
+      "Counts the leaf nodes of the legal move tree DEPTH plies deep (1 to 20) from FEN\n"
+      "(default: the start position), one line per root move, then the total, as\n"
+      "Stockfish's 'go perft' prints them:\n"
+      "\n"
+      "  e2e4: 9771632\n"
+      "  ...\n"
+      "\n"
+      "  Nodes searched: 119060324\n"
+      "\n"
+      "The FEN may be one argument or its fields as separate arguments. A bad FEN or\n"
+      "a position that cannot be played exits with 1, a bad command line with 2.");
+  options.flag("chess960", chess960,
+               "print castling as king takes rook (e1h1), as UCI_Chess960 does");
   std::vector<std::string_view> rest;
   if (const auto status = options.parse(args, rest)) return *status;
   if (rest.empty()) {

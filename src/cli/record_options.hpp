@@ -26,7 +26,8 @@ class RecordOptions {
   // Parses args into `files` ("-" when none) and resolves --threads and --min-plies.
   // nullopt: run the command; otherwise the exit status: 0 after --help, 2 after an error
   // (reported as "pawnkit: COMMAND: --threads takes ...").
-  std::optional<int> parse(Options& options, const Args& args, std::vector<std::string_view>& files);
+  std::optional<int> parse(Options& options, const Args& args,
+                           std::vector<std::string_view>& files);
 
  private:
   std::string threads_text_, min_plies_text_;

@@ -51,7 +51,8 @@ int run_show(const Args& args) {
   for (const std::string& name : pattern_names) {
     auto p = io::find_drawable_pattern(name);
     if (!p) {
-      report_error("show", "unknown pattern '" + name + "'; known: " + io::drawable_pattern_names());
+      report_error("show",
+                   "unknown pattern '" + name + "'; known: " + io::drawable_pattern_names());
       return 2;
     }
     patterns.push_back(*p);

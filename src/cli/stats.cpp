@@ -10,8 +10,8 @@
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
-#include "cli/record_options.hpp"
 #include "cli/output.hpp"
+#include "cli/record_options.hpp"
 #include "io/input_format.hpp"
 
 namespace pawnkit::cli {
@@ -32,26 +32,32 @@ int run_stats(const Args& args) {
                   "--svg DIR also writes patterns.svg, islands.svg and structures.svg into DIR.");
   options.value("format", format_name, "output format, default table", {"table", "json"});
   record_options.add_threads(options, "worker threads, default: every core");
-  record_options.add_min_plies(options, 256, "8", "plies a pattern must hold to count for the score, default 8");
-  options.value("svg", svg_dir, "write the summary's charts as SVG files into DIR (created if needed)");
+  record_options.add_min_plies(options, 256, "8",
+                               "plies a pattern must hold to count for the score, default 8");
+  options.value("svg", svg_dir,
+                "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const int threads = record_options.threads, min_plies = record_options.min_plies;
 
   Output out;
-  std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(threads), analysis::StatsWorker{min_plies});
+  std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(threads),
+                                             analysis::StatsWorker{min_plies});
   bool unusable = false;
-  const bool all_opened = for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
-    if (opened.format == io::InputFormat::Epd) {
-      report(io::Diagnostic{.file = std::string(file),
-                            .message = "stats reads PGN games; this is FEN/EPD (analyze and find read positions)"});
-      unusable = true;
-      return true;
-    }
-    GameOutput sink(out, input_size(file));
-    analysis::run_pipeline(*opened.source, std::span(workers), sink);
-    return true;
-  });
+  const bool all_opened =
+      for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format == io::InputFormat::Epd) {
+          report(io::Diagnostic{
+              .file = std::string(file),
+              .message =
+                  "stats reads PGN games; this is FEN/EPD (analyze and find read positions)"});
+          unusable = true;
+          return true;
+        }
+        GameOutput sink(out, input_size(file));
+        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        return true;
+      });
   analysis::Stats total(min_plies);
   for (const auto& w : workers) total.merge(w.stats());
   out.buffer() += format_name == "json" ? total.json() : total.table();
@@ -65,7 +71,8 @@ int run_stats(const Args& args) {
     }
   }
   if (total.bad_games())
-    report_error("stats", std::to_string(total.bad_games()) + (total.bad_games() == 1 ? " bad game" : " bad games"));
+    report_error("stats", std::to_string(total.bad_games()) +
+                              (total.bad_games() == 1 ? " bad game" : " bad games"));
   return total.bad_games() || unusable || !all_opened ? 1 : 0;
 }
 

@@ -15,7 +15,8 @@ namespace pawnkit::io {
 enum class Severity { Error, Warning };
 
 struct Diagnostic {
-  std::string file = {};      // the input's name, or the command a command-line error is about; "" for none
+  std::string file =
+      {};  // the input's name, or the command a command-line error is about; "" for none
   std::size_t line = 0;  // 1-based line in `file`; 0 for none
   std::size_t game = 0;  // 1-based game number in `file`; 0 when not about one game
   std::string message = {};

@@ -125,6 +125,21 @@ void append_island_range(std::string& out, IslandRange range) {
   out.append(text, static_cast<std::size_t>(write_island_range(text, range) - text));
 }
 
+namespace {
+
+// For a position from a game: `game` N `ply` P `end`; nothing otherwise.
+void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
+                   std::string_view ply, std::string_view end) {
+  if (!origin.game) return;
+  out += game;
+  append_int(out, long(origin.game));
+  out += ply;
+  append_int(out, origin.ply);
+  out += end;
+}
+
+}  // namespace
+
 std::string_view side_name(Color side) { return side == White ? "white" : "black"; }
 
 void append_structure_description(std::string& out, const StructureMatch& structure) {
@@ -137,13 +152,7 @@ void append_structure_description(std::string& out, const StructureMatch& struct
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, ExtraKeys extra) {
   out += '{';
-  if (origin.game) {
-    out += "\"game\": ";
-    append_int(out, long(origin.game));
-    out += ", \"ply\": ";
-    append_int(out, origin.ply);
-    out += ", ";
-  }
+  append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
   out += "\"fen\": ";
   append_json_string(out, fen);
   out += ", \"white\": ";
@@ -228,7 +237,8 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
     rows.push_back(std::move(row));
   }
   Row islands{"islands", {}, {}};
-  for (auto [side, text] : {std::pair{&report.white, &islands.white}, {&report.black, &islands.black}}) {
+  for (auto [side, text] :
+       {std::pair{&report.white, &islands.white}, {&report.black, &islands.black}}) {
     append_int(*text, side->islands);
     if (side->islands) {
       *text += " (";
@@ -246,13 +256,7 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
   std::size_t white_width = 5;
   for (const Row& r : rows) white_width = std::max(white_width, r.white.size());
 
-  if (origin.game) {
-    out += "game ";
-    append_int(out, long(origin.game));
-    out += ", ply ";
-    append_int(out, origin.ply);
-    out += ": ";
-  }
+  append_origin(out, origin, "game ", ", ply ", ": ");
   out += fen;
   out += '\n';
   auto line = [&](std::string_view key, std::string_view white, std::string_view black) {
