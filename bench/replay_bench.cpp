@@ -59,12 +59,13 @@ BENCHMARK(BM_ReplaySample)->Unit(benchmark::kMillisecond);
 void BM_StatsWorkerSample(benchmark::State& state) {
   const auto& games = sample_games();
   std::size_t positions = 0;
-  std::string out, err;
+  std::string out;
+  std::vector<io::Diagnostic> errors;
   for (auto _ : state) {
     analysis::StatsWorker worker(8);
-    for (const io::GameRecord& game : games) worker.game(game, out, err);
+    for (const io::GameRecord& game : games) worker.game(game, out, errors);
     positions = worker.stats().positions();
-    err.clear();
+    errors.clear();
   }
   report_rate(state, positions);
 }

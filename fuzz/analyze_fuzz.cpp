@@ -26,7 +26,11 @@ namespace {
 struct CheckingSink : analysis::PipelineSink {
   std::string_view record_start;
   void out(const std::string& text) override { expect_lines(text, record_start); }
-  void err(const std::string& text) override { expect_lines(text, "pawnkit: "); }
+  // Every message says where: the file, and a line in it.
+  void report(std::span<const io::Diagnostic> diagnostics) override {
+    for (const io::Diagnostic& d : diagnostics)
+      if (d.file.empty() || d.line == 0 || d.message.empty()) std::abort();
+  }
   // Every line of text (possibly none) is complete and starts with `start`.
   static void expect_lines(const std::string& text, std::string_view start) {
     for (std::size_t at = 0; at < text.size();) {
@@ -39,8 +43,8 @@ struct CheckingSink : analysis::PipelineSink {
 
 struct CheckingWorker {
   analysis::AnalyzeWorker analyze{analysis::RecordFormat::Jsonl};
-  void game(const io::GameRecord& game, std::string& out, std::string& err) {
-    analyze.game(game, out, err);
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
+    analyze.game(game, out, diagnostics);
     analysis::replay(game, [](const Position& pos, int) {
       const PawnBoard board = pawn_board(pos);
       if (!(pawn_report(board) == reference::pawn_report(board))) std::abort();

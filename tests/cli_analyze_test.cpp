@@ -60,7 +60,7 @@ TEST(CliAnalyze, BadLinesAreReportedAndTheRestIsStillProcessed) {
             "pawnkit: <stdin>:6: invalid FEN: missing en-passant field at column 51\n"
             "pawnkit: <stdin>:7: line longer than 1048576 bytes\n"
             "pawnkit: <stdin>:8: invalid FEN: board: unknown piece letter at column 1 (byte 0x01)\n"
-            "pawnkit analyze: 7 bad records\n");
+            "pawnkit: analyze: 7 bad records\n");
 }
 
 TEST(CliAnalyze, MissingFileIsAnErrorAndOtherFilesAreStillRead) {
@@ -109,7 +109,7 @@ TEST(CliAnalyze, NamedStructureFollowsBlack) {
 TEST(CliAnalyze, UnknownOptionIsAUsageError) {
   const auto r = run_cli("analyze --fromat jsonl");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err.substr(0, 56), "pawnkit analyze: unknown option '--fromat' (see --help)\n");
+  EXPECT_EQ(r.err.substr(0, 57), "pawnkit: analyze: unknown option '--fromat' (see --help)\n");
 }
 
 TEST(CliShow, DrawsThePositionAndEachPattern) {

@@ -130,7 +130,7 @@ TEST(BadInput, NulBytesInsideTags) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err,
             "pawnkit: <stdin>:1: game 1: unexpected byte 0x00 in tag value\n"
-            "pawnkit analyze: 1 bad record\n");
+            "pawnkit: analyze: 1 bad record\n");
   EXPECT_NE(r.out.find(R"({"game": 2, "ply": 4, )"), std::string::npos);
 }
 

@@ -273,7 +273,7 @@ TEST(CliFind, BadExpressionsExitWithTwoAndACaret) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
-            "pawnkit find: --where: column 7: unknown key 'white.isolatd' (did you mean "
+            "pawnkit: find: --where: column 7: unknown key 'white.isolatd' (did you mean "
             "'white.isolated'?)\n"
             "  count(white.isolatd) >= 2\n"
             "        ^~~~~~~~~~~~~\n");
@@ -297,7 +297,7 @@ TEST(CliFind, BadInputIsReportedAndTheRestIsProcessed) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(lines_of(r.out).size(), 2u);
   EXPECT_NE(r.err.find("pawnkit: <stdin>:2: invalid FEN"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("pawnkit find: 1 bad record\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("pawnkit: find: 1 bad record\n"), std::string::npos) << r.err;
 
   const std::string good = "[Event \"good\"]\n\n1. d4 d5 2. c4 e6 1-0\n\n";
   const std::string pgn = good + "[Event \"illegal\"]\n\n1. e4 e5 2. Nf6 Nc6 0-1\n\n" + good;
@@ -305,7 +305,7 @@ TEST(CliFind, BadInputIsReportedAndTheRestIsProcessed) {
   EXPECT_EQ(games.status, 1);
   EXPECT_EQ(games.err,
             "pawnkit: <stdin>:7: game 2: illegal move 'Nf6' (move 2, White)\n"
-            "pawnkit find: 1 bad record\n");
+            "pawnkit: find: 1 bad record\n");
   EXPECT_EQ(read_pgn_text(games.out).games.size(), 2u);  // the bad game is not written
   const auto positions = run_cli("find --where 'ply == 2' -", pgn);
   EXPECT_EQ(positions.status, 1);

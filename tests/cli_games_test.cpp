@@ -97,8 +97,8 @@ TEST(CliGames, BadGamesAreReportedAndTheNextGameIsRead) {
             "pawnkit: <stdin>:30: game 8: skipped: variant 'Atomic' is not replayed\n"
             "pawnkit: <stdin>:38: game 10: invalid FEN tag: board: empty-square count must be 1 to 8 at column 15\n"
             "pawnkit: <stdin>:49: game 12: unterminated comment\n"
-            "pawnkit analyze: 5 bad records\n"
-            "pawnkit analyze: 1 game of other variants skipped\n");
+            "pawnkit: analyze: 5 bad records\n"
+            "pawnkit: analyze: 1 game of other variants skipped\n");
   for (int game : {1, 3, 5, 7, 9, 11}) {
     EXPECT_NE(r.out.find("{\"game\": " + std::to_string(game) + ", \"ply\": 4, "), std::string::npos)
         << "game " << game;

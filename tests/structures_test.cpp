@@ -218,13 +218,13 @@ TEST(Structures, EveryRuleMatchesItsOwnMinimalBoardBothWays) {
 // Collects the pawn boards of every position of every game.
 struct BoardCollector {
   std::vector<PawnBoard>* boards;
-  void game(const io::GameRecord& game, std::string&, std::string&) {
+  void game(const io::GameRecord& game, std::string&, std::vector<io::Diagnostic>&) {
     analysis::replay(game, [&](const Position& pos, int) { boards->push_back(pawn_board(pos)); });
   }
 };
 struct NullSink : analysis::PipelineSink {
   void out(const std::string&) override {}
-  void err(const std::string&) override {}
+  void report(std::span<const io::Diagnostic>) override {}
 };
 
 // Flipping colours flips `reversed` and the holder and keeps the id, unless the deciding

@@ -27,11 +27,13 @@ QueryContext query_context(const Query& query, const Position& pos, const PawnRe
   return ctx;
 }
 
-void FindWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+void FindWorker::game(const io::GameRecord& game, std::string& out,
+                      std::vector<io::Diagnostic>& diagnostics) {
   const Query& query = *options_.query;
   int run = 0, first_match = -1;
   Color first_mover = White;
   int first_number = 1;
+  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     if (ply == 0) {
@@ -52,9 +54,9 @@ void FindWorker::game(const io::GameRecord& game, std::string& out, std::string&
     if (!options_.write) return;
     fen_.clear();
     append_fen(fen_, pos);
-    io::append_jsonl(out, {game.number, ply}, fen_, report);
+    io::append_jsonl(out, {game.number, ply}, fen_, report, classify(report));
   });
-  note_outcome(result, counts_, err);
+  note_outcome(result, counts_, diagnostics);
   // A game with an error is not written: its movetext could not be checked to the end.
   if (!options_.games || first_match < 0 || result.outcome != ReplayOutcome::Complete) return;
   ++matches_;

@@ -30,7 +30,7 @@ struct FindOptions {
 class FindWorker {
  public:
   explicit FindWorker(FindOptions options) : options_(options) {}
-  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const GameCounts& counts() const { return counts_; }
   std::size_t matches() const { return matches_; }  // positions, or games with --games
 

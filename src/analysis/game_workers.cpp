@@ -7,54 +7,50 @@
 
 namespace pawnkit::analysis {
 
-void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& err) {
+void note_outcome(const ReplayResult& result, GameCounts& counts,
+                  std::vector<io::Diagnostic>& diagnostics) {
   ++counts.games;
   if (result.outcome == ReplayOutcome::Complete) return;
   (result.outcome == ReplayOutcome::Bad ? counts.bad : counts.skipped) += 1;
-  err += "pawnkit: ";
-  err += result.error;
-  err += '\n';
+  diagnostics.push_back(result.error);
 }
 
-void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
+                         std::vector<io::Diagnostic>& diagnostics) {
+  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
+    const io::NamedStructure& structure = classify(report);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl)
-      io::append_jsonl(out, origin, fen_, report);
+      io::append_jsonl(out, origin, fen_, report, structure);
     else
-      io::append_csv_row(out, origin, fen_, report, true);
+      io::append_csv_row(out, origin, fen_, report, structure, true);
   });
-  note_outcome(result, counts_, err);
+  note_outcome(result, counts_, diagnostics);
 }
 
-void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::string& err) {
+void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
+                       std::vector<io::Diagnostic>& diagnostics) {
   runs_.clear();
-  // The named structure depends on the pawns only, so it is classified again only when a
-  // pawn moved or was taken.
-  std::array<Bitboard, 2> classified_pawns{~Bitboard{0}, ~Bitboard{0}};
-  std::uint8_t structure = 0;
+  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
     const PawnReport report = pawn_report(pos);
-    if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1]) {
-      classified_pawns = {report.white.pawns, report.black.pawns};
-      structure = encode_structure(classify_structure(report.white.pawns, report.black.pawns));
-    }
-    const PositionSummary summary = summarize(report, structure);
+    const PositionSummary summary = summarize(report, encode_structure(classify(report)));
     if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else
       runs_.push_back({summary, 1});
   });
   if (result.outcome != ReplayOutcome::Complete) {
-    if (result.outcome == ReplayOutcome::Bad) stats_.add_bad_game();
-    else stats_.add_skipped_game();
-    err += "pawnkit: ";
-    err += result.error;
-    err += '\n';
+    if (result.outcome == ReplayOutcome::Bad)
+      stats_.add_bad_game();
+    else
+      stats_.add_skipped_game();
+    diagnostics.push_back(result.error);
     return;
   }
   const auto result_tag = game.tag("Result");

@@ -2,6 +2,7 @@
 // and `stats` (aggregated counts).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -10,7 +11,9 @@
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
 #include "analysis/stats.hpp"
+#include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
+#include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
 
@@ -25,12 +28,29 @@ struct GameCounts {
   }
 };
 
+// The named structure of each position of a game. It depends on the pawns only, so it
+// is classified again only when a pawn moved or was taken.
+class StructureClassifier {
+ public:
+  const io::NamedStructure& operator()(const PawnReport& report) {
+    if (report.white.pawns != pawns_[0] || report.black.pawns != pawns_[1]) {
+      pawns_ = {report.white.pawns, report.black.pawns};
+      structure_ = classify_structure(pawns_[0], pawns_[1]);
+    }
+    return structure_;
+  }
+
+ private:
+  std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};
+  io::NamedStructure structure_;
+};
+
 // Writes one contract record per position of every game (with "game" and "ply"), as
 // JSON lines or CSV (a table per position is for FEN/EPD input only).
 class AnalyzeWorker {
  public:
   explicit AnalyzeWorker(RecordFormat format) : format_(format) {}
-  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const GameCounts& counts() const { return counts_; }
 
  private:
@@ -44,7 +64,7 @@ class AnalyzeWorker {
 class StatsWorker {
  public:
   explicit StatsWorker(int min_plies) : stats_(min_plies) {}
-  void game(const io::GameRecord& game, std::string& out, std::string& err);
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const Stats& stats() const { return stats_; }
 
  private:
@@ -58,7 +78,8 @@ class StatsWorker {
   std::vector<Run> runs_;
 };
 
-// Appends "pawnkit: <error>\n" for a game that was bad or skipped, and counts it.
-void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& err);
+// Counts the game, and for a game that was bad or skipped, adds its error.
+void note_outcome(const ReplayResult& result, GameCounts& counts,
+                  std::vector<io::Diagnostic>& diagnostics);
 
 }  // namespace pawnkit::analysis

@@ -2,8 +2,9 @@
 // threads replay and analyze them, and the reading thread writes each batch's output in
 // input order. Memory is bounded: at most a few batches per worker are in flight.
 //
-// A Worker has `void game(const io::GameRecord&, std::string& out, std::string& err)`;
-// `out` goes to standard output and `err` to standard error, both in input order. Each
+// A Worker has `void game(const io::GameRecord&, std::string& out,
+// std::vector<io::Diagnostic>& diagnostics)`; `out` goes to standard output and the
+// diagnostics (bad or skipped games) to the sink's report(), both in input order. Each
 // thread has its own Worker, so workers keep per-thread state (statistics) without locks.
 #pragma once
 
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "io/byte_source.hpp"
+#include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
 #include "io/pgn_reader.hpp"
 
@@ -27,7 +29,8 @@ namespace pawnkit::analysis {
 struct PipelineSink {
   virtual ~PipelineSink() = default;
   virtual void out(const std::string& text) = 0;
-  virtual void err(const std::string& text) = 0;
+  // Errors and warnings about the input, as values (the command line prints them).
+  virtual void report(std::span<const io::Diagnostic> diagnostics) = 0;
   // Called after each batch with the games read so far and the input bytes read.
   virtual void progress(std::size_t /*games*/, std::size_t /*bytes*/) {}
 };
@@ -57,7 +60,8 @@ class CountingSource : public io::ByteSource {
 namespace detail {
 
 struct BatchOutput {
-  std::string out, err;
+  std::string out;
+  std::vector<io::Diagnostic> diagnostics;
 };
 
 // Fills `result` (emptied first; its buffers are reused from batch to batch, so a long run
@@ -65,8 +69,9 @@ struct BatchOutput {
 template <class Worker>
 void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
   result.out.clear();
-  result.err.clear();
-  for (std::size_t i = 0; i < batch.size; ++i) worker.game(batch.games[i], result.out, result.err);
+  result.diagnostics.clear();
+  for (std::size_t i = 0; i < batch.size; ++i)
+    worker.game(batch.games[i], result.out, result.diagnostics);
 }
 
 }  // namespace detail
@@ -84,7 +89,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     detail::BatchOutput result;
     auto ready = [&](io::GameBatch batch) {
       detail::process_batch(workers[0], batch, result);
-      sink.err(result.err);
+      sink.report(result.diagnostics);
       sink.out(result.out);
       games_read += batch.size;
       sink.progress(games_read, counted.bytes());
@@ -137,7 +142,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       done.erase(done.begin());
       ++next_to_write;
       lock.unlock();
-      sink.err(result.err);
+      sink.report(result.diagnostics);
       sink.out(result.out);
       lock.lock();
       spare_outputs.push_back(std::move(result));

@@ -11,6 +11,7 @@
 
 #include "analysis/pipeline.hpp"
 #include "io/byte_source.hpp"
+#include "io/diagnostic.hpp"
 #include "io/line_reader.hpp"
 
 namespace pawnkit::analysis {
@@ -20,9 +21,6 @@ enum class RecordFormat { Jsonl, Csv, Table };
 struct PositionCounts {
   std::size_t positions = 0, bad = 0;
 };
-
-// "invalid FEN: <what> at column N ('x')" for a FEN that did not parse.
-std::string fen_error_message(std::string_view text, const ParseError& error);
 
 // Reads FEN/EPD records line by line: on_record(const EpdRecord&) for each good line and
 // on_error(line_number, message) for each bad one (too long, empty, not a FEN; a read error
@@ -44,15 +42,15 @@ void for_each_epd_record(io::ByteSource& source, OnRecord&& on_record, OnError&&
     }
     const Parsed<EpdRecord> record = parse_epd(line.text);
     if (!record) {
-      on_error(line.number, fen_error_message(line.text, record.error()));
+      on_error(line.number, io::parse_error_message("invalid FEN", record.error(), line.text));
       continue;
     }
     on_record(*record);
   }
 }
 
-// Reads `source` line by line and writes records through sink.out and errors ("pawnkit:
-// FILE:LINE: message") through sink.err. `counts` carries on across several inputs.
+// Reads `source` line by line and writes records through sink.out and errors (file, line,
+// message) through sink.report. `counts` carries on across several inputs.
 void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink& sink,
                        PositionCounts& counts);
 

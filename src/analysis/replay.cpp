@@ -12,22 +12,19 @@ namespace {
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
 }
 
-// "FILE:LINE: game N: " followed by the message.
 void set_error(ReplayResult& result, ReplayOutcome outcome, const io::GameRecord& game,
                std::size_t line, std::string_view message) {
   result.outcome = outcome;
-  result.error.assign(game.file);
-  result.error += ':';
-  result.error += std::to_string(line);
-  result.error += ": game ";
-  result.error += std::to_string(game.number);
-  result.error += ": ";
-  result.error += message;
+  result.error.file.assign(game.file);
+  result.error.line = line;
+  result.error.game = game.number;
+  result.error.message.assign(message);
 }
 
 }  // namespace
@@ -50,16 +47,14 @@ bool start_position(const io::GameRecord& game, Position& pos, ReplayResult& res
   }
   const auto fen = game.tag("FEN");
   if (!fen) {
-    static const Position standard =
-        *parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    static const Position standard = *parse_fen(start_fen);
     pos = standard;
     return true;
   }
   const Parsed<Position> parsed = parse_fen(*fen);
   if (!parsed) {
     set_error(result, ReplayOutcome::Bad, game, game.line,
-              "invalid FEN tag: " + std::string(parsed.error().what) + " at column " +
-                  std::to_string(parsed.error().column + 1));
+              io::parse_error_message("invalid FEN tag", parsed.error()));
     return false;
   }
   if (const auto problem = check_playable(*parsed)) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
 
 namespace pawnkit::analysis {
@@ -20,8 +21,8 @@ enum class ReplayOutcome {
 
 struct ReplayResult {
   ReplayOutcome outcome = ReplayOutcome::Complete;
-  int plies = 0;      // moves replayed
-  std::string error;  // one line, "FILE:LINE: game N: ...", for Bad and Skipped
+  int plies = 0;         // moves replayed
+  io::Diagnostic error;  // for Bad and Skipped: file, line, game and message
 };
 
 // Whether the game's Variant tag names standard chess or Chess960 (those are replayed).

@@ -2,14 +2,15 @@
 #include <cstdio>
 #include <string>
 
-#include "cli/commands.hpp"
-#include "cli/options.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
+#include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
+#include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/record_options.hpp"
 #include "io/input_format.hpp"
 #include "io/report_writer.hpp"
 
@@ -19,13 +20,16 @@ namespace {
 
 analysis::RecordFormat format_named(std::string_view name) {
   using analysis::RecordFormat;
-  return name == "jsonl" ? RecordFormat::Jsonl : name == "csv" ? RecordFormat::Csv : RecordFormat::Table;
+  return name == "jsonl" ? RecordFormat::Jsonl
+         : name == "csv" ? RecordFormat::Csv
+                         : RecordFormat::Table;
 }
 
 }  // namespace
 
 int run_analyze(const Args& args) {
-  std::string format_name = "table", input = "auto", threads_text;
+  std::string format_name = "table";
+  RecordOptions record_options;
   Options options("analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
                   "Reports every pawn pattern of the contract for both sides of each position.\n"
                   "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games\n"
@@ -33,23 +37,19 @@ int run_analyze(const Args& args) {
                   "'-' or no file reads standard input; the content then decides the kind.\n"
                   "A bad record or game is reported on standard error with the file and line\n"
                   "and skipped; the rest is still processed and the exit status is then 1.");
-  options.value("format", format_name, "output format, default table", {"table", "jsonl", "csv"})
-      .value("input", input, "input kind, default decided by name and content", {"auto", "epd", "pgn"})
-      .value("threads", threads_text, "worker threads for PGN input, default: every core");
+  options.value("format", format_name, "output format, default table", {"table", "jsonl", "csv"});
+  record_options.add_input(options);
+  record_options.add_threads(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
-  if (const auto status = options.parse(args, files)) return *status;
-  const std::optional<int> threads = parse_thread_count(threads_text);
-  if (!threads) {
-    report_error("analyze: --threads takes a number from 0 (every core) to 256");
-    return 2;
-  }
-  if (files.empty()) files.push_back("-");
+  if (const auto status = record_options.parse(options, args, files)) return *status;
+  const std::string& input = record_options.input;
   const analysis::RecordFormat format = format_named(format_name);
   if (format == analysis::RecordFormat::Table) {
     // A table per position of a whole database is no use to anyone: say so up front.
     for (std::string_view file : files) {
       if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
-        report_error("analyze: PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
+        report_error("analyze",
+                     "PGN input needs --format jsonl or csv (a table per position is for FEN/EPD)");
         return 2;
       }
     }
@@ -60,25 +60,27 @@ int run_analyze(const Args& args) {
   analysis::PositionCounts position_counts;
   analysis::GameCounts game_counts;
   bool unusable = false, csv_header_written = false;
-  const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
-    if (format == analysis::RecordFormat::Csv && !csv_header_written) {
-      io::append_csv_header(out.buffer(), opened.format == io::InputFormat::Pgn);
-      csv_header_written = true;
-    }
-    if (opened.format == io::InputFormat::Epd) {
-      analysis::analyze_positions(*opened.source, format, sink, position_counts);
-    } else if (format == analysis::RecordFormat::Table) {
-      report_error(std::string(file) + ": PGN input needs --format jsonl or csv");
-      unusable = true;
-    } else {
-      std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads),
-                                                   analysis::AnalyzeWorker{format});
-      sink.next_file(input_size(file));
-      analysis::run_pipeline(*opened.source, std::span(workers), sink);
-      for (const auto& w : workers) game_counts.add(w.counts());
-    }
-    return true;
-  });
+  const bool all_opened =
+      for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (format == analysis::RecordFormat::Csv && !csv_header_written) {
+          io::append_csv_header(out.buffer(), opened.format == io::InputFormat::Pgn);
+          csv_header_written = true;
+        }
+        if (opened.format == io::InputFormat::Epd) {
+          analysis::analyze_positions(*opened.source, format, sink, position_counts);
+        } else if (format == analysis::RecordFormat::Table) {
+          report(io::Diagnostic{.file = std::string(file),
+                                .message = "PGN input needs --format jsonl or csv"});
+          unusable = true;
+        } else {
+          std::vector<analysis::AnalyzeWorker> workers(
+              static_cast<std::size_t>(record_options.threads), analysis::AnalyzeWorker{format});
+          sink.next_file(input_size(file));
+          analysis::run_pipeline(*opened.source, std::span(workers), sink);
+          for (const auto& w : workers) game_counts.add(w.counts());
+        }
+        return true;
+      });
   const std::size_t bad = game_counts.bad + position_counts.bad;
   out.flush();
   report_totals("analyze", bad, game_counts.skipped);

@@ -23,7 +23,7 @@ struct BenchPosition {
 
 // The Chessprogramming wiki's perft positions at depths of roughly 0.1 s each.
 constexpr BenchPosition bench_positions[] = {
-    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
+    {"start", start_fen, 6},
     {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
     {"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7},
     {"position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
@@ -40,7 +40,7 @@ int run_bench(const Args& args) {
   std::vector<std::string_view> extra;
   if (const auto status = options.parse(args, extra)) return *status;
   if (!extra.empty()) {
-    report_error("bench: unexpected argument '" + std::string(extra[0]) + "'");
+    report_error("bench", "unexpected argument '" + std::string(extra[0]) + "'");
     return 2;
   }
   using clock = std::chrono::steady_clock;

@@ -15,6 +15,7 @@
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/record_options.hpp"
 #include "io/input_format.hpp"
 #include "io/report_writer.hpp"
 
@@ -39,11 +40,12 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     if (count_only) return;
     fen.clear();
     append_fen(fen, pos);
-    io::append_jsonl(out.buffer(), {}, fen, report);
+    io::append_jsonl(out.buffer(), {}, fen, report,
+                     classify_structure(report.white.pawns, report.black.pawns));
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {
-    report_error(source.name(), line, message);
+    report(io::Diagnostic{.file = source.name(), .line = line, .message = std::string(message)});
     ++counts.bad;
   };
   analysis::for_each_epd_record(source, on_record, on_error);
@@ -53,7 +55,8 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
 }  // namespace
 
 int run_find(const Args& args) {
-  std::string where, input = "auto", threads_text, min_plies_text = "1";
+  std::string where;
+  RecordOptions record_options;
   bool games = false, count_only = false;
   Options options(
       "find", "find --where EXPR [--games] [--min-plies N] [--count] [--threads N] [FILE|-]...",
@@ -67,69 +70,65 @@ int run_find(const Args& args) {
       "standard input. Bad records and games are reported on standard error with the file\n"
       "and line and skipped; the exit status is then 1. A bad expression exits with 2.");
   options.value("where", where, "the query expression (required)")
-      .flag("games", games, "write the matching games as PGN (PGN input only)")
-      .value("min-plies", min_plies_text,
-             "the expression must hold for N consecutive plies of a game (positions are\n"
-             "                        written from the N-th on), default 1")
-      .flag("count", count_only, "print only the number of matching positions (games with --games)")
-      .value("input", input, "input kind, default decided by name and content",
-             {"auto", "epd", "pgn"})
-      .value("threads", threads_text, "worker threads for PGN input, default: every core");
+      .flag("games", games, "write the matching games as PGN (PGN input only)");
+  record_options.add_min_plies(
+      options, 10000, "1",
+      "the expression must hold for N consecutive plies of a game (positions are\n"
+      "                        written from the N-th on), default 1");
+  options.flag("count", count_only,
+               "print only the number of matching positions (games with --games)");
+  record_options.add_input(options);
+  record_options.add_threads(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
-  if (const auto status = options.parse(args, files)) return *status;
+  if (const auto status = record_options.parse(options, args, files)) return *status;
+  const int threads = record_options.threads, min_plies = record_options.min_plies;
   if (where.empty()) {
-    report_error("find: --where EXPR is required (see 'pawnkit find --help')");
+    report_error("find", "--where EXPR is required (see 'pawnkit find --help')");
     return 2;
   }
   auto compiled = analysis::Query::compile(where);
   if (const auto* error = std::get_if<analysis::QueryError>(&compiled)) {
-    const std::string text = analysis::format_query_error(where, *error);
-    std::fprintf(stderr, "pawnkit find: --where: %s", text.c_str());
+    report_error("find", "--where: " + analysis::format_query_error(where, *error));
     return 2;
   }
   const analysis::Query& query = std::get<analysis::Query>(compiled);
-  const std::optional<int> threads = parse_thread_count(threads_text);
-  const std::optional<int> min_plies = parse_int_in_range(min_plies_text, 1, 10000);
-  if (!threads || !min_plies) {
-    report_error("find: --threads takes 0 (every core) to 256, --min-plies 1 to 10000");
-    return 2;
-  }
-  if (files.empty()) files.push_back("-");
 
   Output out;
   analysis::GameCounts game_counts;
   std::size_t bad_records = 0, matches = 0;
   bool usage_error = false;
-  const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
-    if (opened.format == io::InputFormat::Epd) {
-      // FEN/EPD records are separate positions: no game to write, no plies to count.
-      if (games || *min_plies > 1) {
-        out.flush();
-        report_error(std::string(file) + ": " + (games ? "--games" : "--min-plies") +
-                     " needs PGN input; this is FEN/EPD");
-        usage_error = true;
-        return false;
-      }
-      const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
-      bad_records += counts.bad;
-      matches += counts.matches;
-      return true;
-    }
-    analysis::FindOptions find_options;
-    find_options.query = &query;
-    find_options.min_plies = *min_plies;
-    find_options.games = games;
-    find_options.write = !count_only;
-    std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(*threads),
-                                              analysis::FindWorker{find_options});
-    GameOutput sink(out, input_size(file));
-    analysis::run_pipeline(*opened.source, std::span(workers), sink);
-    for (const auto& w : workers) {
-      game_counts.add(w.counts());
-      matches += w.matches();
-    }
-    return true;
-  });
+  const bool all_opened = for_each_input(
+      files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format == io::InputFormat::Epd) {
+          // FEN/EPD records are separate positions: no game to write, no plies to count.
+          if (games || min_plies > 1) {
+            out.flush();
+            report(io::Diagnostic{.file = std::string(file),
+                                  .message = std::string(games ? "--games" : "--min-plies") +
+                                             " needs PGN input; this is FEN/EPD"});
+            usage_error = true;
+            return false;
+          }
+          const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
+          bad_records += counts.bad;
+          matches += counts.matches;
+          return true;
+        }
+        analysis::FindOptions find_options;
+        find_options.query = &query;
+        find_options.min_plies = min_plies;
+        find_options.games = games;
+        find_options.write = !count_only;
+        std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
+                                                  analysis::FindWorker{find_options});
+        GameOutput sink(out, input_size(file));
+        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        for (const auto& w : workers) {
+          game_counts.add(w.counts());
+          matches += w.matches();
+        }
+        return true;
+      });
   if (usage_error) return 2;
   if (count_only) out.buffer() += std::to_string(matches) + "\n";
   out.flush();

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <charconv>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <thread>
 
 namespace pawnkit::cli {
@@ -28,8 +28,11 @@ std::optional<int> parse_thread_count(std::string_view text) {
 }
 
 GameOutput::GameOutput(Output& out, std::size_t total_bytes)
-    : out_(out), terminal_(::isatty(STDERR_FILENO) == 1), total_bytes_(total_bytes),
-      start_(std::chrono::steady_clock::now()), last_draw_(start_) {}
+    : out_(out),
+      terminal_(::isatty(STDERR_FILENO) == 1),
+      total_bytes_(total_bytes),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
 
 GameOutput::~GameOutput() { clear_line(); }
 
@@ -47,10 +50,10 @@ void GameOutput::clear_line() {
 
 void GameOutput::out(const std::string& text) { out_.write(text); }
 
-void GameOutput::err(const std::string& text) {
-  if (text.empty()) return;
+void GameOutput::report(std::span<const io::Diagnostic> diagnostics) {
+  if (diagnostics.empty()) return;
   clear_line();
-  std::fputs(text.c_str(), stderr);
+  cli::report(diagnostics);
 }
 
 void GameOutput::progress(std::size_t games, std::size_t bytes) {
@@ -63,11 +66,12 @@ void GameOutput::progress(std::size_t games, std::size_t bytes) {
   int n = std::snprintf(line, sizeof line, "\r%.1f MB", double(bytes) / 1e6);
   if (total_bytes_ && bytes <= total_bytes_) {
     const double done = double(bytes) / double(total_bytes_);
-    n += std::snprintf(line + n, sizeof line - std::size_t(n), " of %.1f MB (%.0f%%)", double(total_bytes_) / 1e6,
-                       100 * done);
+    n += std::snprintf(line + n, sizeof line - std::size_t(n), " of %.1f MB (%.0f%%)",
+                       double(total_bytes_) / 1e6, 100 * done);
     if (done > 0.01) {
       const int eta = int(seconds / done - seconds);
-      n += std::snprintf(line + n, sizeof line - std::size_t(n), ", ETA %d:%02d", eta / 60, eta % 60);
+      n += std::snprintf(line + n, sizeof line - std::size_t(n), ", ETA %d:%02d", eta / 60,
+                         eta % 60);
     }
   }
   std::snprintf(line + n, sizeof line - std::size_t(n), ", %zu games, %.0f games/s\033[K", games,

@@ -20,7 +20,7 @@ std::size_t input_size(std::string_view path);
 // "--threads N": 1 to 256, or "0"/empty for every core. nullopt when malformed.
 std::optional<int> parse_thread_count(std::string_view text);
 
-// Writes standard output through an Output buffer and standard error as it comes; when
+// Writes standard output through an Output buffer and messages as they come; when
 // standard error is a terminal, redraws one progress line (bytes, games, positions per
 // second, ETA) at most four times a second and clears it before anything else is written.
 class GameOutput : public analysis::PipelineSink {
@@ -30,7 +30,7 @@ class GameOutput : public analysis::PipelineSink {
   ~GameOutput() override;
 
   void out(const std::string& text) override;
-  void err(const std::string& text) override;
+  void report(std::span<const io::Diagnostic> diagnostics) override;
   void progress(std::size_t games, std::size_t bytes) override;
 
   // Starts a new input file (its size for the ETA, 0 when unknown).

@@ -22,7 +22,7 @@ bool for_each_input(const std::vector<std::string_view>& files, std::string_view
   for (std::string_view file : files) {
     io::OpenedInput opened = io::open_input(std::string(file), io::parse_input_format(kind));
     if (!opened.ok()) {
-      report_error(opened.error);
+      report(io::Diagnostic{.message = opened.error});
       all_opened = false;
       continue;
     }

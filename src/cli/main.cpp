@@ -1,9 +1,11 @@
 // pawnkit: the command-line program. One file per command; this one only dispatches.
 #include <cstdio>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 
 namespace {
 
@@ -12,8 +14,10 @@ void print_usage(std::FILE* out) {
   for (const pawnkit::cli::Command& c : pawnkit::cli::commands())
     std::fprintf(out, "  %-9.*s %.*s\n", int(c.name.size()), c.name.data(), int(c.summary.size()),
                  c.summary.data());
-  std::fputs("\nRun 'pawnkit <command> --help' for a command's options; 'pawnkit --version' for the version.\n",
-             out);
+  std::fputs(
+      "\nRun 'pawnkit <command> --help' for a command's options; 'pawnkit --version' for the "
+      "version.\n",
+      out);
 }
 
 }  // namespace
@@ -37,7 +41,7 @@ int main(int argc, char** argv) {
   for (const Command& c : commands()) {
     if (c.name == command) return c.run(args);
   }
-  std::fprintf(stderr, "pawnkit: unknown command '%.*s'\n", int(command.size()), command.data());
+  report_error({}, "unknown command '" + std::string(command) + "'");
   print_usage(stderr);
   return 2;
 }

@@ -3,17 +3,19 @@
 #include <charconv>
 #include <cstdio>
 
+#include "cli/output.hpp"
+
 namespace pawnkit::cli {
 
 std::optional<int> parse_int_in_range(std::string_view text, int min, int max) {
   int n = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc() || end != text.data() + text.size() || n < min || n > max) return std::nullopt;
+  if (ec != std::errc() || end != text.data() + text.size() || n < min || n > max)
+    return std::nullopt;
   return n;
 }
 
-Options::Options(std::string_view command, std::string_view synopsis,
-                 std::string_view description)
+Options::Options(std::string_view command, std::string_view synopsis, std::string_view description)
     : command_(command), synopsis_(synopsis), description_(description) {}
 
 Options& Options::flag(std::string_view name, bool& out, std::string_view help) {
@@ -40,12 +42,15 @@ std::string Options::help() const {
     std::string left = "  --";
     left.append(s.name);
     if (!s.flag) left += s.values ? " NAME..." : " VALUE";
-    if (left.size() < 24) left.append(24 - left.size(), ' ');
-    else left += "  ";
+    if (left.size() < 24)
+      left.append(24 - left.size(), ' ');
+    else
+      left += "  ";
     text.append(left).append(s.help);
     if (!s.choices.empty()) {
       text += " (";
-      for (std::size_t i = 0; i < s.choices.size(); ++i) text.append(i ? "|" : "").append(s.choices[i]);
+      for (std::size_t i = 0; i < s.choices.size(); ++i)
+        text.append(i ? "|" : "").append(s.choices[i]);
       text += ')';
     }
     text += '\n';
@@ -55,9 +60,8 @@ std::string Options::help() const {
 }
 
 int Options::fail(std::string_view message) const {
-  std::fprintf(stderr, "pawnkit %.*s: %.*s\nusage: pawnkit %.*s\n", int(command_.size()),
-               command_.data(), int(message.size()), message.data(), int(synopsis_.size()),
-               synopsis_.data());
+  report_error(command_, message);
+  std::fprintf(stderr, "usage: pawnkit %.*s\n", int(synopsis_.size()), synopsis_.data());
   return 2;
 }
 
@@ -93,8 +97,7 @@ std::optional<int> Options::parse(const Args& args, std::vector<std::string_view
       continue;
     }
     if (!has_inline) {
-      if (i + 1 >= args.size())
-        return fail("option '--" + std::string(name) + "' needs a value");
+      if (i + 1 >= args.size()) return fail("option '--" + std::string(name) + "' needs a value");
       inline_value = args[++i];
     }
     if (spec->value) {
@@ -111,7 +114,8 @@ std::optional<int> Options::parse(const Args& args, std::vector<std::string_view
     auto add = [&](std::string_view list) {
       while (!list.empty()) {
         const auto comma = list.find(',');
-        if (std::string_view item = list.substr(0, comma); !item.empty()) spec->values->emplace_back(item);
+        if (std::string_view item = list.substr(0, comma); !item.empty())
+          spec->values->emplace_back(item);
         if (comma == std::string_view::npos) break;
         list.remove_prefix(comma + 1);
       }

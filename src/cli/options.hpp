@@ -37,6 +37,7 @@ class Options {
   std::optional<int> parse(const Args& args, std::vector<std::string_view>& positionals);
 
   std::string help() const;
+  std::string_view command() const { return command_; }
 
  private:
   struct Spec {
@@ -47,7 +48,7 @@ class Options {
     std::vector<std::string_view> choices = {};
     std::function<bool(std::string_view)> accepts = {};
   };
-  // Prints "pawnkit COMMAND: message" and the usage line; returns the exit status 2.
+  // Prints "pawnkit: COMMAND: message" and the usage line; returns the exit status 2.
   int fail(std::string_view message) const;
 
   std::string_view command_, synopsis_;

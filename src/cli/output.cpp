@@ -1,8 +1,7 @@
 #include "cli/output.hpp"
 
 #include <cstdio>
-
-#include "analysis/position_analysis.hpp"
+#include <fstream>
 
 namespace pawnkit::cli {
 
@@ -22,26 +21,50 @@ void Output::write(std::string_view text) {
   std::fflush(stdout);
 }
 
+bool write_file(std::string_view command, const std::string& path, std::string_view content) {
+  std::ofstream file(path, std::ios::binary);
+  file.write(content.data(), std::streamsize(content.size()));
+  if (file.flush()) return true;
+  report_error(command, "cannot write '" + path + "'");
+  return false;
+}
+
+std::string format_diagnostic(const io::Diagnostic& d) {
+  std::string text = "pawnkit: ";
+  if (!d.file.empty()) {
+    text += d.file;
+    if (d.line) text.append(":").append(std::to_string(d.line));
+    text += ": ";
+  }
+  if (d.game) text.append("game ").append(std::to_string(d.game)).append(": ");
+  if (d.severity == io::Severity::Warning) text += "warning: ";
+  text += d.message;
+  if (text.back() != '\n') text += '\n';
+  return text;
+}
+
+void report(std::span<const io::Diagnostic> diagnostics) {
+  for (const io::Diagnostic& d : diagnostics) std::fputs(format_diagnostic(d).c_str(), stderr);
+}
+
+void report(const io::Diagnostic& diagnostic) { report({&diagnostic, 1}); }
+
+void report_error(std::string_view command, std::string_view message) {
+  report(io::Diagnostic{.file = std::string(command), .message = std::string(message)});
+}
+
+void report_fen_error(std::string_view text, const ParseError& error) {
+  report(io::Diagnostic{.file = "<argument>",
+                        .line = 1,
+                        .message = io::parse_error_message("invalid FEN", error, text)});
+}
+
 void report_totals(std::string_view command, std::size_t bad, std::size_t skipped) {
-  const int n = int(command.size());
-  if (bad) std::fprintf(stderr, "pawnkit %.*s: %zu bad record%s\n", n, command.data(), bad, bad == 1 ? "" : "s");
+  if (bad) report_error(command, std::to_string(bad) + (bad == 1 ? " bad record" : " bad records"));
   if (skipped)
-    std::fprintf(stderr, "pawnkit %.*s: %zu game%s of other variants skipped\n", n, command.data(), skipped,
-                 skipped == 1 ? "" : "s");
-}
-
-void report_error(std::string_view message) {
-  std::fprintf(stderr, "pawnkit: %.*s\n", int(message.size()), message.data());
-}
-
-void report_error(std::string_view file, std::size_t line, std::string_view message) {
-  std::fprintf(stderr, "pawnkit: %.*s:%zu: %.*s\n", int(file.size()), file.data(), line,
-               int(message.size()), message.data());
-}
-
-void report_fen_error(std::string_view file, std::size_t line, std::string_view text,
-                      const ParseError& error) {
-  report_error(file, line, analysis::fen_error_message(text, error));
+    report_error(command,
+                 std::to_string(skipped) + (skipped == 1 ? " game of other variants skipped"
+                                                         : " games of other variants skipped"));
 }
 
 }  // namespace pawnkit::cli

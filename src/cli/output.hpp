@@ -1,12 +1,18 @@
-// Buffered standard output and the one-line error format every command uses:
-//   pawnkit: FILE:LINE: message
+// Buffered standard output, and the one place where errors and warnings become text:
+// every message of every command has the shape
+//   pawnkit: FILE:LINE: game N: warning: message
+// where each part before the message is there only when known ("pawnkit: analyze:
+// message" for a command-line error, "pawnkit: FILE:LINE: message" for a bad record).
 #pragma once
 
 #include <pawnkit/parsed.hpp>
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
+
+#include "io/diagnostic.hpp"
 
 namespace pawnkit::cli {
 
@@ -29,16 +35,24 @@ class Output {
   std::string buffer_;
 };
 
-// The closing lines of a command that read records: "pawnkit COMMAND: N bad records"
-// and "pawnkit COMMAND: N games of other variants skipped", each only when N > 0.
-void report_totals(std::string_view command, std::size_t bad, std::size_t skipped);
+// Writes `content` to the file at `path` (created or replaced). On failure reports
+// "pawnkit: COMMAND: cannot write 'PATH'" and returns false.
+bool write_file(std::string_view command, const std::string& path, std::string_view content);
 
-// "pawnkit: message"
-void report_error(std::string_view message);
-// "pawnkit: FILE:LINE: message"
-void report_error(std::string_view file, std::size_t line, std::string_view message);
-// "pawnkit: FILE:LINE: invalid FEN: <what> at column N ('x')"
-void report_fen_error(std::string_view file, std::size_t line, std::string_view text,
-                      const ParseError& error);
+// The message as one or more lines of text, each ending in '\n'.
+std::string format_diagnostic(const io::Diagnostic& diagnostic);
+// Writes the messages to standard error.
+void report(std::span<const io::Diagnostic> diagnostics);
+void report(const io::Diagnostic& diagnostic);
+
+// A command-line error: "pawnkit: COMMAND: message".
+void report_error(std::string_view command, std::string_view message);
+// A FEN given on the command line that did not parse:
+// "pawnkit: <argument>:1: invalid FEN: <what> at column N ('x')".
+void report_fen_error(std::string_view text, const ParseError& error);
+
+// The closing lines of a command that read records: "pawnkit: COMMAND: N bad records"
+// and "pawnkit: COMMAND: N games of other variants skipped", each only when N > 0.
+void report_totals(std::string_view command, std::size_t bad, std::size_t skipped);
 
 }  // namespace pawnkit::cli

@@ -12,36 +12,32 @@
 
 namespace pawnkit::cli {
 
-namespace {
-
-constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-}  // namespace
-
 int run_perft(const Args& args) {
   bool chess960 = false;
-  Options options("perft", "perft [--chess960] DEPTH [FEN]",
-                  "Counts the leaf nodes of the legal move tree DEPTH plies deep (1 to 20) from FEN\n"
-                  "(default: the start position), one line per root move, then the total, as\n"
-                  "Stockfish's 'go perft' prints them:\n"
-                  "\n"
-                  "  e2e4: 9771632\n"
-                  "  ...\n"
-                  "\n"
-                  "  Nodes searched: 119060324\n"
-                  "\n"
-                  "The FEN may be one argument or its fields as separate arguments. A bad FEN or\n"
-                  "a position that cannot be played exits with 1, a bad command line with 2.");
-  options.flag("chess960", chess960, "print castling as king takes rook (e1h1), as UCI_Chess960 does");
+  Options options(
+      "perft", "perft [--chess960] DEPTH [FEN]",
+      "Counts the leaf nodes of the legal move tree DEPTH plies deep (1 to 20) from FEN\n"
+      "(default: the start position), one line per root move, then the total, as\n"
+      "Stockfish's 'go perft' prints them:\n"
+      "\n"
+      "  e2e4: 9771632\n"
+      "  ...\n"
+      "\n"
+      "  Nodes searched: 119060324\n"
+      "\n"
+      "The FEN may be one argument or its fields as separate arguments. A bad FEN or\n"
+      "a position that cannot be played exits with 1, a bad command line with 2.");
+  options.flag("chess960", chess960,
+               "print castling as king takes rook (e1h1), as UCI_Chess960 does");
   std::vector<std::string_view> rest;
   if (const auto status = options.parse(args, rest)) return *status;
   if (rest.empty()) {
-    report_error("perft: missing DEPTH (see 'pawnkit perft --help')");
+    report_error("perft", "missing DEPTH (see 'pawnkit perft --help')");
     return 2;
   }
   const std::optional<int> depth = parse_int_in_range(rest[0], 1, 20);
   if (!depth) {
-    report_error("perft: bad depth '" + std::string(rest[0]) + "' (expected 1 to 20)");
+    report_error("perft", "bad depth '" + std::string(rest[0]) + "' (expected 1 to 20)");
     return 2;
   }
   std::string fen;
@@ -52,11 +48,11 @@ int run_perft(const Args& args) {
   if (fen.empty()) fen = start_fen;
   const Parsed<Position> pos = parse_fen(fen);
   if (!pos) {
-    report_fen_error("<argument>", 1, fen, pos.error());
+    report_fen_error(fen, pos.error());
     return 1;
   }
   if (const auto problem = check_playable(*pos)) {
-    report_error("perft: position not playable: " + std::string(problem->what));
+    report_error("perft", "position not playable: " + std::string(problem->what));
     return 1;
   }
   std::uint64_t total = 0;

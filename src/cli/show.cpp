@@ -4,13 +4,13 @@
 #include <pawnkit/pawns/structures.hpp>
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/diagram.hpp"
+#include "io/report_writer.hpp"
 #include "io/svg.hpp"
 
 namespace pawnkit::cli {
@@ -35,12 +35,12 @@ int run_show(const Args& args) {
   std::vector<std::string_view> words;
   if (const auto status = options.parse(args, words)) return *status;
   if (words.empty()) {
-    report_error("show: a FEN is needed (see 'pawnkit show --help')");
+    report_error("show", "a FEN is needed (see 'pawnkit show --help')");
     return 2;
   }
   const std::optional<int> per_row = parse_int_in_range(per_row_text, 1, 16);
   if (!per_row) {
-    report_error("show: --per-row takes a number from 1 to 16");
+    report_error("show", "--per-row takes a number from 1 to 16");
     return 2;
   }
   std::string fen;
@@ -51,14 +51,15 @@ int run_show(const Args& args) {
   for (const std::string& name : pattern_names) {
     auto p = io::find_drawable_pattern(name);
     if (!p) {
-      report_error("show: unknown pattern '" + name + "'; known: " + io::drawable_pattern_names());
+      report_error("show",
+                   "unknown pattern '" + name + "'; known: " + io::drawable_pattern_names());
       return 2;
     }
     patterns.push_back(*p);
   }
   const Parsed<Position> pos = parse_fen(fen);
   if (!pos) {
-    report_fen_error("<argument>", 1, fen, pos.error());
+    report_fen_error(fen, pos.error());
     return 1;
   }
   std::array<char, 64> pieces{};
@@ -67,31 +68,22 @@ int run_show(const Args& args) {
     pieces[s] = p == NoPiece ? '.' : piece_char(p);
   }
   const PawnReport report = pawn_report(*pos);
+  const io::NamedStructure structure = classify_structure(pawn_board(*pos));
   if (!svg_path.empty()) {
-    const std::string svg =
-        io::board_svg(pieces, to_fen(*pos), report, patterns, classify_structure(pawn_board(*pos)));
+    const std::string svg = io::board_svg(pieces, to_fen(*pos), report, patterns, structure);
     if (svg_path == "-") {
       std::fputs(svg.c_str(), stdout);
       return 0;
     }
-    std::ofstream file(svg_path, std::ios::binary);
-    file << svg;
-    if (!file.flush()) {
-      report_error("show: cannot write '" + svg_path + "'");
-      return 1;
-    }
-    return 0;
+    return write_file("show", svg_path, svg) ? 0 : 1;
   }
   std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, *per_row);
-  const auto structure = classify_structure(pawn_board(*pos));
   out += "  structure: ";
-  if (structure) {
-    out += structure_name(structure->id);
-    out += structure->side == White ? " (held by white" : " (held by black";
-    out += structure->reversed ? ", reversed)\n" : ")\n";
-  } else {
-    out += "none named\n";
-  }
+  if (structure)
+    io::append_structure_description(out, *structure);
+  else
+    out += "none named";
+  out += '\n';
   std::fputs(out.c_str(), stdout);
   return 0;
 }

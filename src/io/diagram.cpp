@@ -101,8 +101,9 @@ std::string render_diagrams(const std::array<char, 64>& pieces, const PawnReport
       out += i + 1 < last ? pad("a b c d e f g h", board_width + 2) : "a b c d e f g h";
     out += "\n\n";
   }
-  out += "legend: position: upper case = White, lower case = Black;\n"
-         "        patterns: w = in White's set, b = in Black's set, x = in both, . = neither\n";
+  out +=
+      "legend: position: upper case = White, lower case = Black;\n"
+      "        patterns: w = in White's set, b = in Black's set, x = in both, . = neither\n";
   append_island_summary(out, report);
   return out;
 }

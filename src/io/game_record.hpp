@@ -26,7 +26,7 @@ struct GameRecord {
     std::string message;
   };
 
-  std::string_view file;  // the source's name, valid for the whole run
+  std::string_view file;   // the source's name, valid for the whole run
   std::size_t number = 0;  // 1-based game number in its file
   std::size_t line = 0;    // line where the game starts
   std::string result;      // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
@@ -43,7 +43,9 @@ struct GameRecord {
   std::string_view tag_value(std::size_t i) const;
 
   std::size_t move_count() const { return moves_.size(); }
-  std::string_view move(std::size_t i) const { return {text_.data() + moves_[i].offset, moves_[i].size}; }
+  std::string_view move(std::size_t i) const {
+    return {text_.data() + moves_[i].offset, moves_[i].size};
+  }
   std::size_t move_line(std::size_t i) const { return moves_[i].line; }
 
  private:

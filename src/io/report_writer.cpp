@@ -125,30 +125,50 @@ void append_island_range(std::string& out, IslandRange range) {
   out.append(text, static_cast<std::size_t>(write_island_range(text, range) - text));
 }
 
+namespace {
+
+// For a position from a game: `game` N `ply` P `end`; nothing otherwise.
+void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
+                   std::string_view ply, std::string_view end) {
+  if (!origin.game) return;
+  out += game;
+  append_int(out, long(origin.game));
+  out += ply;
+  append_int(out, origin.ply);
+  out += end;
+}
+
+}  // namespace
+
+std::string_view side_name(Color side) { return side == White ? "white" : "black"; }
+
+void append_structure_description(std::string& out, const StructureMatch& structure) {
+  out += structure_name(structure.id);
+  out += " (held by ";
+  out += side_name(structure.side);
+  out += structure.reversed ? ", reversed)" : ")";
+}
+
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, ExtraKeys extra) {
+                  const PawnReport& report, const NamedStructure& structure, ExtraKeys extra) {
   out += '{';
-  if (origin.game) {
-    out += "\"game\": ";
-    append_int(out, long(origin.game));
-    out += ", \"ply\": ";
-    append_int(out, origin.ply);
-    out += ", ";
-  }
+  append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
   out += "\"fen\": ";
   append_json_string(out, fen);
   out += ", \"white\": ";
   append_side_json(out, report.white);
   out += ", \"black\": ";
   append_side_json(out, report.black);
-  const auto structure = classify_structure(report.white.pawns, report.black.pawns);
   out += ", \"structure\": ";
   if (structure)
     append_json_string(out, structure_name(structure->id));
   else
     out += "null";
   out += ", \"structure_side\": ";
-  out += !structure ? "null" : structure->side == White ? "\"white\"" : "\"black\"";
+  if (structure)
+    append_json_string(out, side_name(structure->side));
+  else
+    out += "null";
   out += extra;
   out += "}\n";
 }
@@ -171,7 +191,7 @@ void append_csv_header(std::string& out, bool with_origin) {
 }
 
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                    const PawnReport& report, bool with_origin) {
+                    const PawnReport& report, const NamedStructure& structure, bool with_origin) {
   if (with_origin) {
     append_int(out, long(origin.game));
     out += ',';
@@ -194,16 +214,15 @@ void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_
     }
   }
   // Empty fields when no structure is named.
-  const auto structure = classify_structure(report.white.pawns, report.black.pawns);
   out += ',';
   if (structure) out += structure_name(structure->id);
   out += ',';
-  if (structure) out += structure->side == White ? "white" : "black";
+  if (structure) out += side_name(structure->side);
   out += '\n';
 }
 
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report) {
+                  const PawnReport& report, const NamedStructure& structure) {
   constexpr std::size_t key_width = 17;
   struct Row {
     std::string_view key;
@@ -218,7 +237,8 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
     rows.push_back(std::move(row));
   }
   Row islands{"islands", {}, {}};
-  for (auto [side, text] : {std::pair{&report.white, &islands.white}, {&report.black, &islands.black}}) {
+  for (auto [side, text] :
+       {std::pair{&report.white, &islands.white}, {&report.black, &islands.black}}) {
     append_int(*text, side->islands);
     if (side->islands) {
       *text += " (";
@@ -236,13 +256,7 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
   std::size_t white_width = 5;
   for (const Row& r : rows) white_width = std::max(white_width, r.white.size());
 
-  if (origin.game) {
-    out += "game ";
-    append_int(out, long(origin.game));
-    out += ", ply ";
-    append_int(out, origin.ply);
-    out += ": ";
-  }
+  append_origin(out, origin, "game ", ", ply ", ": ");
   out += fen;
   out += '\n';
   auto line = [&](std::string_view key, std::string_view white, std::string_view black) {
@@ -257,12 +271,11 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
   };
   line("", "white", "black");
   for (const Row& r : rows) line(r.key, r.white, r.black);
-  if (const auto structure = classify_structure(report.white.pawns, report.black.pawns)) {
+  if (structure) {
     out += "  structure";
     out.append(key_width - 9, ' ');
-    out += structure_name(structure->id);
-    out += structure->side == White ? " (held by white" : " (held by black";
-    out += structure->reversed ? ", reversed)\n" : ")\n";
+    append_structure_description(out, *structure);
+    out += '\n';
   }
 }
 

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,12 +22,20 @@ struct PositionOrigin {
 // The text is appended as is, starting with ", ".
 using ExtraKeys = std::string_view;
 
+// The named structure of a position (docs/structures.md), classified by the caller
+// (classify_structure) and passed to every writer; nullopt when none is named.
+using NamedStructure = std::optional<StructureMatch>;
+
+// "white" or "black".
+std::string_view side_name(Color side);
+// "Carlsbad (held by white)" or "... (held by black, reversed)".
+void append_structure_description(std::string& out, const StructureMatch& structure);
+
 // One JSON line of `pawnkit analyze --format jsonl`, newline included:
 // {"fen": "...", "white": {...}, "black": {...}, "structure": ..., "structure_side": ...}
-// The named structure (docs/structures.md) is classified here from the report's pawns, so
-// every writer of records agrees; `extra` follows it.
+// `extra` follows the structure.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, ExtraKeys extra = {});
+                  const PawnReport& report, const NamedStructure& structure, ExtraKeys extra = {});
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.
@@ -37,11 +47,11 @@ void append_island_range(std::string& out, IslandRange range);
 // then `structure` and `structure_side` (empty when no structure is named).
 void append_csv_header(std::string& out, bool with_origin);
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                    const PawnReport& report, bool with_origin);
+                    const PawnReport& report, const NamedStructure& structure, bool with_origin);
 
 // A readable two-column table (white, black) of every key, for people, and a last line
 // naming the structure when there is one.
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report);
+                  const PawnReport& report, const NamedStructure& structure);
 
 }  // namespace pawnkit::io

@@ -814,12 +814,12 @@ def check_bad_lines(cli, report):
         errors.append("exit status 0, expected non-zero")
     # 3. one stderr line per bad line, in order, each naming its line number
     err_lines = [l for l in err.decode("utf-8", "replace").split("\n") if l.strip()]
-    # pawnkit ends with one summary line ("pawnkit analyze: N bad records"); the
+    # pawnkit ends with one summary line ("pawnkit: analyze: N bad records"); the
     # per-line errors are the ones that name a place ("<stdin>:LINE:").
     summary = [l for l in err_lines if not re.search(r":\d+:", l)]
     err_lines = [l for l in err_lines if re.search(r":\d+:", l)]
-    if summary != ["pawnkit analyze: %d bad records" % len(bad_lines)]:
-        errors.append("expected one summary line 'pawnkit analyze: %d bad records', got %r" % (
+    if summary != ["pawnkit: analyze: %d bad records" % len(bad_lines)]:
+        errors.append("expected one summary line 'pawnkit: analyze: %d bad records', got %r" % (
             len(bad_lines), summary[:3]))
 
     def mentions(line, n):

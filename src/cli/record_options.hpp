@@ -1,0 +1,37 @@
+// The options the commands that read records and games share (analyze, find, stats):
+// --input, --threads and --min-plies, declared and checked in one place.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+
+namespace pawnkit::cli {
+
+class RecordOptions {
+ public:
+  std::string input = "auto";  // --input: auto, epd or pgn
+  int threads = 1;             // --threads, resolved (0 or none given: every core)
+  int min_plies = 1;           // --min-plies
+
+  // Each adds its option to `options`, in the order of the calls (the order of --help).
+  void add_input(Options& options);
+  void add_threads(Options& options, std::string_view help);
+  void add_min_plies(Options& options, int max, std::string default_text, std::string_view help);
+
+  // Parses args into `files` ("-" when none) and resolves --threads and --min-plies.
+  // nullopt: run the command; otherwise the exit status: 0 after --help, 2 after an error
+  // (reported as "pawnkit: COMMAND: --threads takes ...").
+  std::optional<int> parse(Options& options, const Args& args,
+                           std::vector<std::string_view>& files);
+
+ private:
+  std::string threads_text_, min_plies_text_;
+  int max_min_plies_ = 0;  // 0: no --min-plies
+};
+
+}  // namespace pawnkit::cli
