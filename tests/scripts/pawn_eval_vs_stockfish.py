@@ -91,17 +91,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cli", required=True)
     ap.add_argument("--source", required=True)
-    ap.add_argument("--shared", help="shared data directory (unused: the bundled games suffice)")
+    ap.add_argument("--shared", help="shared data directory: its lichess_db_1000k.pgn is added "
+                    "to the default inputs when present")
     ap.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     ap.add_argument("--max-positions", type=int, default=0, help="compare at most N (0: all)")
     ap.add_argument("--jobs", type=int, default=2, help="Stockfish processes at once")
-    ap.add_argument("inputs", nargs="*", help="PGN files (default: the bundled data/sample.pgn)")
+    ap.add_argument("inputs", nargs="*", help="PGN files (default: the bundled data/sample.pgn "
+                    "and, when present, the shared lichess_db_1000k.pgn)")
     args = ap.parse_args()
 
     if not os.access(args.stockfish, os.X_OK):
         print("pawn_eval_vs_stockfish: stockfish not installed, skipping the comparison")
         return 0
-    inputs = args.inputs or [os.path.join(args.source, "data", "sample.pgn")]
+    inputs = args.inputs
+    if not inputs:
+        inputs = [os.path.join(args.source, "data", "sample.pgn")]
+        shared_games = os.path.join(args.shared or "", "lichess_db_1000k.pgn")
+        if args.shared and os.path.exists(shared_games):
+            inputs.append(shared_games)
+        else:
+            print("pawn_eval_vs_stockfish: shared data absent, comparing the bundled games only")
 
     started = time.time()
     ours, order = {}, []
@@ -123,7 +132,9 @@ def main():
         if args.max_positions and len(order) >= args.max_positions:
             break
 
-    batches = [order[i::args.jobs] for i in range(args.jobs)]
+    # Many positions per Stockfish process, a few thousand at a time to bound memory.
+    chunk = 4000
+    batches = [order[i:i + chunk] for i in range(0, len(order), chunk)]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         answers = list(pool.map(lambda b: stockfish_pawn_rows(args.stockfish, b), batches))
 

@@ -119,7 +119,8 @@ constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& 
 
 // Both sides at once.
 constexpr PawnEval evaluate_pawns(Bitboard white, Bitboard black, const PawnWeights& w = {}) {
-  return {evaluate_pawns<White>(white, black, w), evaluate_pawns<Black>(black, white, w)};
+  return {reference::evaluate_pawns<White>(white, black, w),
+          reference::evaluate_pawns<Black>(black, white, w)};
 }
 
 }  // namespace pawnkit::eval::reference
