@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 NORMALIZE_TO_PAWN_VALUE = 361  # Stockfish 15.1, src/uci.h
@@ -115,22 +116,24 @@ def main():
     started = time.time()
     ours, order = {}, []
     for path in inputs:
-        run = subprocess.run([args.cli, "pawn-eval", "--format", "jsonl", path],
-                             capture_output=True, text=True)
-        if run.returncode != 0:
-            print("pawn-eval exited %d on %s: %s" % (run.returncode, path, run.stderr[:500]))
-            return 1
-        for line in run.stdout.splitlines():
+        # Streamed: the shared games give hundreds of thousands of lines.
+        errors = tempfile.TemporaryFile(mode="w+")
+        run = subprocess.Popen([args.cli, "pawn-eval", "--format", "jsonl", path],
+                               stdout=subprocess.PIPE, stderr=errors, text=True)
+        for line in run.stdout:
+            if args.max_positions and len(order) >= args.max_positions:
+                continue  # read to the end all the same
             record = json.loads(line)
             fen = record["fen"]
             if fen in ours:
                 continue
-            ours[fen] = record
+            w, b = record["white"], record["black"]
+            ours[fen] = (w["mg"], w["eg"], b["mg"], b["eg"])
             order.append(fen)
-            if args.max_positions and len(order) >= args.max_positions:
-                break
-        if args.max_positions and len(order) >= args.max_positions:
-            break
+        if run.wait() != 0:
+            errors.seek(0)
+            print("pawn-eval exited %d on %s: %s" % (run.returncode, path, errors.read(500)))
+            return 1
 
     # Many positions per Stockfish process, a few thousand at a time to bound memory.
     chunk = 4000
@@ -153,15 +156,14 @@ def main():
                                     "trace), got Pawns %s" % (fen, " ".join(sf)))
                 continue
             r = ours[fen]
-            mine = [cp(r["white"]["mg"]), cp(r["white"]["eg"]),
-                    cp(r["black"]["mg"]), cp(r["black"]["eg"])]
+            mine = [cp(v) for v in r]
             sf = ["0.00" if v == "-0.00" else v for v in sf]
             mine = ["0.00" if v == "-0.00" else v for v in mine]
             compared += 1
             if mine != sf:
                 failures.append("%s: stockfish %s, pawn-eval %s (internal %s)" % (
                     fen, " ".join(sf), " ".join(mine),
-                    json.dumps({"white": r["white"], "black": r["black"]})))
+                    " ".join(map(str, r))))
 
     print("pawn_eval_vs_stockfish: %d distinct positions from %s; compared %d, %d disagree; "
           "left out %d in check and %d specialized endgames (%.1f s)" % (
