@@ -60,10 +60,11 @@ const std::vector<PawnPair>& pawn_pairs() {
 template <auto evaluate>
 void run_evaluation(benchmark::State& state) {
   const auto& pairs = pawn_pairs();
+  static constexpr eval::PawnWeights weights{};  // Stockfish 15.1's
   std::size_t i = 0;
   for (auto _ : state) {
     const PawnPair& p = pairs[i++ & (pairs.size() - 1)];
-    PawnEval e = evaluate(p.white, p.black, eval::PawnWeights{});
+    PawnEval e = evaluate(p.white, p.black, weights);
     benchmark::DoNotOptimize(e);
   }
   state.SetItemsProcessed(state.iterations());
