@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Installs from Debian what building and testing pawnkit needs. A no-op when all is present.
 set -euo pipefail
-packages=(cmake g++ make pkg-config libgtest-dev libbenchmark-dev libzstd-dev zstd python3
-  clang clang-format libclang-rt-14-dev librsvg2-bin)
+packages=(
+  cmake g++ make pkg-config libgtest-dev libbenchmark-dev libzstd-dev zstd python3
+  clang clang-format libclang-rt-14-dev librsvg2-bin
+  stockfish         # the outside truth for pawn-eval
+)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,6 @@
 // A chess position: bitboards per color and piece type, a square-to-piece board,
 // side to move, castling rights (as rook squares, so Chess960 works), en-passant
-// square, clocks and an incrementally kept Zobrist key.
+// square, clocks, and incrementally kept Zobrist keys of the whole position and of its pawns.
 #pragma once
 
 #include <array>
@@ -59,9 +59,13 @@ constexpr std::uint64_t splitmix(std::uint64_t& state) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
+}  // namespace detail
+
+// The Zobrist keys of Position::key() and Position::pawn_key(), public so that an engine
+// can update its own keys the same way (e.g. a key of the pawns and kings).
 struct ZobristKeys {
-  std::array<std::array<std::uint64_t, 64>, 16> piece_square{};
-  std::array<std::array<std::uint64_t, 8>, 2> castling_file{};  // [color][rook file]
+  std::array<std::array<std::uint64_t, 64>, 16> piece_square{};  // [Piece][Square]
+  std::array<std::array<std::uint64_t, 8>, 2> castling_file{};   // [color][rook file]
   std::array<std::uint64_t, 8> en_passant_file{};
   std::uint64_t black_to_move = 0;
 };
@@ -69,13 +73,15 @@ inline constexpr ZobristKeys zobrist = [] {
   ZobristKeys z;
   std::uint64_t state = 0x5EED'1234'ABCD'0001ULL;
   for (auto& row : z.piece_square)
-    for (auto& k : row) k = splitmix(state);
+    for (auto& k : row) k = detail::splitmix(state);
   for (auto& row : z.castling_file)
-    for (auto& k : row) k = splitmix(state);
-  for (auto& k : z.en_passant_file) k = splitmix(state);
-  z.black_to_move = splitmix(state);
+    for (auto& k : row) k = detail::splitmix(state);
+  for (auto& k : z.en_passant_file) k = detail::splitmix(state);
+  z.black_to_move = detail::splitmix(state);
   return z;
 }();
+namespace detail {
+using pawnkit::zobrist;  // the name Position's code below uses
 }  // namespace detail
 
 class Position {
@@ -108,6 +114,10 @@ class Position {
   int fullmove_number() const { return fullmove_; }
   // Zobrist key of the placement, side, castling rights and en-passant file.
   std::uint64_t key() const { return key_; }
+  // Zobrist key of the pawns of both sides alone (the XOR of their piece_square keys; 0
+  // without pawns): the index of a pawn hash table, since a pawn evaluation depends on
+  // nothing else.
+  std::uint64_t pawn_key() const { return pawn_key_; }
 
   // The key computed from scratch; equals key() (tests check the incremental update).
   std::uint64_t compute_key() const {
@@ -121,6 +131,13 @@ class Position {
     if (side_ == Black) k ^= detail::zobrist.black_to_move;
     return k;
   }
+  // The pawn key computed from scratch; equals pawn_key().
+  std::uint64_t compute_pawn_key() const {
+    std::uint64_t k = 0;
+    for (const Square s : squares(pieces(PieceType::Pawn)))
+      k ^= zobrist.piece_square[std::size_t(board_[s])][std::size_t(s)];
+    return k;
+  }
 
   // Editing, used by the FEN parser and by tests. These keep the key in sync but do not
   // check legality; s must be empty for put_piece.
@@ -130,6 +147,8 @@ class Position {
     by_color_[index(color_of(p))] |= b;
     by_type_[static_cast<int>(type_of(p))] |= b;
     key_ ^= detail::zobrist.piece_square[int(p)][s];
+    if (type_of(p) == PieceType::Pawn)
+      pawn_key_ ^= zobrist.piece_square[std::size_t(p)][std::size_t(s)];
   }
   void remove_piece(Square s) {
     const Piece p = board_[s];
@@ -139,6 +158,8 @@ class Position {
     by_color_[index(color_of(p))] ^= b;
     by_type_[static_cast<int>(type_of(p))] ^= b;
     key_ ^= detail::zobrist.piece_square[int(p)][s];
+    if (type_of(p) == PieceType::Pawn)
+      pawn_key_ ^= zobrist.piece_square[std::size_t(p)][std::size_t(s)];
   }
   void set_side_to_move(Color c) {
     if (c != side_) key_ ^= detail::zobrist.black_to_move;
@@ -177,6 +198,7 @@ class Position {
   std::array<Bitboard, piece_type_count> by_type_{};
   std::array<Piece, 64> board_{};
   std::uint64_t key_ = 0;
+  std::uint64_t pawn_key_ = 0;
   std::array<Square, 4> castling_rooks_{NoSquare, NoSquare, NoSquare, NoSquare};
   Color side_ = White;
   Square en_passant_ = NoSquare;

@@ -1,0 +1,69 @@
+// Stockfish 15.1's classical pawn-structure evaluation (its "Pawns" term), set-wise:
+// each penalty is a weight times the size of a set from pawn_terms.hpp; only the
+// connected-pawn bonus, which depends on each pawn's rank and neighbours, is added pawn
+// by pawn over the connected pawns. The result depends on the two pawn sets alone, so an
+// engine caches it under Position::pawn_key() (pawn_table.hpp).
+// pawn_eval_reference.hpp computes the same pawn by pawn; docs/engine.md explains.
+#pragma once
+
+#include "pawnkit/bitboard.hpp"
+#include "pawnkit/eval/pawn_terms.hpp"
+#include "pawnkit/eval/pawn_weights.hpp"
+#include "pawnkit/eval/score.hpp"
+
+namespace pawnkit::eval {
+
+// The pawn evaluation of both sides, each from its own point of view (higher is better
+// for that side), as Stockfish's trace prints them; the total for White is
+// white - black.
+struct PawnEval {
+  Score white;
+  Score black;
+  friend constexpr bool operator==(const PawnEval&, const PawnEval&) = default;
+};
+
+// The connected-pawn bonus of side C (see PawnWeights::connected).
+template <Color C>
+constexpr Score connected_bonus(Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
+  const Bitboard with_phalanx = phalanx(own), against = opposed<C>(own, enemy);
+  const Bitboard from_west = supported_from_west<C>(own), from_east = supported_from_east<C>(own);
+  Score bonus;
+  for (const Square s : squares(connected<C>(own))) {
+    const int rank = relative_rank<C>(rank_of(s));
+    const int supporters = int(from_west >> s & 1) + int(from_east >> s & 1);
+    const int v =
+        w.connected[std::size_t(rank)] * (2 + int(with_phalanx >> s & 1) - int(against >> s & 1)) +
+        w.supporter * supporters;
+    bonus += Score{v, v * (rank - 2) / 4};
+  }
+  return bonus;
+}
+
+// The pawn-structure score of side C: the connected bonus, the penalties and the
+// blocked-pawn terms.
+template <Color C>
+constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
+  Score score = connected_bonus<C>(own, enemy, w);
+  score -= w.isolated * popcount(isolated_scored<C>(own, enemy));
+  score -= w.doubled *
+           (popcount(doubled_isolated<C>(own, enemy)) + popcount(unsupported_doubled<C>(own)));
+  score -= w.backward * popcount(backward<C>(own, enemy));
+  score -= w.weak_unopposed * popcount(weak_unopposed<C>(own, enemy));
+  score -= w.weak_lever * popcount(weak_lever<C>(own, enemy));
+  score -= w.doubled_early * popcount(doubled_early<C>(own, enemy));
+  score += w.blocked[0] * popcount(blocked_on_rank<C>(own, enemy, 4));
+  score += w.blocked[1] * popcount(blocked_on_rank<C>(own, enemy, 5));
+  return score;
+}
+
+// Runtime colour: the same for side c.
+constexpr Score evaluate_pawns(Color c, Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
+  return c == White ? evaluate_pawns<White>(own, enemy, w) : evaluate_pawns<Black>(own, enemy, w);
+}
+
+// Both sides at once.
+constexpr PawnEval evaluate_pawns(Bitboard white, Bitboard black, const PawnWeights& w = {}) {
+  return {evaluate_pawns<White>(white, black, w), evaluate_pawns<Black>(black, white, w)};
+}
+
+}  // namespace pawnkit::eval

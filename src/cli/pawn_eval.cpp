@@ -1,0 +1,170 @@
+// pawnkit pawn-eval: Stockfish 15.1's classical pawn-structure evaluation (its "Pawns"
+// term, include/pawnkit/eval/pawn_eval.hpp) for every position of FEN/EPD or PGN input.
+#include <cstdio>
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/eval/pawn_eval.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/game_workers.hpp"
+#include "analysis/pipeline.hpp"
+#include "analysis/position_analysis.hpp"
+#include "analysis/replay.hpp"
+#include "cli/commands.hpp"
+#include "cli/game_output.hpp"
+#include "cli/inputs.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "io/input_format.hpp"
+
+namespace pawnkit::cli {
+
+namespace {
+
+using eval::PawnEval;
+using eval::Score;
+
+void append_side(std::string& out, std::string_view name, Score s) {
+  out += '"';
+  out += name;
+  out += "\": {\"mg\": ";
+  out += std::to_string(s.mg);
+  out += ", \"eg\": ";
+  out += std::to_string(s.eg);
+  out += '}';
+}
+
+// One JSON line; `game` and `ply` only for positions of PGN games (game > 0).
+void append_jsonl(std::string& out, std::size_t game, int ply, const std::string& fen,
+                  const PawnEval& e) {
+  out += '{';
+  if (game > 0) {
+    out += "\"game\": " + std::to_string(game) + ", \"ply\": " + std::to_string(ply) + ", ";
+  }
+  out += "\"fen\": \"";
+  out += fen;
+  out += "\", ";
+  append_side(out, "white", e.white);
+  out += ", ";
+  append_side(out, "black", e.black);
+  out += "}\n";
+}
+
+// A few lines per position: the FEN, then each side's score in internal units and as
+// Stockfish 15.1's eval trace prints it (divided by 361, two decimals).
+void append_table(std::string& out, const std::string& fen, const PawnEval& e) {
+  char line[160];
+  out += fen;
+  out += '\n';
+  std::snprintf(line, sizeof line, "%-6s %6s %6s %8s %8s\n", "", "mg", "eg", "mg/361", "eg/361");
+  out += line;
+  for (const auto& [name, s] : {std::pair{"white", e.white}, std::pair{"black", e.black}}) {
+    std::snprintf(line, sizeof line, "%-6s %6d %6d %8.2f %8.2f\n", name, s.mg, s.eg,
+                  double(s.mg) / eval::StockfishNormalizeToPawnValue,
+                  double(s.eg) / eval::StockfishNormalizeToPawnValue);
+    out += line;
+  }
+}
+
+PawnEval evaluate(const Position& pos) {
+  return eval::evaluate_pawns(pos.pawns(White), pos.pawns(Black));
+}
+
+// The pipeline worker for PGN input: one JSON line per position of every game.
+class PawnEvalWorker {
+ public:
+  void game(const io::GameRecord& game, std::string& out, std::string& err) {
+    const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
+      ++counts_.positions;
+      fen_.clear();
+      append_fen(fen_, pos);
+      append_jsonl(out, game.number, ply, fen_, evaluate(pos));
+    });
+    analysis::note_outcome(result, counts_, err);
+  }
+  const analysis::GameCounts& counts() const { return counts_; }
+
+ private:
+  analysis::GameCounts counts_;
+  std::string fen_;
+};
+
+}  // namespace
+
+int run_pawn_eval(const Args& args) {
+  std::string format = "table", input = "auto", threads_text;
+  Options options(
+      "pawn-eval", "pawn-eval [--format table|jsonl] [--threads N] [FILE|-]...",
+      "Stockfish 15.1's classical pawn-structure evaluation (the \"Pawns\" row of its\n"
+      "'eval' trace) for both sides of each position, in Stockfish's internal units\n"
+      "(its trace divides them by 361), each side from its own point of view:\n"
+      "\n"
+      "  {\"fen\": \"...\", \"white\": {\"mg\": 48, \"eg\": -8}, \"black\": {\"mg\": 48, \"eg\": "
+      "-8}}\n"
+      "\n"
+      "Input: FEN/EPD (one record a line) or PGN games (every position, with \"game\"\n"
+      "and \"ply\"; --format jsonl). '-' or no file reads standard input. A bad record\n"
+      "or game is reported with the file and line and skipped; the exit status is then 1.");
+  options.value("format", format, "output format, default table", {"table", "jsonl"})
+      .value("input", input, "input kind, default decided by name and content",
+             {"auto", "epd", "pgn"})
+      .value("threads", threads_text, "worker threads for PGN input, default: every core");
+  std::vector<std::string_view> files;
+  if (const auto status = options.parse(args, files)) return *status;
+  const std::optional<int> threads = parse_thread_count(threads_text);
+  if (!threads) {
+    report_error("pawn-eval: --threads takes a number from 0 (every core) to 256");
+    return 2;
+  }
+  if (files.empty()) files.push_back("-");
+  const bool jsonl = format == "jsonl";
+
+  Output out;
+  GameOutput sink(out, 0);
+  std::size_t positions = 0, bad = 0, skipped = 0;
+  bool unusable = false;
+  std::string fen;
+  const bool all_opened =
+      for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format == io::InputFormat::Pgn) {
+          if (!jsonl) {
+            report_error(std::string(file) + ": PGN input needs --format jsonl");
+            unusable = true;
+            return true;
+          }
+          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(*threads));
+          sink.next_file(input_size(file));
+          analysis::run_pipeline(*opened.source, std::span(workers), sink);
+          for (const auto& w : workers) {
+            bad += w.counts().bad;
+            skipped += w.counts().skipped;
+          }
+          return true;
+        }
+        const auto on_record = [&](const EpdRecord& record) {
+          fen.clear();
+          append_fen(fen, record.position);
+          const PawnEval e = evaluate(record.position);
+          if (jsonl) {
+            append_jsonl(out.buffer(), 0, 0, fen, e);
+          } else {
+            if (positions > 0) out.buffer() += '\n';
+            append_table(out.buffer(), fen, e);
+          }
+          ++positions;
+          out.flush_if_full();
+        };
+        const auto on_error = [&](std::size_t line, std::string_view message) {
+          out.flush();  // the records before it come first
+          report_error(opened.source->name(), line, message);
+          ++bad;
+        };
+        analysis::for_each_epd_record(*opened.source, on_record, on_error);
+        return true;
+      });
+  out.flush();
+  report_totals("pawn-eval", bad, skipped);
+  return bad || unusable || !all_opened ? 1 : 0;
+}
+
+}  // namespace pawnkit::cli
