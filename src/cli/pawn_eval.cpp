@@ -15,6 +15,7 @@
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/record_options.hpp"
 #include "io/input_format.hpp"
 
 namespace pawnkit::cli {
@@ -73,14 +74,14 @@ PawnEval evaluate(const Position& pos) {
 // The pipeline worker for PGN input: one JSON line per position of every game.
 class PawnEvalWorker {
  public:
-  void game(const io::GameRecord& game, std::string& out, std::string& err) {
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
       ++counts_.positions;
       fen_.clear();
       append_fen(fen_, pos);
       append_jsonl(out, game.number, ply, fen_, evaluate(pos));
     });
-    analysis::note_outcome(result, counts_, err);
+    analysis::note_outcome(result, counts_, diagnostics);
   }
   const analysis::GameCounts& counts() const { return counts_; }
 
@@ -92,7 +93,8 @@ class PawnEvalWorker {
 }  // namespace
 
 int run_pawn_eval(const Args& args) {
-  std::string format = "table", input = "auto", threads_text;
+  std::string format = "table";
+  RecordOptions record_options;
   Options options(
       "pawn-eval", "pawn-eval [--format table|jsonl] [--threads N] [FILE|-]...",
       "Stockfish 15.1's classical pawn-structure evaluation (the \"Pawns\" row of its\n"
@@ -105,18 +107,12 @@ int run_pawn_eval(const Args& args) {
       "Input: FEN/EPD (one record a line) or PGN games (every position, with \"game\"\n"
       "and \"ply\"; --format jsonl). '-' or no file reads standard input. A bad record\n"
       "or game is reported with the file and line and skipped; the exit status is then 1.");
-  options.value("format", format, "output format, default table", {"table", "jsonl"})
-      .value("input", input, "input kind, default decided by name and content",
-             {"auto", "epd", "pgn"})
-      .value("threads", threads_text, "worker threads for PGN input, default: every core");
+  options.value("format", format, "output format, default table", {"table", "jsonl"});
+  record_options.add_input(options);
+  record_options.add_threads(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
-  if (const auto status = options.parse(args, files)) return *status;
-  const std::optional<int> threads = parse_thread_count(threads_text);
-  if (!threads) {
-    report_error("pawn-eval: --threads takes a number from 0 (every core) to 256");
-    return 2;
-  }
-  if (files.empty()) files.push_back("-");
+  if (const auto status = record_options.parse(options, args, files)) return *status;
+  const std::string& input = record_options.input;
   const bool jsonl = format == "jsonl";
 
   Output out;
@@ -128,11 +124,11 @@ int run_pawn_eval(const Args& args) {
       for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
         if (opened.format == io::InputFormat::Pgn) {
           if (!jsonl) {
-            report_error(std::string(file) + ": PGN input needs --format jsonl");
+            report(io::Diagnostic{.file = std::string(file), .message = "PGN input needs --format jsonl"});
             unusable = true;
             return true;
           }
-          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(*threads));
+          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads));
           sink.next_file(input_size(file));
           analysis::run_pipeline(*opened.source, std::span(workers), sink);
           for (const auto& w : workers) {
@@ -156,7 +152,7 @@ int run_pawn_eval(const Args& args) {
         };
         const auto on_error = [&](std::size_t line, std::string_view message) {
           out.flush();  // the records before it come first
-          report_error(opened.source->name(), line, message);
+          report(io::Diagnostic{.file = opened.source->name(), .line = line, .message = std::string(message)});
           ++bad;
         };
         analysis::for_each_epd_record(*opened.source, on_record, on_error);
