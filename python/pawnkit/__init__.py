@@ -90,17 +90,17 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1):
     uses every core. ``attrs`` holds ``bad``, ``skipped`` and ``messages``."""
     tags = list(tags)
     stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, threads, 0)
-    frames = []
+    chunks = []
     while True:
         chunk = stream.next()
         if chunk is None:
             break
-        frames.append(chunk)
+        chunks.append(chunk)
     problems = stream.problems()
     _warn(problems, "record")
-    if not frames:
+    if not chunks:
         return _empty_frame(tags, problems)
-    return _frame(frames[0], tags, problems)
+    return _frame(chunks[0], tags, problems)
 
 
 def stats(paths, *, threads=0, min_plies=8):

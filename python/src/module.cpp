@@ -92,10 +92,13 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags)
     const std::uint32_t begin = i ? ends[i - 1] : 0;
     return PyUnicode_FromStringAndSize(text.data() + begin, py::ssize_t(ends[i] - begin));
   });
-  py::array_t<std::uint64_t> bitboards({py::ssize_t(c.bitboards.size()), py::ssize_t(n)});
-  for (std::size_t k = 0; k < c.bitboards.size(); ++k)
-    if (n) std::memcpy(bitboards.mutable_data(py::ssize_t(k), 0), c.bitboards[k].data(), n * sizeof(std::uint64_t));
-  out["bitboards"] = bitboards;
+  // The block as it is, seen as (columns, rows): no copy.
+  auto* mapped = new MappedBlock(std::move(c.bitboards));
+  auto* block = static_cast<std::uint64_t*>(mapped->data);
+  py::capsule owner(mapped, [](void* p) { delete static_cast<MappedBlock*>(p); });
+  const auto cell = py::ssize_t(sizeof(std::uint64_t));
+  const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
+  out["bitboards"] = py::array_t<std::uint64_t>({columns, py::ssize_t(n)}, {cell, cell * columns}, block, owner);
   out["white_islands"] = owned_array(std::move(c.islands[0]));
   out["black_islands"] = owned_array(std::move(c.islands[1]));
   out["structure"] = owned_array(std::move(c.structure));

@@ -4,7 +4,9 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <sys/mman.h>
 #include <cstring>
 #include <span>
 
@@ -139,6 +141,22 @@ class StoppableSource : public io::ByteSource {
 
 }  // namespace
 
+MappedBlock::~MappedBlock() {
+  if (data) munmap(data, bytes);
+}
+
+void MappedBlock::grow(std::size_t wanted) {
+  constexpr std::size_t huge_page = 2 << 20;
+  if (wanted <= bytes) return;
+  const std::size_t new_bytes = (wanted + huge_page - 1) / huge_page * huge_page;
+  void* p = data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
+                 : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if the kernel says no
+  data = p;
+  bytes = new_bytes;
+}
+
 // Unpacks the workers' binary rows into the current chunk, handing full chunks on.
 class PositionStream::Sink : public analysis::PipelineSink {
  public:
@@ -190,18 +208,22 @@ class PositionStream::Sink : public analysis::PipelineSink {
   void start_chunk() {
     chunk_ = std::make_unique<PositionColumns>();
     slot_open_ = false;
-    if (stream_.request_.chunk_rows) {
-      const std::size_t n = stream_.request_.chunk_rows;
-      chunk_->game.reserve(n);
-      chunk_->ply.reserve(n);
-      chunk_->fen_end.reserve(n);
-      chunk_->fen_text.reserve(n * 60);
-      for (auto& column : chunk_->bitboards) column.reserve(n);
-      for (auto& column : chunk_->islands) column.reserve(n);
-      chunk_->structure.reserve(n);
-      chunk_->structure_side.reserve(n);
-      chunk_->game_slot.reserve(n);
-    }
+    const std::size_t n = stream_.request_.chunk_rows;
+    if (!n) return;  // one chunk that grows
+    grow(*chunk_, n);
+    chunk_->game.reserve(n);
+    chunk_->ply.reserve(n);
+    chunk_->fen_end.reserve(n);
+    chunk_->fen_text.reserve(n * 60);
+    for (auto& column : chunk_->islands) column.reserve(n);
+    chunk_->structure.reserve(n);
+    chunk_->structure_side.reserve(n);
+    chunk_->game_slot.reserve(n);
+  }
+
+  static void grow(PositionColumns& c, std::size_t rows) {
+    c.bitboards.grow(rows * PositionColumns::bitboard_columns * sizeof(std::uint64_t));
+    c.capacity = rows;
   }
 
   void add_position(const char*& p) {
@@ -210,6 +232,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
       c.game_tags.push_back(tags_);
       slot_open_ = true;
     }
+    const std::size_t row = c.rows();
     c.game.push_back(game_number_);
     c.game_slot.push_back(std::uint32_t(c.game_tags.size() - 1));
     c.ply.push_back(take<std::int32_t>(p));
@@ -218,7 +241,10 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.structure.push_back(take<std::int8_t>(p));
     c.structure_side.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
-    for (auto& column : c.bitboards) column.push_back(take<std::uint64_t>(p));
+    if (row == c.capacity) grow(c, std::max<std::size_t>(4096, 2 * c.capacity));
+    constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
+    std::memcpy(c.row(row), p, row_bytes);
+    p += row_bytes;
     c.fen_text.append(p, fen_size);
     p += fen_size;
     c.fen_end.push_back(std::uint32_t(c.fen_text.size()));

@@ -19,6 +19,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include "analysis/query.hpp"
@@ -36,14 +38,35 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
   return keys;
 }();
 
+// Anonymous mapped memory (huge pages where the kernel allows) that grows in place or by
+// remapping. Moves only; unmapped when destroyed.
+struct MappedBlock {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+
+  MappedBlock() = default;
+  MappedBlock(MappedBlock&& o) noexcept : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
+  MappedBlock& operator=(MappedBlock&&) = delete;
+  ~MappedBlock();
+  // Makes room for at least `wanted` bytes, keeping the contents. Throws std::bad_alloc.
+  void grow(std::size_t wanted);
+};
+
 // The rows of one chunk, column by column.
 struct PositionColumns {
   std::vector<std::int64_t> game;  // 1-based game number in its file; 0 for FEN/EPD records
   std::vector<std::int32_t> ply;   // from the game's start; from the move counters for FEN/EPD
   std::string fen_text;            // every FEN back to back
   std::vector<std::uint32_t> fen_end;  // end offset of each row's FEN in fen_text
-  // bitboards[side * bitboard_key_count + key][row]
-  std::array<std::vector<std::uint64_t>, 2 * bitboard_key_count> bitboards;
+  // One block, row by row: bitboards[row * bitboard_columns + side * bitboard_key_count + key].
+  // Rows are copied in whole, and numpy gets the block as it is (pandas keeps it as one
+  // block, no copy). It is mapped memory in huge pages that grows by remapping, not
+  // copying: at ~400 bytes a row, first touching the pages was most of the time.
+  static constexpr std::size_t bitboard_columns = 2 * bitboard_key_count;
+  std::size_t capacity = 0;  // rows the block has room for
+  MappedBlock bitboards;
+
+  std::uint64_t* row(std::size_t r) { return static_cast<std::uint64_t*>(bitboards.data) + r * bitboard_columns; }
   std::array<std::vector<std::uint8_t>, 2> islands;
   std::vector<std::int8_t> structure;       // StructureId, -1 for none
   std::vector<std::int8_t> structure_side;  // 0 white, 1 black, -1 for none
@@ -60,7 +83,7 @@ struct PositionRequest {
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
   int threads = 1;
-  std::size_t chunk_rows = 0;  // 0: everything in one chunk
+  std::size_t chunk_rows = 0;  // rows per chunk; 0: everything in one chunk
 };
 
 // What went wrong in the input: bad games and records are counted and their one-line
