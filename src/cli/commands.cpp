@@ -11,6 +11,7 @@ int run_stats(const Args& args);
 int run_find(const Args& args);
 int run_perft(const Args& args);
 int run_bench(const Args& args);
+int run_split(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -22,6 +23,7 @@ std::span<const Command> commands() {
       Command{"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
               &run_perft},
       Command{"bench", "perft speed in nodes per second over fixed positions", &run_bench},
+      Command{"split", "cut a PGN database into .pgn.zst shards of N games (for Dask)", &run_split},
   };
   return table;
 }
