@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(cmake g++ make pkg-config libgtest-dev libbenchmark-dev libzstd-dev zstd python3
   clang libclang-rt-14-dev librsvg2-bin
-  pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed python3-pytest)
+  pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed python3-pytest
+  python3-venv python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
