@@ -39,9 +39,10 @@ def shared_file(name):
     return path
 
 
+SQUARE_BITS = {f"{file}{rank}": 1 << (f + 8 * (rank - 1))
+               for f, file in enumerate("abcdefgh") for rank in range(1, 9)}
+
+
 def bitboard(squares):
     """A CLI square list (["d4", "e5"]) as a LERF bitboard."""
-    b = 0
-    for s in squares:
-        b |= 1 << ((ord(s[0]) - ord("a")) + 8 * (int(s[1]) - 1))
-    return b
+    return sum(SQUARE_BITS[s] for s in squares)
