@@ -5,6 +5,8 @@ packages=(
   cmake g++ make pkg-config libgtest-dev libbenchmark-dev libzstd-dev zstd python3
   clang clang-format libclang-rt-14-dev librsvg2-bin
   stockfish         # the outside truth for pawn-eval
+  pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed
+  python3-pytest python3-venv python3-pip   # the Python package, its tests and its install
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -12,6 +12,7 @@ int run_find(const Args& args);
 int run_perft(const Args& args);
 int run_bench(const Args& args);
 int run_pawn_eval(const Args& args);
+int run_split(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -25,6 +26,7 @@ std::span<const Command> commands() {
       Command{"bench", "perft speed in nodes per second over fixed positions", &run_bench},
       Command{"pawn-eval", "Stockfish 15.1's classical pawn evaluation of every position",
               &run_pawn_eval},
+      Command{"split", "cut a PGN database into .pgn.zst shards of N games (for Dask)", &run_split},
   };
   return table;
 }

@@ -29,22 +29,8 @@ bool write_file(std::string_view command, const std::string& path, std::string_v
   return false;
 }
 
-std::string format_diagnostic(const io::Diagnostic& d) {
-  std::string text = "pawnkit: ";
-  if (!d.file.empty()) {
-    text += d.file;
-    if (d.line) text.append(":").append(std::to_string(d.line));
-    text += ": ";
-  }
-  if (d.game) text.append("game ").append(std::to_string(d.game)).append(": ");
-  if (d.severity == io::Severity::Warning) text += "warning: ";
-  text += d.message;
-  if (text.back() != '\n') text += '\n';
-  return text;
-}
-
 void report(std::span<const io::Diagnostic> diagnostics) {
-  for (const io::Diagnostic& d : diagnostics) std::fputs(format_diagnostic(d).c_str(), stderr);
+  for (const io::Diagnostic& d : diagnostics) std::fputs(io::format_diagnostic(d).c_str(), stderr);
 }
 
 void report(const io::Diagnostic& diagnostic) { report({&diagnostic, 1}); }

@@ -39,8 +39,6 @@ class Output {
 // "pawnkit: COMMAND: cannot write 'PATH'" and returns false.
 bool write_file(std::string_view command, const std::string& path, std::string_view content);
 
-// The message as one or more lines of text, each ending in '\n'.
-std::string format_diagnostic(const io::Diagnostic& diagnostic);
 // Writes the messages to standard error.
 void report(std::span<const io::Diagnostic> diagnostics);
 void report(const io::Diagnostic& diagnostic);

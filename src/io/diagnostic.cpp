@@ -23,4 +23,18 @@ std::string parse_error_message(std::string_view subject, const ParseError& erro
   return message;
 }
 
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string text = "pawnkit: ";
+  if (!d.file.empty()) {
+    text += d.file;
+    if (d.line) text.append(":").append(std::to_string(d.line));
+    text += ": ";
+  }
+  if (d.game) text.append("game ").append(std::to_string(d.game)).append(": ");
+  if (d.severity == Severity::Warning) text += "warning: ";
+  text += d.message;
+  if (text.back() != '\n') text += '\n';
+  return text;
+}
+
 }  // namespace pawnkit::io

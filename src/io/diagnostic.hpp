@@ -23,6 +23,11 @@ struct Diagnostic {
   Severity severity = Severity::Error;
 };
 
+// The message as one line of text, newline included:
+//   pawnkit: FILE:LINE: game N: warning: message
+// with each part only when known.
+std::string format_diagnostic(const Diagnostic& diagnostic);
+
 // "<subject>: <what> at column N", and when `text` (the parsed text) is given, the byte
 // there: " ('x')" or " (byte 0x07)". The one wording of a ParseError in a message.
 std::string parse_error_message(std::string_view subject, const ParseError& error,

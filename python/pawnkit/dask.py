@@ -1,0 +1,58 @@
+"""pawnkit on a Dask cluster: one task per file (or per shard made by ``pawnkit split``).
+
+    from dask.distributed import Client, LocalCluster
+    import pawnkit.dask
+    client = Client(LocalCluster(n_workers=2, threads_per_worker=1))
+    total = pawnkit.dask.stats(sorted(glob.glob("shards/*.pgn.zst")), client=client)
+    frame = pawnkit.dask.positions(paths, tags=("WhiteElo",))   # a dask DataFrame
+
+Nothing here is cluster code of its own: the tasks are plain pawnkit calls, the partial
+``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle).
+"""
+
+import operator
+
+import dask
+import dask.dataframe as dd
+
+import pawnkit
+from ._frames import empty_positions_frame
+
+
+def _file_stats(path, threads, min_plies):
+    return pawnkit.stats([path], threads=threads, min_plies=min_plies)
+
+
+def stats_graph(paths, *, threads=1, min_plies=8, fan_in=2):
+    """The delayed computation behind :func:`stats`: one task per path, then a tree of
+    ``+`` with ``fan_in`` inputs per node (depth log_fan_in(len(paths)))."""
+    paths = list(paths)
+    if not paths:
+        raise ValueError("pawnkit.dask.stats needs at least one path")
+    level = [dask.delayed(_file_stats, pure=True)(p, threads, min_plies) for p in paths]
+    while len(level) > 1:
+        level = [dask.delayed(sum, pure=True)(level[i:i + fan_in], pawnkit.Stats(min_plies))
+                 if len(level[i:i + fan_in]) > 1 else level[i]
+                 for i in range(0, len(level), fan_in)]
+    return level[0]
+
+
+def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=2):
+    """``pawnkit.stats`` over many files as one Dask task per file, merged by a tree
+    reduction. ``threads`` is per task (1 suits one task per worker core). With
+    ``client=None`` the current Dask scheduler runs it (a distributed Client if one is
+    active, else Dask's default)."""
+    graph = stats_graph(paths, threads=threads, min_plies=min_plies, fan_in=fan_in)
+    if client is not None:
+        return client.compute(graph).result()
+    return graph.compute()
+
+
+def positions(paths, *, where=None, tags=(), threads=1, min_plies=1):
+    """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.positions`, one partition per path,
+    with the exact ``meta`` (columns and dtypes) of pawnkit.positions."""
+    paths = list(paths)
+    tags = list(tags)
+    parts = [dask.delayed(pawnkit.positions, pure=True)(p, where=where, tags=tags, threads=threads,
+                                                       min_plies=min_plies) for p in paths]
+    return dd.from_delayed(parts, meta=empty_positions_frame(tags), verify_meta=True)

@@ -1,0 +1,187 @@
+// The extension module pawnkit._pawnkit: the C++ half of the Python package. The Python
+// half (python/pawnkit/*.py) turns what these functions return into DataFrames and
+// warnings; every heavy loop stays here, with the GIL released.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
+
+#include <thread>
+
+#include "analysis/position_analysis.hpp"
+#include "bindings.hpp"
+#include "io/diagnostic.hpp"
+#include "io/report_writer.hpp"
+#include "positions.hpp"
+
+namespace py = pybind11;
+
+namespace pawnkit::python {
+
+int resolve_threads(int threads) {
+  if (threads < 0 || threads > 256) throw py::value_error("threads takes 0 (every core) to 256");
+  return threads == 0 ? int(std::max(1u, std::thread::hardware_concurrency())) : threads;
+}
+
+analysis::Query compile_query(const std::string& where) {
+  auto compiled = analysis::Query::compile(where);
+  if (const auto* error = std::get_if<analysis::QueryError>(&compiled)) {
+    std::string text = analysis::format_query_error(where, *error);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    throw py::value_error(text);
+  }
+  return std::get<analysis::Query>(std::move(compiled));
+}
+
+namespace {
+
+// The same record as one line of `analyze --format jsonl` on a FEN/EPD line, as text.
+std::string analyze_json(const std::string& text) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw py::value_error("empty line, expected a FEN or EPD record");
+  const Parsed<EpdRecord> record = parse_epd(text);
+  if (!record) throw py::value_error(io::parse_error_message("invalid FEN", record.error(), text));
+  std::string fen, out;
+  append_fen(fen, record->position);
+  const PawnReport report = pawn_report(record->position);
+  io::append_jsonl(out, {}, fen, report, classify_structure(report.white.pawns, report.black.pawns));
+  return out;
+}
+
+template <class T>
+py::array_t<T> owned_array(std::vector<T>&& values) {
+  auto* heap = new std::vector<T>(std::move(values));
+  py::capsule owner(heap, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  return py::array_t<T>(py::ssize_t(heap->size()), heap->data(), owner);
+}
+
+// An object array filled with `make(i)` (new references).
+template <class Make>
+py::array object_array(std::size_t n, Make&& make) {
+  py::array array(py::dtype("O"), py::array::ShapeContainer{py::ssize_t(n)});
+  auto** data = static_cast<PyObject**>(array.mutable_data());
+  for (std::size_t i = 0; i < n; ++i) {
+    PyObject* value = make(i);
+    Py_XDECREF(data[i]);
+    data[i] = value;
+  }
+  return array;
+}
+
+std::vector<std::string> bitboard_column_names() {
+  std::vector<std::string> names;
+  for (const char* side : {"white_", "black_"})
+    for (const SquareSetKey& key : bitboard_keys) names.push_back(side + std::string(key.name));
+  return names;
+}
+
+std::vector<std::string> structure_categories() {
+  return {structure_names.begin(), structure_names.end()};
+}
+
+// A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame.
+py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags) {
+  const std::size_t n = c.rows();
+  py::dict out;
+  out["game"] = owned_array(std::move(c.game));
+  out["ply"] = owned_array(std::move(c.ply));
+  const std::string& text = c.fen_text;
+  const std::vector<std::uint32_t>& ends = c.fen_end;
+  out["fen"] = object_array(n, [&](std::size_t i) {
+    const std::uint32_t begin = i ? ends[i - 1] : 0;
+    return PyUnicode_FromStringAndSize(text.data() + begin, py::ssize_t(ends[i] - begin));
+  });
+  // The block as it is, seen as (columns, rows): no copy.
+  auto* mapped = new MappedBlock(std::move(c.bitboards));
+  auto* block = static_cast<std::uint64_t*>(mapped->data);
+  py::capsule owner(mapped, [](void* p) { delete static_cast<MappedBlock*>(p); });
+  const auto cell = py::ssize_t(sizeof(std::uint64_t));
+  const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
+  out["bitboards"] = py::array_t<std::uint64_t>({columns, py::ssize_t(n)}, {cell, cell * columns}, block, owner);
+  out["white_islands"] = owned_array(std::move(c.islands[0]));
+  out["black_islands"] = owned_array(std::move(c.islands[1]));
+  out["structure"] = owned_array(std::move(c.structure));
+  out["structure_side"] = owned_array(std::move(c.structure_side));
+  // Tag values: one str per game, shared by the game's rows.
+  py::dict tag_columns;
+  for (std::size_t t = 0; t < tags.size(); ++t) {
+    std::vector<py::object> per_game;
+    per_game.reserve(c.game_tags.size());
+    for (const auto& game : c.game_tags)
+      per_game.push_back(game[t] ? py::object(py::str(*game[t])) : py::object(py::none()));
+    tag_columns[py::str(tags[t])] = object_array(n, [&](std::size_t i) {
+      PyObject* value = per_game[c.game_slot[i]].ptr();
+      Py_INCREF(value);
+      return value;
+    });
+  }
+  out["tags"] = tag_columns;
+  return out;
+}
+
+py::dict problems_dict(const PositionProblems& problems) {
+  py::dict out;
+  out["bad"] = problems.bad;
+  out["skipped"] = problems.skipped;
+  out["messages"] = problems.messages;
+  return out;
+}
+
+// Raises the stream's fatal problem (a file that cannot be opened) as OSError.
+void raise_fatal(const PositionProblems& problems) {
+  if (problems.fatal.empty()) return;
+  PyErr_SetString(PyExc_OSError, problems.fatal.c_str());
+  throw py::error_already_set();
+}
+
+}  // namespace
+
+}  // namespace pawnkit::python
+
+PYBIND11_MODULE(_pawnkit, m) {
+  using namespace pawnkit;
+  using namespace pawnkit::python;
+  m.doc() = "pawnkit's C++ core: pawn structure with bitboards";
+
+  m.def("analyze_json", &analyze_json, py::arg("fen"),
+        "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text.");
+  m.def("bitboard_column_names", &bitboard_column_names);
+  m.def("structure_categories", &structure_categories);
+
+  py::class_<PositionStream>(m, "PositionStream")
+      .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where, int min_plies,
+                       std::vector<std::string> tags, int threads, std::size_t chunk_rows) {
+             if (min_plies < 1 || min_plies > 10000) throw py::value_error("min_plies takes 1 to 10000");
+             PositionRequest request;
+             request.paths = std::move(paths);
+             if (where) request.where = compile_query(*where);
+             request.min_plies = min_plies;
+             request.tags = std::move(tags);
+             request.threads = resolve_threads(threads);
+             request.chunk_rows = chunk_rows;
+             return std::make_unique<PositionStream>(std::move(request));
+           }),
+           py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("tags"), py::arg("threads"),
+           py::arg("chunk_rows"))
+      .def("next",
+           [](PositionStream& stream) -> py::object {
+             std::unique_ptr<PositionColumns> chunk;
+             {
+               py::gil_scoped_release release;
+               chunk = stream.next();
+             }
+             if (!chunk) {
+               raise_fatal(stream.problems());
+               return py::none();
+             }
+             return chunk_arrays(std::move(*chunk), stream.request().tags);
+           })
+      .def("problems", [](PositionStream& stream) { return problems_dict(stream.problems()); })
+      .def("cancel", &PositionStream::cancel);
+
+  bind_games(m);
+  bind_bitboards(m);
+}

@@ -1,0 +1,371 @@
+#include "positions.hpp"
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <sys/mman.h>
+#include <cstring>
+#include <span>
+
+#include "analysis/find.hpp"
+#include "io/diagnostic.hpp"
+#include "analysis/game_workers.hpp"
+#include "analysis/pipeline.hpp"
+#include "analysis/position_analysis.hpp"
+#include "analysis/replay.hpp"
+#include "io/input_format.hpp"
+
+namespace pawnkit::python {
+
+namespace {
+
+// The binary rows a worker hands to the pipeline: a game record ('G') before the first
+// row of each game, then one position record ('P') per row. Fixed-size fields are copied
+// with memcpy; the reader below is the only consumer, in the same process.
+constexpr char game_mark = 'G', position_mark = 'P';
+
+template <class T>
+void put(std::string& out, const T& value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+template <class T>
+T take(const char*& p) {
+  T value;
+  std::memcpy(&value, p, sizeof value);
+  p += sizeof value;
+  return value;
+}
+
+struct Structure {
+  std::int8_t id = -1, side = -1;
+};
+
+Structure classify(const PawnReport& report) {
+  const auto match = classify_structure(report.white.pawns, report.black.pawns);
+  if (!match) return {};
+  return {std::int8_t(match->id), std::int8_t(match->side == White ? 0 : 1)};
+}
+
+void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
+                  std::string_view fen) {
+  out += position_mark;
+  put(out, std::int32_t(ply));
+  put(out, std::uint8_t(report.white.islands));
+  put(out, std::uint8_t(report.black.islands));
+  put(out, structure.id);
+  put(out, structure.side);
+  put(out, std::uint16_t(fen.size()));
+  std::array<std::uint64_t, 2 * bitboard_key_count> sets;
+  for (std::size_t k = 0; k < bitboard_key_count; ++k) {
+    sets[k] = report.white.*bitboard_keys[k].member;
+    sets[bitboard_key_count + k] = report.black.*bitboard_keys[k].member;
+  }
+  out.append(reinterpret_cast<const char*>(sets.data()), sizeof sets);
+  out += fen;
+}
+
+void put_game(std::string& out, std::size_t number, const std::vector<std::string>& tags,
+              const io::GameRecord* game) {
+  out += game_mark;
+  put(out, std::uint64_t(number));
+  for (const std::string& name : tags) {
+    const std::optional<std::string_view> value = game ? game->tag(name) : std::nullopt;
+    put(out, std::int32_t(value ? std::int32_t(value->size()) : -1));
+    if (value) out += *value;
+  }
+}
+
+// One per pipeline thread: every position of every game (or the ones where the query
+// holds for min_plies consecutive plies), as binary rows.
+class PositionsWorker {
+ public:
+  explicit PositionsWorker(const PositionRequest& request) : request_(&request) {}
+
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
+    const PositionRequest& request = *request_;
+    bool header_written = false;
+    int run = 0;
+    std::array<Bitboard, 2> classified_pawns{~Bitboard{0}, ~Bitboard{0}};
+    Structure structure;
+    const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
+      ++counts_.positions;
+      const PawnReport report = pawn_report(pos);
+      if (request.where) {
+        const analysis::QueryContext ctx = analysis::query_context(*request.where, pos, report, ply, &game);
+        run = request.where->matches(ctx) ? run + 1 : 0;
+        if (run < request.min_plies) return;
+      }
+      // The named structure depends on the pawns only: classified again when they change.
+      if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1]) {
+        classified_pawns = {report.white.pawns, report.black.pawns};
+        structure = classify(report);
+      }
+      if (!header_written) {
+        put_game(out, game.number, request.tags, &game);
+        header_written = true;
+      }
+      fen_.clear();
+      append_fen(fen_, pos);
+      put_position(out, ply, report, structure, fen_);
+    });
+    analysis::note_outcome(result, counts_, diagnostics);
+  }
+
+  const analysis::GameCounts& counts() const { return counts_; }
+
+ private:
+  const PositionRequest* request_;
+  analysis::GameCounts counts_;
+  std::string fen_;
+};
+
+// Ends the input early once the consumer is gone.
+class StoppableSource : public io::ByteSource {
+ public:
+  StoppableSource(io::ByteSource& inner, const std::atomic<bool>& stop)
+      : ByteSource(inner.name()), inner_(inner), stop_(stop) {}
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (stop_.load(std::memory_order_relaxed)) return 0;
+    const std::size_t n = inner_.read(out, capacity);
+    if (n == 0 && inner_.failed()) fail(inner_.error());
+    return n;
+  }
+
+ private:
+  io::ByteSource& inner_;
+  const std::atomic<bool>& stop_;
+};
+
+}  // namespace
+
+MappedBlock::~MappedBlock() {
+  if (data) munmap(data, bytes);
+}
+
+void MappedBlock::grow(std::size_t wanted) {
+  constexpr std::size_t huge_page = 2 << 20;
+  if (wanted <= bytes) return;
+  const std::size_t new_bytes = (wanted + huge_page - 1) / huge_page * huge_page;
+  void* p = data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
+                 : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if the kernel says no
+  data = p;
+  bytes = new_bytes;
+}
+
+// Unpacks the workers' binary rows into the current chunk, handing full chunks on.
+class PositionStream::Sink : public analysis::PipelineSink {
+ public:
+  Sink(PositionStream& stream) : stream_(stream) { start_chunk(); }
+
+  void out(const std::string& text) override {
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    while (p < end) {
+      const char mark = *p++;
+      if (mark == game_mark) {
+        game_number_ = std::int64_t(take<std::uint64_t>(p));
+        tags_.clear();
+        for (std::size_t t = 0; t < stream_.request_.tags.size(); ++t) {
+          const std::int32_t size = take<std::int32_t>(p);
+          if (size < 0) {
+            tags_.emplace_back();
+          } else {
+            tags_.emplace_back(std::string(p, std::size_t(size)));
+            p += size;
+          }
+        }
+        slot_open_ = false;
+        continue;
+      }
+      add_position(p);
+    }
+  }
+
+  void report(std::span<const io::Diagnostic> diagnostics) override {
+    if (diagnostics.empty()) return;
+    std::lock_guard lock(stream_.mutex_);
+    for (const io::Diagnostic& d : diagnostics) {
+      std::string line = io::format_diagnostic(d);
+      line.pop_back();  // the newline
+      stream_.problems_.messages.push_back(std::move(line));
+    }
+  }
+
+
+  // Hands over what is left.
+  void finish() {
+    if (chunk_ && chunk_->rows()) stream_.deliver(std::move(chunk_));
+    chunk_.reset();
+  }
+
+ private:
+  void start_chunk() {
+    chunk_ = std::make_unique<PositionColumns>();
+    slot_open_ = false;
+    const std::size_t n = stream_.request_.chunk_rows;
+    if (!n) return;  // one chunk that grows
+    grow(*chunk_, n);
+    chunk_->game.reserve(n);
+    chunk_->ply.reserve(n);
+    chunk_->fen_end.reserve(n);
+    chunk_->fen_text.reserve(n * 60);
+    for (auto& column : chunk_->islands) column.reserve(n);
+    chunk_->structure.reserve(n);
+    chunk_->structure_side.reserve(n);
+    chunk_->game_slot.reserve(n);
+  }
+
+  static void grow(PositionColumns& c, std::size_t rows) {
+    c.bitboards.grow(rows * PositionColumns::bitboard_columns * sizeof(std::uint64_t));
+    c.capacity = rows;
+  }
+
+  void add_position(const char*& p) {
+    PositionColumns& c = *chunk_;
+    if (!slot_open_) {
+      c.game_tags.push_back(tags_);
+      slot_open_ = true;
+    }
+    const std::size_t row = c.rows();
+    c.game.push_back(game_number_);
+    c.game_slot.push_back(std::uint32_t(c.game_tags.size() - 1));
+    c.ply.push_back(take<std::int32_t>(p));
+    c.islands[0].push_back(take<std::uint8_t>(p));
+    c.islands[1].push_back(take<std::uint8_t>(p));
+    c.structure.push_back(take<std::int8_t>(p));
+    c.structure_side.push_back(take<std::int8_t>(p));
+    const std::uint16_t fen_size = take<std::uint16_t>(p);
+    if (row == c.capacity) grow(c, std::max<std::size_t>(4096, 2 * c.capacity));
+    constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
+    std::memcpy(c.row(row), p, row_bytes);
+    p += row_bytes;
+    c.fen_text.append(p, fen_size);
+    p += fen_size;
+    c.fen_end.push_back(std::uint32_t(c.fen_text.size()));
+    if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows) {
+      stream_.deliver(std::move(chunk_));
+      start_chunk();
+    }
+  }
+
+  PositionStream& stream_;
+  std::unique_ptr<PositionColumns> chunk_;
+  std::int64_t game_number_ = 0;
+  std::vector<std::optional<std::string>> tags_;
+  bool slot_open_ = false;
+};
+
+PositionStream::PositionStream(PositionRequest request) : request_(std::move(request)) {
+  thread_ = std::thread([this] { produce(); });
+}
+
+PositionStream::~PositionStream() {
+  cancel();
+  if (thread_.joinable()) thread_.join();
+}
+
+void PositionStream::cancel() {
+  std::lock_guard lock(mutex_);
+  cancelled_ = true;
+  changed_.notify_all();
+}
+
+bool PositionStream::deliver(std::unique_ptr<PositionColumns> chunk) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return cancelled_ || ready_.size() < 2; });
+  if (cancelled_) return false;
+  ready_.push_back(std::move(chunk));
+  changed_.notify_all();
+  return true;
+}
+
+std::unique_ptr<PositionColumns> PositionStream::next() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !ready_.empty() || finished_; });
+  if (ready_.empty()) return nullptr;
+  std::unique_ptr<PositionColumns> chunk = std::move(ready_.front());
+  ready_.pop_front();
+  changed_.notify_all();
+  return chunk;
+}
+
+PositionProblems PositionStream::problems() {
+  std::lock_guard lock(mutex_);
+  return problems_;
+}
+
+void PositionStream::produce() {
+  std::atomic<bool> stop{false};
+  // Watches `cancelled_` so that the reading ends soon after a cancel.
+  std::thread watcher([&] {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return cancelled_ || finished_; });
+    stop = true;
+  });
+  Sink sink(*this);
+  std::vector<PositionsWorker> workers(std::size_t(std::max(1, request_.threads)),
+                                       PositionsWorker(request_));
+  std::size_t epd_bad = 0;
+  for (const std::string& path : request_.paths) {
+    if (stop) break;
+    io::OpenedInput opened = io::open_input(path);
+    if (!opened.ok()) {
+      std::lock_guard lock(mutex_);
+      problems_.fatal = opened.error;
+      break;
+    }
+    StoppableSource source(*opened.source, stop);
+    if (opened.format == io::InputFormat::Pgn) {
+      analysis::run_pipeline(static_cast<io::ByteSource&>(source), std::span(workers), sink);
+      continue;
+    }
+    // FEN/EPD: one record a line, each its own row (game 0).
+    std::string rows, fen;
+    rows.reserve(1 << 16);
+    put_game(rows, 0, request_.tags, nullptr);
+    auto on_record = [&](const EpdRecord& record) {
+      const Position& pos = record.position;
+      const PawnReport report = pawn_report(pos);
+      int ply = 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Black ? 1 : 0);
+      if (request_.where) {
+        const analysis::QueryContext ctx = analysis::query_context(*request_.where, pos, report, -1, nullptr);
+        if (!request_.where->matches(ctx)) return;
+        ply = ctx.ply;
+      }
+      fen.clear();
+      append_fen(fen, pos);
+      put_position(rows, ply, report, classify(report), fen);
+      if (rows.size() >= (1 << 16)) {
+        sink.out(rows);
+        rows.clear();
+      }
+    };
+    auto on_error = [&](std::size_t line, std::string_view message) {
+      ++epd_bad;
+      const io::Diagnostic d{.file = source.name(), .line = line, .message = std::string(message)};
+      sink.report({&d, 1});
+    };
+    analysis::for_each_epd_record(source, on_record, on_error);
+    sink.out(rows);
+  }
+  sink.finish();
+  {
+    std::lock_guard lock(mutex_);
+    problems_.bad = epd_bad;
+    for (const PositionsWorker& w : workers) {
+      problems_.bad += w.counts().bad;
+      problems_.skipped += w.counts().skipped;
+    }
+    finished_ = true;
+    changed_.notify_all();
+  }
+  watcher.join();
+}
+
+}  // namespace pawnkit::python

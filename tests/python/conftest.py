@@ -1,0 +1,48 @@
+"""Shared fixtures: the CLI built beside the package, the source tree, the shared data.
+
+ctest sets PAWNKIT_CLI, PAWNKIT_SOURCE_DIR and PAWNKIT_SHARED_DATA (python/CMakeLists.txt);
+run by hand, the defaults are build/pawnkit and ../shared/data next to the source tree.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+SOURCE = pathlib.Path(os.environ.get("PAWNKIT_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
+CLI = pathlib.Path(os.environ.get("PAWNKIT_CLI", SOURCE / "build" / "pawnkit"))
+SHARED = pathlib.Path(os.environ.get("PAWNKIT_SHARED_DATA", SOURCE.parent / "shared" / "data"))
+SAMPLE = SOURCE / "data" / "sample.pgn"
+STRUCTURES = SOURCE / "data" / "structures.epd"
+
+
+def run_cli(*args, check=True, stdin=None):
+    """Runs the CLI; returns (stdout, stderr, status)."""
+    done = subprocess.run([str(CLI), *map(str, args)], capture_output=True, text=True, input=stdin)
+    if check and done.returncode not in (0, 1):
+        raise AssertionError(f"pawnkit {args} exited with {done.returncode}: {done.stderr}")
+    return done.stdout, done.stderr, done.returncode
+
+
+def cli_jsonl(*args):
+    out, _, _ = run_cli(*args)
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def shared_file(name):
+    """A file of ../shared/data, or a clean skip when it is not there."""
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (shared data not available)")
+    return path
+
+
+SQUARE_BITS = {f"{file}{rank}": 1 << (f + 8 * (rank - 1))
+               for f, file in enumerate("abcdefgh") for rank in range(1, 9)}
+
+
+def bitboard(squares):
+    """A CLI square list (["d4", "e5"]) as a LERF bitboard."""
+    return sum(SQUARE_BITS[s] for s in squares)
