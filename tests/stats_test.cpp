@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "io/stats_writer.hpp"
 #include "support/diagram.hpp"
 
 namespace pawnkit::analysis {
@@ -79,7 +80,7 @@ TEST(Stats, JsonAndTableNameEverything) {
   s.begin_game(GameResult::Unknown);
   s.add_position(report_of(bb({D4}), 0));
   s.end_game();
-  const std::string json = s.json();
+  const std::string json = io::stats_json(s);
   EXPECT_EQ(json.rfind("{\"games\": 1, \"positions\": 1, \"bad_games\": 0, \"skipped_games\": 0, "
                        "\"patterns\": {\"pawns\": {\"white\": {\"positions\": 1, \"games\": 1}, "
                        "\"black\": {\"positions\": 0, \"games\": 0}}",
@@ -88,7 +89,7 @@ TEST(Stats, JsonAndTableNameEverything) {
       << json;
   EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"), std::string::npos) << json;
   EXPECT_NE(json.find("\"score_percent\": null"), std::string::npos);
-  const std::string table = s.table();
+  const std::string table = io::stats_table(s);
   EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos)
       << table;
 }
@@ -141,7 +142,7 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
   EXPECT_EQ(merged.structure_positions(id), 12u);
   EXPECT_EQ(merged.structure_score(id).games(), 4u);
 
-  const std::string json = stats.json();
+  const std::string json = io::stats_json(stats);
   EXPECT_NE(json.find("\"carlsbad\": {\"positions\": 6, \"positions_white\": 3, \"positions_black\": 3, "
                       "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
                       "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00}"),
@@ -151,7 +152,7 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
                       "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
             std::string::npos)
       << json;
-  const std::string table = stats.table();
+  const std::string table = io::stats_table(stats);
   EXPECT_NE(table.find("carlsbad            30.00   30.00      100.00        1.0       2       1"
                        "       0       1    50.0\n"),
             std::string::npos)
@@ -195,7 +196,7 @@ TEST(Stats, RunsAddUpLikeSinglePositions) {
       by_position.end_game();
       by_run.end_game();
     }
-    EXPECT_EQ(by_run.json(), by_position.json()) << "min_plies " << min_plies;
+    EXPECT_EQ(io::stats_json(by_run), io::stats_json(by_position)) << "min_plies " << min_plies;
   }
 }
 

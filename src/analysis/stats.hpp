@@ -6,12 +6,10 @@
 // One Stats per worker thread; merge() adds them up. No allocation per position.
 #pragma once
 
-#include <pawnkit/pawns/report.hpp>
-#include <pawnkit/pawns/structures.hpp>
-
 #include <array>
 #include <cstdint>
-#include <string>
+#include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 #include <string_view>
 
 namespace pawnkit::analysis {
@@ -23,18 +21,27 @@ GameResult parse_result(std::string_view result_tag);
 
 // Patterns whose owners' scores are reported: the ones players ask about.
 enum class ScoredPattern : std::uint8_t { IsolatedQueenPawn, Hanging, Doubled, Passed };
-inline constexpr std::array<std::string_view, 4> scored_pattern_names = {
-    "isolated queen pawn", "hanging pawns", "doubled pawns", "passed pawn"};
-inline constexpr int scored_pattern_count = 4;
+inline constexpr std::array scored_pattern_names = {
+    std::string_view("isolated queen pawn"), std::string_view("hanging pawns"),
+    std::string_view("doubled pawns"), std::string_view("passed pawn")};
+inline constexpr int scored_pattern_count = int(scored_pattern_names.size());
+static_assert(scored_pattern_count == int(ScoredPattern::Passed) + 1, "a name per pattern");
+
+// Island counts 0..4: islands are separated by an empty file, so 8 files hold at most 4.
+inline constexpr std::size_t island_buckets = 8 / 2 + 1;
 
 // Whether side c has the scored pattern in a report. The isolated queen pawn is an
 // isolated pawn on d4 (White) or d5 (Black).
 constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
   switch (p) {
-    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
-    case ScoredPattern::Hanging: return side.hanging != 0;
-    case ScoredPattern::Doubled: return side.doubled != 0;
-    case ScoredPattern::Passed: return side.passed != 0;
+    case ScoredPattern::IsolatedQueenPawn:
+      return side.isolated & square_bb(c == White ? D4 : D5);
+    case ScoredPattern::Hanging:
+      return side.hanging != 0;
+    case ScoredPattern::Doubled:
+      return side.doubled != 0;
+    case ScoredPattern::Passed:
+      return side.passed != 0;
   }
   return false;
 }
@@ -42,6 +49,9 @@ constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern
 struct Score {
   std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
   std::uint64_t games() const { return wins + draws + losses; }
+  // Counts one game's result for the side `holder`; an unknown result counts nothing.
+  void add(GameResult result, Color holder);
+  Score& operator+=(const Score& other);
   // Points per game in percent, or -1 with no game.
   double percent() const;
 };
@@ -91,7 +101,8 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
 }
 
 inline PositionSummary summarize(const PawnReport& report) {
-  return summarize(report, encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
+  return summarize(report,
+                   encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
 }
 
 class Stats {
@@ -119,9 +130,11 @@ class Stats {
 
   // Positions / games where side c's set for pattern key k (index into pattern_keys) is
   // not empty.
-  std::uint64_t positions_with(Color c, std::size_t key) const { return positions_with_[index(c)][key]; }
+  std::uint64_t positions_with(Color c, std::size_t key) const {
+    return positions_with_[index(c)][key];
+  }
   std::uint64_t games_with(Color c, std::size_t key) const { return games_with_[index(c)][key]; }
-  // Positions where side c has n islands (0..4).
+  // Positions where side c has n islands (0..island_buckets - 1).
   std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }
   const Score& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
 
@@ -143,10 +156,6 @@ class Stats {
   double structure_average_first_ply(StructureId s) const;
   const Score& structure_score(StructureId s) const { return structure_scores_[std::size_t(s)]; }
 
-  // A readable summary, or JSON (one object, newline-terminated).
-  std::string table() const;
-  std::string json() const;
-
  private:
   static constexpr std::size_t key_count = pattern_keys.size();
 
@@ -154,7 +163,7 @@ class Stats {
   std::uint64_t games_ = 0, positions_ = 0, bad_games_ = 0, skipped_games_ = 0;
   std::array<std::array<std::uint64_t, key_count>, 2> positions_with_{};
   std::array<std::array<std::uint64_t, key_count>, 2> games_with_{};
-  std::array<std::array<std::uint64_t, 5>, 2> island_counts_{};
+  std::array<std::array<std::uint64_t, island_buckets>, 2> island_counts_{};
   std::array<std::array<Score, scored_pattern_count>, 2> scores_{};
   static constexpr std::size_t structures = structure_count;
   std::array<std::array<std::uint64_t, 2>, structures> structure_positions_{};
@@ -170,9 +179,9 @@ class Stats {
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
   int ply_ = 0;                                                  // of the next position
   std::array<int, structures> first_ply_{};                      // -1: not seen this game
-  std::array<std::int8_t, structures> held_by_{};  // colour index, or -1
-  std::uint8_t run_key_ = 0;                        // structure and holder of the run, 0: none
-  int run_length_ = 0;                              // consecutive positions of that run
+  std::array<std::int8_t, structures> held_by_{};                // colour index, or -1
+  std::uint8_t run_key_ = 0;  // structure and holder of the run, 0: none
+  int run_length_ = 0;        // consecutive positions of that run
 };
 
 }  // namespace pawnkit::analysis

@@ -6,13 +6,13 @@
 
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
-#include "analysis/stats_charts.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/input_format.hpp"
+#include "io/stats_writer.hpp"
 
 namespace pawnkit::cli {
 
@@ -61,12 +61,12 @@ int run_stats(const Args& args) {
   });
   analysis::Stats total(*min_plies);
   for (const auto& w : workers) total.merge(w.stats());
-  out.buffer() += format_name == "json" ? total.json() : total.table();
+  out.buffer() += format_name == "json" ? io::stats_json(total) : io::stats_table(total);
   out.flush();
   if (!svg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(svg_dir, ec);
-    for (const analysis::NamedSvg& chart : analysis::stats_charts(total)) {
+    for (const io::NamedSvg& chart : io::stats_charts(total)) {
       const std::string path = (std::filesystem::path(svg_dir) / chart.file_name).string();
       std::ofstream file(path, std::ios::binary);
       file << chart.svg;

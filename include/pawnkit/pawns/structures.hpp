@@ -37,12 +37,14 @@ enum class StructureId : std::uint8_t {
   KingsIndian,
   Panov,
 };
-inline constexpr int structure_count = 15;
 
-inline constexpr std::array<std::string_view, structure_count> structure_names = {
-    "iqp",          "hanging-pawns", "carlsbad",       "slav",         "caro-kann",
-    "maroczy-bind", "hedgehog",      "scheveningen",   "dragon",       "boleslavsky-hole",
-    "stonewall",    "benoni",        "french-advance", "kings-indian", "panov"};
+// By StructureId.
+inline constexpr auto structure_names = std::to_array<std::string_view>(
+    {"iqp", "hanging-pawns", "carlsbad", "slav", "caro-kann", "maroczy-bind", "hedgehog",
+     "scheveningen", "dragon", "boleslavsky-hole", "stonewall", "benoni", "french-advance",
+     "kings-indian", "panov"});
+inline constexpr int structure_count = int(structure_names.size());
+static_assert(structure_count == int(StructureId::Panov) + 1, "a name per structure");
 
 // Lower-case ASCII name with hyphens: "iqp", "hanging-pawns", "carlsbad", ...
 constexpr std::string_view structure_name(StructureId id) {
