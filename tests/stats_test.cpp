@@ -45,13 +45,13 @@ TEST(Stats, CountsPositionsGamesAndIslands) {
   EXPECT_EQ(stats.positions_with_islands(White, 1), 2u);
   EXPECT_EQ(stats.positions_with_islands(Black, 2), 3u);  // a-b, e-h
 
-  const Score& white_iqp = stats.score(White, ScoredPattern::IsolatedQueenPawn);
+  const Score& white_iqp = stats.score(White, ScoredPattern::IsolatedDPawn);
   EXPECT_EQ(white_iqp.wins, 1u);
   EXPECT_EQ(white_iqp.draws, 0u);
   EXPECT_EQ(white_iqp.games(), 1u);
   EXPECT_DOUBLE_EQ(white_iqp.percent(), 100.0);
-  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedQueenPawn).games(), 0u);
-  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedQueenPawn).percent(), -1.0);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedDPawn).games(), 0u);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedDPawn).percent(), -1.0);
 }
 
 TEST(Stats, MergeAddsUp) {

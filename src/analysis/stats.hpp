@@ -19,10 +19,12 @@ enum class GameResult : std::uint8_t { WhiteWins, Draw, BlackWins, Unknown };
 // "1-0", "0-1", "1/2-1/2"; anything else is Unknown.
 GameResult parse_result(std::string_view result_tag);
 
-// Patterns whose owners' scores are reported: the ones players ask about.
-enum class ScoredPattern : std::uint8_t { IsolatedQueenPawn, Hanging, Doubled, Passed };
+// Patterns whose owners' scores are reported: the ones players ask about. The isolated
+// d-pawn is any isolated pawn on d4/d5, whatever the rest of the board; the named
+// structure `iqp` (StructureId::Iqp, docs/structures.md) is one full skeleton around it.
+enum class ScoredPattern : std::uint8_t { IsolatedDPawn, Hanging, Doubled, Passed };
 inline constexpr std::array scored_pattern_names = {
-    std::string_view("isolated queen pawn"), std::string_view("hanging pawns"),
+    std::string_view("isolated d-pawn"), std::string_view("hanging pawns"),
     std::string_view("doubled pawns"), std::string_view("passed pawn")};
 inline constexpr int scored_pattern_count = int(scored_pattern_names.size());
 static_assert(scored_pattern_count == int(ScoredPattern::Passed) + 1, "a name per pattern");
@@ -30,11 +32,11 @@ static_assert(scored_pattern_count == int(ScoredPattern::Passed) + 1, "a name pe
 // Island counts 0..4: islands are separated by an empty file, so 8 files hold at most 4.
 inline constexpr std::size_t island_buckets = 8 / 2 + 1;
 
-// Whether side c has the scored pattern in a report. The isolated queen pawn is an
-// isolated pawn on d4 (White) or d5 (Black).
+// Whether side c has the scored pattern in a report. The isolated d-pawn is an isolated
+// pawn on d4 (White) or d5 (Black).
 constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
   switch (p) {
-    case ScoredPattern::IsolatedQueenPawn:
+    case ScoredPattern::IsolatedDPawn:
       return side.isolated & square_bb(c == White ? D4 : D5);
     case ScoredPattern::Hanging:
       return side.hanging != 0;

@@ -23,7 +23,7 @@ int run_stats(const Args& args) {
                   "Replays every game of PGN files (.pgn, .pgn.zst, '-' for standard input) and\n"
                   "summarizes their pawn structure: for each pattern the share of positions and\n"
                   "of games where White and Black have it, the island-count distribution, and\n"
-                  "the score of the side holding an isolated queen pawn, hanging, doubled or\n"
+                  "the score of the side holding an isolated d-pawn, hanging, doubled or\n"
                   "passed pawns for at least --min-plies consecutive plies, and for each named\n"
                   "structure (docs/structures.md) its share of positions and games, the average\n"
                   "ply where it first appears and the score of the side holding it. Games with\n"

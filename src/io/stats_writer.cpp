@@ -3,6 +3,7 @@
 // and layout is made here.
 #include "io/stats_writer.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -15,6 +16,12 @@ using analysis::island_buckets;
 using analysis::Score;
 using analysis::scored_pattern_count;
 using analysis::scored_pattern_names;
+
+// The JSON keys of the score table. The table says "isolated d-pawn" (not to be confused
+// with the named structure `iqp`); the JSON key keeps its first spelling for its readers.
+constexpr std::array<std::string_view, scored_pattern_count> scored_pattern_json_keys = {
+    "isolated queen pawn", scored_pattern_names[1], scored_pattern_names[2],
+    scored_pattern_names[3]};
 using analysis::ScoredPattern;
 using analysis::Stats;
 
@@ -156,7 +163,7 @@ std::string stats_json(const Stats& stats) {
   out += ", \"scores\": {";
   for (int p = 0; p < scored_pattern_count; ++p) {
     if (p) out += ", ";
-    append_json_string(out, scored_pattern_names[p]);
+    append_json_string(out, scored_pattern_json_keys[p]);
     out += ": {";
     for (int ci = 0; ci < 2; ++ci) {
       out += ci ? ", \"black\": {" : "\"white\": {";
