@@ -45,6 +45,9 @@ void Stats::begin_game(GameResult result) {
   run_length_ = 0;
 }
 
+// 1 + StructureId must fit the five low bits of PositionSummary::structure.
+static_assert(structure_count < 31);
+
 std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
   if (!m) return 0;
   return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
