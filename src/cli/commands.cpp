@@ -11,6 +11,8 @@ int run_stats(const Args& args);
 int run_find(const Args& args);
 int run_perft(const Args& args);
 int run_bench(const Args& args);
+int run_structures(const Args& args);
+int run_similar(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -22,6 +24,10 @@ std::span<const Command> commands() {
       Command{"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
               &run_perft},
       Command{"bench", "perft speed in nodes per second over fixed positions", &run_bench},
+      Command{"structures", "the catalogue of named pawn structures, or one rule and diagram",
+              &run_structures},
+      Command{"similar", "games ranked by how close their pawn structure comes to a target's",
+              &run_similar},
   };
   return table;
 }

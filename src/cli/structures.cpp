@@ -2,7 +2,6 @@
 // line each, or one structure's rule in words and as a diagram, both read from the rule
 // table in include/pawnkit/pawns/structures.hpp so that they cannot drift apart.
 #include <pawnkit/pawns/structures.hpp>
-
 #include <string>
 
 #include "cli/commands.hpp"
@@ -83,11 +82,16 @@ std::string rule_diagram(const StructureRule& rule) {
     for (int file = 0; file < 8; ++file) {
       const Bitboard b = Bitboard{1} << (rank * 8 + file);
       char ch = '.';
-      if (rule.required[0] & b) ch = 'P';
-      else if (rule.required[1] & b) ch = 'p';
-      else if (rule.one_of[0] & b) ch = 'w';
-      else if (rule.one_of[1] & b) ch = 'b';
-      else if ((forbidden_any & b) && rank >= 1 && rank <= 6) ch = 'x';
+      if (rule.required[0] & b)
+        ch = 'P';
+      else if (rule.required[1] & b)
+        ch = 'p';
+      else if (rule.one_of[0] & b)
+        ch = 'w';
+      else if (rule.one_of[1] & b)
+        ch = 'b';
+      else if ((forbidden_any & b) && rank >= 1 && rank <= 6)
+        ch = 'x';
       out += ' ';
       out += ch;
     }
