@@ -39,6 +39,9 @@ class AnalyzeWorker {
   std::string fen_;
 };
 
+// Both Elo tags as numbers (1 to 9999), or nullopt when either is missing or not a number.
+std::optional<GameRatings> game_ratings(const io::GameRecord& game);
+
 // Adds every position of every fully replayed game to its Stats; a game with an error
 // adds nothing but its count of bad games.
 class StatsWorker {

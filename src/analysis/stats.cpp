@@ -1,5 +1,8 @@
 #include "analysis/stats.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace pawnkit::analysis {
 
 GameResult parse_result(std::string_view r) {
@@ -9,21 +12,56 @@ GameResult parse_result(std::string_view r) {
   return GameResult::Unknown;
 }
 
-void Score::add(GameResult result, Color holder) {
+double expected_score(int own, int other) {
+  return 1.0 / (1.0 + std::pow(10.0, double(other - own) / 400.0));
+}
+
+void Score::add(GameResult result, Color holder, const std::optional<GameRatings>& ratings) {
   if (result == GameResult::Unknown) return;
   const GameResult holder_wins = holder == White ? GameResult::WhiteWins : GameResult::BlackWins;
+  int half_points = 1;
   if (result == GameResult::Draw)
     ++draws;
   else if (result == holder_wins)
-    ++wins;
+    ++wins, half_points = 2;
   else
-    ++losses;
+    ++losses, half_points = 0;
+  if (!ratings) return;
+  const int own = holder == White ? ratings->white : ratings->black;
+  const int other = holder == White ? ratings->black : ratings->white;
+  const auto expected = std::int64_t(std::lround(expected_score(own, other) * 10000));
+  const std::int64_t difference = half_points * 5000 - expected;
+  ++rated_games;
+  expected_sum += expected;
+  difference_sum += difference;
+  difference_square_sum += difference * difference;
+}
+
+RatedSummary Score::rated() const {
+  RatedSummary r;
+  r.games = rated_games;
+  if (!rated_games) return r;
+  const double n = double(rated_games);
+  const double mean = double(difference_sum) / n / 10000;  // points per game
+  r.expected_percent = 100.0 * double(expected_sum) / n / 10000;
+  r.difference = 100.0 * mean;
+  r.actual_percent = r.expected_percent + r.difference;
+  if (rated_games > 1) {
+    const double mean_square = double(difference_square_sum) / n / 1e8;
+    const double variance = std::max(0.0, (mean_square - mean * mean) * n / (n - 1));
+    r.ci95 = 100.0 * 1.96 * std::sqrt(variance / n);
+  }
+  return r;
 }
 
 Score& Score::operator+=(const Score& o) {
   wins += o.wins;
   draws += o.draws;
   losses += o.losses;
+  rated_games += o.rated_games;
+  expected_sum += o.expected_sum;
+  difference_sum += o.difference_sum;
+  difference_square_sum += o.difference_square_sum;
   return *this;
 }
 
@@ -32,8 +70,9 @@ double Score::percent() const {
   return n ? 100.0 * (double(wins) + 0.5 * double(draws)) / double(n) : -1.0;
 }
 
-void Stats::begin_game(GameResult result) {
+void Stats::begin_game(GameResult result, const std::optional<GameRatings>& ratings) {
   result_ = result;
+  ratings_ = ratings;
   in_game_ = true;
   seen_in_game_ = {};
   run_ = {};
@@ -103,13 +142,14 @@ void Stats::end_game() {
   for (int ci = 0; ci < 2; ++ci) {
     for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci] >> k & 1;
     for (int p = 0; p < scored_pattern_count; ++p)
-      if (had_[ci][p]) scores_[ci][p].add(result_, ci == 0 ? White : Black);
+      if (had_[ci][p]) scores_[ci][p].add(result_, ci == 0 ? White : Black, ratings_);
   }
   for (std::size_t s = 0; s < structures; ++s) {
     if (first_ply_[s] < 0) continue;
     ++structure_games_[s];
     structure_first_ply_sum_[s] += std::uint64_t(first_ply_[s]);
-    if (held_by_[s] >= 0) structure_scores_[s].add(result_, held_by_[s] == 0 ? White : Black);
+    if (held_by_[s] >= 0)
+      structure_scores_[s].add(result_, held_by_[s] == 0 ? White : Black, ratings_);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <string_view>
@@ -48,11 +49,40 @@ constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern
   return false;
 }
 
+// Both players' Elo ratings from the game's tags, when both are given.
+struct GameRatings {
+  int white = 0, black = 0;
+};
+
+// The Elo formula: the expected score (0..1) of a player rated `own` against `other`.
+double expected_score(int own, int other);
+
+// Rating-adjusted results need at least this many rated games; fewer say "too few games".
+inline constexpr std::uint64_t min_rated_games = 30;
+
+// Actual minus expected score over rated games, with its 95% confidence interval
+// (normal approximation: mean +/- 1.96 standard errors of the per-game differences).
+struct RatedSummary {
+  std::uint64_t games = 0;
+  double expected_percent = 0, actual_percent = 0;
+  double difference = 0;  // percentage points, actual - expected
+  double ci95 = 0;        // half-width of the interval, percentage points
+  bool enough() const { return games >= min_rated_games; }
+};
+
 struct Score {
   std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
+  // Over the games where both players are rated, in integer units of 1/10000 of a point so
+  // that merging workers in any order gives the same totals: expected score, actual minus
+  // expected, and its square.
+  std::uint64_t rated_games = 0;
+  std::int64_t expected_sum = 0, difference_sum = 0, difference_square_sum = 0;
+
   std::uint64_t games() const { return wins + draws + losses; }
   // Counts one game's result for the side `holder`; an unknown result counts nothing.
-  void add(GameResult result, Color holder);
+  // With ratings, also the expected score of the holder from the rating difference.
+  void add(GameResult result, Color holder, const std::optional<GameRatings>& ratings = {});
+  RatedSummary rated() const;
   Score& operator+=(const Score& other);
   // Points per game in percent, or -1 with no game.
   double percent() const;
@@ -113,7 +143,7 @@ class Stats {
   // consecutive positions (transient exchanges are not structures).
   explicit Stats(int min_plies = 8) : min_plies_(min_plies) {}
 
-  void begin_game(GameResult result);
+  void begin_game(GameResult result, const std::optional<GameRatings>& ratings = {});
   // Adds `count` consecutive positions with the same summary.
   void add_positions(const PositionSummary& position, std::uint32_t count);
   void add_position(const PositionSummary& position) { add_positions(position, 1); }
@@ -175,6 +205,7 @@ class Stats {
 
   // The game being read.
   GameResult result_ = GameResult::Unknown;
+  std::optional<GameRatings> ratings_;
   bool in_game_ = false;
   std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pattern_keys[k] seen this game
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies

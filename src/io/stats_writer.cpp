@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "io/json.hpp"
 #include "io/svg.hpp"
@@ -55,7 +56,35 @@ void append_score_fields(std::string& out, const Score& s) {
     appendf(out, "%.2f", s.percent());
   else
     out += "null";
+  // Rating-adjusted: over games where both players are rated; null with too few.
+  const analysis::RatedSummary r = s.rated();
+  out += ", \"rated_games\": ";
+  append_count(out, r.games);
+  for (auto [key, value] : {std::pair{"expected_percent", r.expected_percent},
+                            std::pair{"actual_percent", r.actual_percent},
+                            std::pair{"difference", r.difference}, std::pair{"ci95", r.ci95}}) {
+    out += ", \"";
+    out += key;
+    out += "\": ";
+    if (r.enough())
+      appendf(out, "%.2f", value);
+    else
+      out += "null";
+  }
 }
+
+// The rating-adjusted columns of a score row (see rated_header), newline included.
+std::string rated_columns(const Score& s) {
+  const analysis::RatedSummary r = s.rated();
+  std::string out;
+  if (r.enough())
+    appendf(out, "  %6llu  %6.1f  %6.1f  %+6.1f  %6.1f\n", ull(r.games), r.expected_percent,
+            r.actual_percent, r.difference, r.ci95);
+  else
+    appendf(out, "  %6llu  too few rated games\n", ull(r.games));
+  return out;
+}
+constexpr std::string_view rated_header = "   rated   exp%   act%    diff   +/-95%";
 
 }  // namespace
 
@@ -82,7 +111,9 @@ std::string stats_table(const Stats& stats) {
             share(stats.positions_with_islands(Black, n), stats.positions()));
   appendf(out, "\nscore of the side having it (held %d plies in a row; decided and drawn games)\n",
           stats.min_plies());
-  out += "pattern               side    games    wins   draws  losses   score%\n";
+  out += "pattern               side    games    wins   draws  losses   score%";
+  out += rated_header;
+  out += '\n';
   for (int p = 0; p < scored_pattern_count; ++p)
     for (int ci = 0; ci < 2; ++ci) {
       const Score& s = stats.score(ci ? Black : White, ScoredPattern(p));
@@ -90,9 +121,10 @@ std::string stats_table(const Stats& stats) {
               std::string(scored_pattern_names[p]).c_str(), ci ? "black" : "white", ull(s.games()),
               ull(s.wins), ull(s.draws), ull(s.losses));
       if (s.games())
-        appendf(out, "%6.1f\n", s.percent());
+        appendf(out, "%6.1f", s.percent());
       else
-        out += "     -\n";
+        out += "     -";
+      out += rated_columns(s);
     }
   appendf(out,
           "\nnamed structures (score of the side holding it, held %d plies in a row; "
@@ -100,10 +132,13 @@ std::string stats_table(const Stats& stats) {
           stats.min_plies());
   // Held-by-White and held-by-Black shares of positions, share of games, average first
   // ply, then the holder's results. Header and rows share one set of column widths.
-  const char* row = "%-17s  %6s  %6s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n";
-  appendf(out, "%-17s  %14s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n", "structure", "% of positions",
+  const char* row = "%-23s  %6s  %6s  %10s  %9s  %6s  %6s  %6s  %6s  %6s";
+  appendf(out, "%-23s  %14s  %10s  %9s  %6s  %6s  %6s  %6s  %6s", "structure", "% of positions",
           "% of games", "first ply", "games", "wins", "draws", "losses", "score%");
+  out += rated_header;
+  out += '\n';
   appendf(out, row, "", "white", "black", "", "(average)", "", "", "", "", "");
+  out += '\n';
   while (out.ends_with(" \n")) out.erase(out.size() - 2, 1);
   auto fixed = [](double v, const char* format) {
     char text[32];
@@ -122,7 +157,13 @@ std::string stats_table(const Stats& stats) {
             std::to_string(s.games()).c_str(), std::to_string(s.wins).c_str(),
             std::to_string(s.draws).c_str(), std::to_string(s.losses).c_str(),
             s.games() ? fixed(s.percent(), "%.1f").c_str() : "-");
+    out += rated_columns(s);
   }
+  out +=
+      "\nexp%/act%: the holder's expected score from the Elo difference and its actual score,\n"
+      "over games where both players are rated; diff = act% - exp% in percentage points,\n"
+      "+/-95%: the half-width of its 95% confidence interval; fewer than " +
+      std::to_string(analysis::min_rated_games) + " rated games: too few.\n";
   return out;
 }
 
