@@ -292,3 +292,54 @@ TEST(RatedScore, StatsPrintsTheColumnsOrTooFew) {
 
 }  // namespace
 }  // namespace pawnkit::analysis
+
+namespace pawnkit::analysis {
+namespace {
+
+// --by eco: per ECO code, the games reaching each structure and its first ply, merged
+// across workers; the expected-vs-actual chart is among the SVG charts.
+TEST(StatsByEco, CountsStructuresPerOpeningAndDrawsTheRatedChart) {
+  const PawnReport carlsbad =
+      report_of(bb({A2, B2, D4, E3, F2, G2, H2}), bb({A7, B7, C6, D5, F7, G7, H7}));
+  const PawnReport quiet = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
+  Stats a(1), b(1);
+  a.track_openings(true);
+  b.track_openings(true);
+  a.begin_game(GameResult::Draw);
+  a.set_opening("D35");
+  a.add_position(quiet);
+  a.add_position(quiet);
+  a.add_position(carlsbad);  // first at ply 2
+  a.end_game();
+  b.begin_game(GameResult::Draw);
+  b.set_opening("D35");
+  b.add_position(quiet);  // never reaches it
+  b.end_game();
+  b.begin_game(GameResult::Draw);  // no ECO tag: "?"
+  b.add_position(carlsbad);
+  b.end_game();
+  a.merge(b);
+  const auto& rows = a.openings();
+  ASSERT_EQ(rows.size(), 2u);
+  const auto& d35 = rows.at("D35");
+  EXPECT_EQ(d35.games, 2u);
+  EXPECT_EQ(d35.reached[std::size_t(StructureId::Carlsbad)], 1u);
+  EXPECT_EQ(d35.first_ply_sum[std::size_t(StructureId::Carlsbad)], 2u);
+  EXPECT_EQ(rows.at("?").reached[std::size_t(StructureId::Carlsbad)], 1u);
+  const std::string table = io::stats_table(a);
+  EXPECT_NE(table.find("D35          2  carlsbad                      50.00        2.0\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(io::stats_json(a).find("\"by_eco\": {\"?\": {\"games\": 1, \"structures\": "
+                                   "{\"carlsbad\": {\"games\": 1, \"average_first_ply\": 0.00}}}, "
+                                   "\"D35\": {\"games\": 2"),
+            std::string::npos);
+  bool rated_chart = false;
+  for (const auto& chart : io::stats_charts(a))
+    rated_chart |= chart.file_name == "expected_vs_actual.svg" &&
+                   chart.svg.find("Expected vs actual") != std::string::npos;
+  EXPECT_TRUE(rated_chart);
+}
+
+}  // namespace
+}  // namespace pawnkit::analysis

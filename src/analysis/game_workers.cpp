@@ -76,6 +76,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::st
   const auto result_tag = game.tag("Result");
   stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)),
                     game_ratings(game));
+  if (const auto eco = game.tag("ECO")) stats_.set_opening(*eco);
   for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);
   stats_.end_game();
 }

@@ -49,6 +49,7 @@ class StatsWorker {
   explicit StatsWorker(int min_plies) : stats_(min_plies) {}
   void game(const io::GameRecord& game, std::string& out, std::string& err);
   const Stats& stats() const { return stats_; }
+  Stats& stats() { return stats_; }
 
  private:
   // Consecutive positions of the current game with equal summaries, kept until the game

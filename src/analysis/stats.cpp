@@ -144,6 +144,16 @@ void Stats::end_game() {
     for (int p = 0; p < scored_pattern_count; ++p)
       if (had_[ci][p]) scores_[ci][p].add(result_, ci == 0 ? White : Black, ratings_);
   }
+  if (track_openings_) {
+    OpeningRow& row = openings_[eco_];
+    ++row.games;
+    for (std::size_t s = 0; s < structures; ++s)
+      if (first_ply_[s] >= 0) {
+        ++row.reached[s];
+        row.first_ply_sum[s] += std::uint64_t(first_ply_[s]);
+      }
+  }
+  eco_ = "?";
   for (std::size_t s = 0; s < structures; ++s) {
     if (first_ply_[s] < 0) continue;
     ++structure_games_[s];
@@ -154,6 +164,15 @@ void Stats::end_game() {
 }
 
 void Stats::merge(const Stats& o) {
+  track_openings_ = track_openings_ || o.track_openings_;
+  for (const auto& [eco, row] : o.openings_) {
+    OpeningRow& mine = openings_[eco];
+    mine.games += row.games;
+    for (std::size_t s = 0; s < structures; ++s) {
+      mine.reached[s] += row.reached[s];
+      mine.first_ply_sum[s] += row.first_ply_sum[s];
+    }
+  }
   games_ += o.games_;
   positions_ += o.positions_;
   bad_games_ += o.bad_games_;

@@ -8,9 +8,11 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
+#include <string>
 #include <string_view>
 
 namespace pawnkit::analysis {
@@ -154,6 +156,19 @@ class Stats {
 
   void merge(const Stats& other);
 
+  // By opening: when on, each game's ECO code (set between begin_game and end_game; "?"
+  // when missing) gets a row: its games, and for each named structure the games that
+  // reach it and the sum of the plies where it first appears (transposition-proof: it
+  // looks at the structure, not the moves).
+  struct OpeningRow {
+    std::uint64_t games = 0;
+    std::array<std::uint64_t, structure_count> reached{}, first_ply_sum{};
+  };
+  void track_openings(bool on) { track_openings_ = on; }
+  bool tracks_openings() const { return track_openings_; }
+  void set_opening(std::string_view eco) { eco_.assign(eco.empty() ? "?" : eco); }
+  const std::map<std::string, OpeningRow>& openings() const { return openings_; }
+
   std::uint64_t games() const { return games_; }
   std::uint64_t positions() const { return positions_; }
   std::uint64_t bad_games() const { return bad_games_; }
@@ -202,6 +217,10 @@ class Stats {
   std::array<std::uint64_t, structures> structure_reversed_{}, structure_games_{},
       structure_first_ply_sum_{};
   std::array<Score, structures> structure_scores_{};
+
+  bool track_openings_ = false;
+  std::map<std::string, OpeningRow> openings_;
+  std::string eco_ = "?";
 
   // The game being read.
   GameResult result_ = GameResult::Unknown;

@@ -17,9 +17,9 @@
 namespace pawnkit::cli {
 
 int run_stats(const Args& args) {
-  std::string format_name = "table", threads_text, min_plies_text = "8", svg_dir;
+  std::string format_name = "table", threads_text, min_plies_text = "8", svg_dir, by;
   Options options("stats",
-                  "stats [--format table|json] [--threads N] [--min-plies N] [--svg DIR] FILE...",
+                  "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--svg DIR] FILE...",
                   "Replays every game of PGN files (.pgn, .pgn.zst, '-' for standard input) and\n"
                   "summarizes their pawn structure: for each pattern the share of positions and\n"
                   "of games where White and Black have it, the island-count distribution, and\n"
@@ -33,6 +33,7 @@ int run_stats(const Args& args) {
       .value("threads", threads_text, "worker threads, default: every core")
       .value("min-plies", min_plies_text,
              "plies a pattern must hold to count for the score, default 8")
+      .value("by", by, "add a table by opening: eco (each ECO code's structures)", {"eco"})
       .value("svg", svg_dir,
              "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
@@ -47,6 +48,7 @@ int run_stats(const Args& args) {
 
   Output out;
   std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), analysis::StatsWorker{*min_plies});
+  for (auto& w : workers) w.stats().track_openings(by == "eco");
   bool unusable = false;
   const bool all_opened = for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
     if (opened.format == io::InputFormat::Epd) {
@@ -60,6 +62,7 @@ int run_stats(const Args& args) {
     return true;
   });
   analysis::Stats total(*min_plies);
+  total.track_openings(by == "eco");
   for (const auto& w : workers) total.merge(w.stats());
   out.buffer() += format_name == "json" ? io::stats_json(total) : io::stats_table(total);
   out.flush();

@@ -164,6 +164,22 @@ std::string stats_table(const Stats& stats) {
       "over games where both players are rated; diff = act% - exp% in percentage points,\n"
       "+/-95%: the half-width of its 95% confidence interval; fewer than " +
       std::to_string(analysis::min_rated_games) + " rated games: too few.\n";
+  if (stats.tracks_openings()) {
+    out +=
+        "\nby ECO code: the share of its games that reach each named structure, and the\n"
+        "average ply where it first appears (structures no game of the code reaches are left "
+        "out)\n";
+    appendf(out, "%-5s  %7s  %-23s  %10s  %9s\n", "ECO", "games", "structure", "% of games",
+            "first ply");
+    for (const auto& [eco, row] : stats.openings())
+      for (int i = 0; i < structure_count; ++i) {
+        if (!row.reached[std::size_t(i)]) continue;
+        appendf(out, "%-5s  %7llu  %-23s  %10.2f  %9.1f\n", eco.c_str(), ull(row.games),
+                std::string(structure_name(StructureId(i))).c_str(),
+                share(row.reached[std::size_t(i)], row.games),
+                double(row.first_ply_sum[std::size_t(i)]) / double(row.reached[std::size_t(i)]));
+      }
+  }
   return out;
 }
 
@@ -238,7 +254,35 @@ std::string stats_json(const Stats& stats) {
     append_score_fields(out, s);
     out += '}';
   }
-  out += "}}\n";
+  out += '}';
+  if (stats.tracks_openings()) {
+    out += ", \"by_eco\": {";
+    bool first_eco = true;
+    for (const auto& [eco, row] : stats.openings()) {
+      if (!first_eco) out += ", ";
+      first_eco = false;
+      append_json_string(out, eco);
+      out += ": {\"games\": ";
+      append_count(out, row.games);
+      out += ", \"structures\": {";
+      bool first = true;
+      for (int i = 0; i < structure_count; ++i) {
+        const auto n = row.reached[std::size_t(i)];
+        if (!n) continue;
+        if (!first) out += ", ";
+        first = false;
+        append_json_string(out, structure_name(StructureId(i)));
+        out += ": {\"games\": ";
+        append_count(out, n);
+        out += ", \"average_first_ply\": ";
+        appendf(out, "%.2f", double(row.first_ply_sum[std::size_t(i)]) / double(n));
+        out += '}';
+      }
+      out += "}}";
+    }
+    out += '}';
+  }
+  out += "}\n";
   return out;
 }
 
@@ -293,6 +337,30 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
     structures.bar_notes.push_back("n=" + std::to_string(s.games()));
   }
   charts.push_back({"structures.svg", bar_chart_svg(structures)});
+
+  // Expected (from the players' ratings) against actual score of each structure's holder,
+  // with the difference and its 95% interval over each pair of bars.
+  BarChart rated;
+  rated.title = "Expected vs actual score of the side holding each structure (rated games)" +
+                games_text(stats);
+  rated.y_label = "score % (held " + std::to_string(stats.min_plies()) + " plies in a row)";
+  rated.y_max = 100;
+  rated.reference_line = 50;
+  rated.series = {{"expected %", {}}, {"actual %", {}}};
+  for (int i = 0; i < structure_count; ++i) {
+    const auto id = StructureId(i);
+    const analysis::RatedSummary r = stats.structure_score(id).rated();
+    rated.categories.emplace_back(structure_name(id));
+    rated.series[0].values.push_back(r.enough() ? r.expected_percent : std::nan(""));
+    rated.series[1].values.push_back(r.enough() ? r.actual_percent : std::nan(""));
+    char note[64];
+    if (r.enough())
+      std::snprintf(note, sizeof note, "%+.1f \u00b1%.1f", r.difference, r.ci95);
+    else
+      std::snprintf(note, sizeof note, "n=%llu", ull(r.games));
+    rated.bar_notes.push_back(note);
+  }
+  charts.push_back({"expected_vs_actual.svg", bar_chart_svg(rated)});
   return charts;
 }
 
