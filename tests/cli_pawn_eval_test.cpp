@@ -54,7 +54,7 @@ TEST(CliPawnEval, BadRecordsAndCommandLines) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
             "pawnkit: <stdin>:2: invalid FEN: board: unknown piece letter at column 2 ('o')");
-  EXPECT_NE(r.err.find("pawnkit pawn-eval: 1 bad record"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("pawnkit: pawn-eval: 1 bad record"), std::string::npos) << r.err;
   // Both good records still come out.
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);
   EXPECT_EQ(run_cli("pawn-eval --format csv -", start).status, 2);

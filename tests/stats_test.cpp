@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "io/stats_writer.hpp"
 #include "support/diagram.hpp"
 
 namespace pawnkit::analysis {
@@ -44,13 +45,13 @@ TEST(Stats, CountsPositionsGamesAndIslands) {
   EXPECT_EQ(stats.positions_with_islands(White, 1), 2u);
   EXPECT_EQ(stats.positions_with_islands(Black, 2), 3u);  // a-b, e-h
 
-  const Score& white_iqp = stats.score(White, ScoredPattern::IsolatedQueenPawn);
+  const Score& white_iqp = stats.score(White, ScoredPattern::IsolatedDPawn);
   EXPECT_EQ(white_iqp.wins, 1u);
   EXPECT_EQ(white_iqp.draws, 0u);
   EXPECT_EQ(white_iqp.games(), 1u);
   EXPECT_DOUBLE_EQ(white_iqp.percent(), 100.0);
-  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedQueenPawn).games(), 0u);
-  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedQueenPawn).percent(), -1.0);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedDPawn).games(), 0u);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::IsolatedDPawn).percent(), -1.0);
 }
 
 TEST(Stats, MergeAddsUp) {
@@ -79,16 +80,18 @@ TEST(Stats, JsonAndTableNameEverything) {
   s.begin_game(GameResult::Unknown);
   s.add_position(report_of(bb({D4}), 0));
   s.end_game();
-  const std::string json = s.json();
+  const std::string json = io::stats_json(s);
   EXPECT_EQ(json.rfind("{\"games\": 1, \"positions\": 1, \"bad_games\": 0, \"skipped_games\": 0, "
                        "\"patterns\": {\"pawns\": {\"white\": {\"positions\": 1, \"games\": 1}, "
                        "\"black\": {\"positions\": 0, \"games\": 0}}",
                        0),
             0u)
       << json;
-  EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"islands\": {\"white\": [0,1,0,0,0], \"black\": [1,0,0,0,0]}"),
+            std::string::npos)
+      << json;
   EXPECT_NE(json.find("\"score_percent\": null"), std::string::npos);
-  const std::string table = s.table();
+  const std::string table = io::stats_table(s);
   EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos)
       << table;
 }
@@ -141,20 +144,24 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
   EXPECT_EQ(merged.structure_positions(id), 12u);
   EXPECT_EQ(merged.structure_score(id).games(), 4u);
 
-  const std::string json = stats.json();
-  EXPECT_NE(json.find("\"carlsbad\": {\"positions\": 6, \"positions_white\": 3, \"positions_black\": 3, "
-                      "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
-                      "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00}"),
-            std::string::npos)
+  const std::string json = io::stats_json(stats);
+  EXPECT_NE(
+      json.find("\"carlsbad\": {\"positions\": 6, \"positions_white\": 3, \"positions_black\": 3, "
+                "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
+                "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00, "
+                "\"rated_games\": 0, \"expected_percent\": null, \"actual_percent\": null, "
+                "\"difference\": null, \"ci95\": null}"),
+      std::string::npos)
       << json;
   EXPECT_NE(json.find("\"iqp\": {\"positions\": 0, \"positions_white\": 0, \"positions_black\": 0, "
                       "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
             std::string::npos)
       << json;
-  const std::string table = stats.table();
-  EXPECT_NE(table.find("carlsbad            30.00   30.00      100.00        1.0       2       1"
-                       "       0       1    50.0\n"),
-            std::string::npos)
+  const std::string table = io::stats_table(stats);
+  EXPECT_NE(
+      table.find("carlsbad                  30.00   30.00      100.00        1.0       2       1"
+                 "       0       1    50.0       0  too few rated games\n"),
+      std::string::npos)
       << table;
 }
 
@@ -172,7 +179,7 @@ TEST(Stats, StructureCodeRoundTrips) {
 // exactly what adding its positions one by one gives, scores and structure runs included.
 TEST(Stats, RunsAddUpLikeSinglePositions) {
   const std::vector<PositionSummary> pool = {
-      summarize(report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}))),   // IQP
+      summarize(report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}))),  // IQP
       summarize(report_of(bb({A2, B2, D4, E3, F2, G2, H2}), bb({A7, B7, C6, D5, F7, G7, H7}))),
       summarize(report_of(bb({A2, B2, C3, D4, F2, G2, H2}), bb({A7, B7, D5, E6, F7, G7, H7}))),
       summarize(report_of(bb({C2, C3, H5}), bb({H7}))),
@@ -195,8 +202,143 @@ TEST(Stats, RunsAddUpLikeSinglePositions) {
       by_position.end_game();
       by_run.end_game();
     }
-    EXPECT_EQ(by_run.json(), by_position.json()) << "min_plies " << min_plies;
+    EXPECT_EQ(io::stats_json(by_run), io::stats_json(by_position)) << "min_plies " << min_plies;
   }
+}
+
+}  // namespace
+}  // namespace pawnkit::analysis
+
+namespace pawnkit::analysis {
+namespace {
+
+// Hand-computed: the Elo formula E = 1 / (1 + 10^((R_other - R_own) / 400)).
+// 1600 against 1400: 1 / (1 + 10^-0.5) = 0.75975; 1800 against 1400: 1 / (1 + 0.1) = 0.90909.
+TEST(RatedScore, ExpectedScoreIsTheEloFormula) {
+  EXPECT_NEAR(expected_score(1600, 1400), 0.75975, 1e-5);
+  EXPECT_NEAR(expected_score(1400, 1600), 0.24025, 1e-5);
+  EXPECT_DOUBLE_EQ(expected_score(1500, 1500), 0.5);
+  EXPECT_NEAR(expected_score(1800, 1400), 10.0 / 11.0, 1e-12);
+}
+
+// Three games of the holder: 1600 v 1400 won (expected 0.7597, +0.2403), 1500 v 1500
+// drawn (0.5, 0), 1400 v 1600 lost (0.2403, -0.2403). Expected 50%, actual 50%, difference
+// 0; per-game differences +0.2403, 0, -0.2403 have sample variance
+// (0.2403^2 * 2) / 2 = 0.05774, standard error sqrt(0.05774 / 3) = 0.13873, so the 95%
+// interval is +/- 1.96 * 0.13873 = 0.2719 points = 27.19 percentage points. An unrated
+// game counts for the score but not here.
+TEST(RatedScore, HandComputedThreeGames) {
+  Score s;
+  s.add(GameResult::WhiteWins, White, GameRatings{1600, 1400});
+  s.add(GameResult::Draw, Black, GameRatings{1500, 1500});
+  s.add(GameResult::WhiteWins, Black, GameRatings{1600, 1400});  // Black, 1400, lost
+  s.add(GameResult::BlackWins, White, std::nullopt);             // unrated loss
+  EXPECT_EQ(s.games(), 4u);
+  const RatedSummary r = s.rated();
+  EXPECT_EQ(r.games, 3u);
+  EXPECT_NEAR(r.expected_percent, 50.0, 1e-9);
+  EXPECT_NEAR(r.actual_percent, 50.0, 1e-9);
+  EXPECT_NEAR(r.difference, 0.0, 1e-9);
+  EXPECT_NEAR(r.ci95, 27.19, 0.01);
+  EXPECT_FALSE(r.enough());  // 3 < min_rated_games: "too few"
+}
+
+// Two draws of a 1800 against a 1400: expected 90.91%, actual 50%, difference -40.91
+// percentage points, no spread (interval 0).
+TEST(RatedScore, HandComputedFavouriteDraws) {
+  Score s;
+  s.add(GameResult::Draw, White, GameRatings{1800, 1400});
+  s.add(GameResult::Draw, Black, GameRatings{1400, 1800});
+  const RatedSummary r = s.rated();
+  EXPECT_NEAR(r.expected_percent, 90.91, 1e-9);
+  EXPECT_NEAR(r.actual_percent, 50.0, 1e-9);
+  EXPECT_NEAR(r.difference, -40.91, 1e-9);
+  EXPECT_DOUBLE_EQ(r.ci95, 0.0);
+  Score merged;
+  merged += s;
+  merged += s;
+  EXPECT_EQ(merged.rated().games, 4u);
+  EXPECT_NEAR(merged.rated().difference, -40.91, 1e-9);
+}
+
+// Through Stats: 30 rated games of a structure holder reach the threshold and are printed;
+// 29 say "too few".
+TEST(RatedScore, StatsPrintsTheColumnsOrTooFew) {
+  const PawnReport iqp = report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));
+  for (int games : {29, 30}) {
+    Stats stats(1);
+    for (int g = 0; g < games; ++g) {
+      stats.begin_game(g % 2 ? GameResult::WhiteWins : GameResult::Draw, GameRatings{1500, 1500});
+      stats.add_position(iqp);
+      stats.end_game();
+    }
+    const Score& s = stats.structure_score(StructureId::Iqp);
+    EXPECT_EQ(s.rated().games, std::uint64_t(games));
+    const std::string table = io::stats_table(stats);
+    const std::string json = io::stats_json(stats);
+    const auto row = table.substr(table.find("\niqp "), 200);
+    if (games < 30) {
+      EXPECT_NE(row.find("too few rated games"), std::string::npos) << row;
+      EXPECT_NE(json.find("\"rated_games\": 29, \"expected_percent\": null"), std::string::npos);
+    } else {
+      // 15 wins, 15 draws at even ratings: expected 50.0, actual 75.0, +25.0.
+      EXPECT_NE(row.find("50.0    75.0   +25.0"), std::string::npos) << row;
+      EXPECT_NE(json.find("\"rated_games\": 30, \"expected_percent\": 50.00, "
+                          "\"actual_percent\": 75.00, \"difference\": 25.00"),
+                std::string::npos);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pawnkit::analysis
+
+namespace pawnkit::analysis {
+namespace {
+
+// --by eco: per ECO code, the games reaching each structure and its first ply, merged
+// across workers; the expected-vs-actual chart is among the SVG charts.
+TEST(StatsByEco, CountsStructuresPerOpeningAndDrawsTheRatedChart) {
+  const PawnReport carlsbad =
+      report_of(bb({A2, B2, D4, E3, F2, G2, H2}), bb({A7, B7, C6, D5, F7, G7, H7}));
+  const PawnReport quiet = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
+  Stats a(1), b(1);
+  a.track_openings(true);
+  b.track_openings(true);
+  a.begin_game(GameResult::Draw);
+  a.set_opening("D35");
+  a.add_position(quiet);
+  a.add_position(quiet);
+  a.add_position(carlsbad);  // first at ply 2
+  a.end_game();
+  b.begin_game(GameResult::Draw);
+  b.set_opening("D35");
+  b.add_position(quiet);  // never reaches it
+  b.end_game();
+  b.begin_game(GameResult::Draw);  // no ECO tag: "?"
+  b.add_position(carlsbad);
+  b.end_game();
+  a.merge(b);
+  const auto& rows = a.openings();
+  ASSERT_EQ(rows.size(), 2u);
+  const auto& d35 = rows.at("D35");
+  EXPECT_EQ(d35.games, 2u);
+  EXPECT_EQ(d35.reached[std::size_t(StructureId::Carlsbad)], 1u);
+  EXPECT_EQ(d35.first_ply_sum[std::size_t(StructureId::Carlsbad)], 2u);
+  EXPECT_EQ(rows.at("?").reached[std::size_t(StructureId::Carlsbad)], 1u);
+  const std::string table = io::stats_table(a);
+  EXPECT_NE(table.find("D35          2  carlsbad                      50.00        2.0\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(io::stats_json(a).find("\"by_eco\": {\"?\": {\"games\": 1, \"structures\": "
+                                   "{\"carlsbad\": {\"games\": 1, \"average_first_ply\": 0.00}}}, "
+                                   "\"D35\": {\"games\": 2"),
+            std::string::npos);
+  bool rated_chart = false;
+  for (const auto& chart : io::stats_charts(a))
+    rated_chart |= chart.file_name == "expected_vs_actual.svg" &&
+                   chart.svg.find("Expected vs actual") != std::string::npos;
+  EXPECT_TRUE(rated_chart);
 }
 
 }  // namespace

@@ -1,13 +1,11 @@
 // Named structures: real positions that match, near misses that must not, colour flips.
-#include <pawnkit/pawns/structures.hpp>
-
-#include <pawnkit/chess/fen.hpp>
-#include <pawnkit/chess/pawn_report.hpp>
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <optional>
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +14,7 @@
 #include "analysis/replay.hpp"
 #include "io/byte_source.hpp"
 #include "support/random_board.hpp"
+#include "support/run_cli.hpp"
 
 namespace pawnkit {
 namespace {
@@ -97,6 +96,46 @@ const std::vector<Expected> matching = {
     {"reversed Panov: Black c5 d5 against d4, Fischer-Spassky 1972 game 6 after 14...a6",
      "rnr3k1/4qpp1/pp2b2p/1Bpp4/3P4/Q3PN2/PP3PPP/2R1K2R w K - 0 15",
      StructureMatch{Panov, Black, true}},
+    // The rest of the catalogue: the first position of a bundled (or shared) game that has it.
+    {"GrunfeldCenter (sample.pgn game 57 ply 63)",
+     "r5k1/p1Q2pp1/1p2p1qp/3b3n/3PP3/P4PBP/1P4P1/4R1K1 b - - 0 32",
+     StructureMatch{GrunfeldCenter, White, false}},
+    {"NajdorfII (sample.pgn game 172 ply 46)",
+     "2r1r1k1/1p1b1p2/p2p1pp1/2q5/3NP3/1PN4P/1PPQ2P1/3R3K w - - 0 24",
+     StructureMatch{NajdorfII, Black, false}},
+    {"SymmetricBenoni (sample.pgn game 93 ply 22)",
+     "rn3rk1/pp1q1pbp/3p1np1/2pP4/2PN2b1/2N5/PP2BPPP/R1BQR1K1 w - - 0 12",
+     StructureMatch{SymmetricBenoni, White, false}},
+    {"KidII (sample.pgn game 27 ply 23)",
+     "2kr3r/pp3ppp/1qnbbn2/2p1p3/2PpP3/3P1NNP/PP1BBPP1/1R1QK2R b K - 0 12",
+     StructureMatch{KidII, White, true}},
+    {"KidIII (sample.pgn game 24 ply 20)",
+     "r1bq1rk1/1p3pbp/p1n2np1/4p1B1/3pP3/1N1P1P2/PPP1Q1PP/2KR1BNR w - - 0 11",
+     StructureMatch{KidIII, White, true}},
+    {"OpenKid (sample.pgn game 89 ply 38)",
+     "r2qr1k1/1bbn1pp1/p6p/1pp1p3/1P2R3/P2P1NPP/1BP2PB1/1R1Q2K1 w - - 0 20",
+     StructureMatch{OpenKid, White, true}},
+    {"KidComplex (sample.pgn game 10 ply 31)",
+     "r2qk2r/1pp3p1/1p1p1p1p/4p3/1PPPP1P1/P4N2/4NPP1/R4RK1 b kq - 0 16",
+     StructureMatch{KidComplex, Black, false}},
+    {"FrenchII (sample.pgn game 8 ply 15)",
+     "r1bqkb1r/pp1n2pp/2n1pP2/2pp4/3P4/2P2NP1/PP1N1P1P/R1BQKB1R b KQkq - 0 8",
+     StructureMatch{FrenchII, White, false}},
+    {"FrenchIII (sample.pgn game 14 ply 27)",
+     "r2qk2r/pp1n1p2/4p1p1/2PpPn1p/2P5/1PNQ1N1P/P4PP1/R4RK1 b kq - 0 14",
+     StructureMatch{FrenchIII, White, false}},
+    {"ThreeThreeVsFourTwo (sample.pgn game 19 ply 18)",
+     "r2nk1nr/pp3ppp/8/4p3/2Bb2b1/5N2/PPP2PPP/RNBQ1RK1 w kq - 0 10",
+     StructureMatch{ThreeThreeVsFourTwo, Black, false}},
+    {"Benko (lichess_magnus_games game 139 ply 51)",
+     "1q2n1k1/3n1pbp/3p2p1/NPpP4/4P3/3QB1NP/5PP1/6K1 b - - 0 26",
+     StructureMatch{Benko, Black, false}},
+    {"ClosedRuyLopez (sample.pgn game 66 ply 45)",
+     "1r1k1br1/1b4qp/3p4/1ppNp3/p2PP2p/2P3P1/PP2QPBP/3RR1K1 b - - 0 23",
+     StructureMatch{ClosedRuyLopez, White, false}},
+    {"LopezFormation (sample.pgn game 115 ply 13)",
+     "r2qk1nr/pppb1ppp/2np4/1Bb5/3PP3/5N2/PP3PPP/RNBQ1RK1 b kq - 0 7",
+     StructureMatch{LopezFormation, White, false}},
 };
 
 // Near misses: each is a real position one pawn move away from the named structure.
@@ -137,16 +176,53 @@ const std::vector<NearMiss> near_misses = {
     {"Benoni before cxd5", "rnbqkb1r/pp1p1ppp/5n2/2pp4/2P5/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 5",
      Benoni, std::nullopt},
     {"Benko Gambit: Black's e-pawn still on e7",
-     "rn1qkb1r/4pp1p/3p1np1/2pP4/4P3/2N5/PP3PPP/R1BQ1KNR w kq - 0 1", Benoni, std::nullopt},
+     "rn1qkb1r/4pp1p/3p1np1/2pP4/4P3/2N5/PP3PPP/R1BQ1KNR w kq - 0 1", Benoni,
+     StructureMatch{Benko, Black, false}},
     {"French 3.Nc3: tension, no chain",
      "rnbqkb1r/ppp2ppp/4pn2/3p4/3PP3/2N5/PPP2PPP/R1BQKBNR w KQkq - 2 4", FrenchAdvance,
      std::nullopt},
     {"King's Indian before d5",
      "rnbq1rk1/ppp2pbp/3p1np1/4p3/2PPP3/2N2N2/PP2BPPP/R1BQK2R w KQ e6 0 7", KingsIndian,
-     std::nullopt},
+     StructureMatch{KidComplex, Black, false}},
     {"Panov after cxd5 Nxd5: an IQP",
      "rnbqk2r/pp2bppp/4p3/3n4/3P4/2N2N2/PP3PPP/R1BQKB1R w KQkq - 0 8", Panov,
      StructureMatch{Iqp, White, false}},
+    // Each the real position above with one pawn moved, added or taken.
+    {"GrunfeldCenter: White's e-pawn on e3, not e4",
+     "r5k1/p1Q2pp1/1p2p1qp/3b3n/3P4/P3PPBP/1P4P1/4R1K1 b - - 0 32", GrunfeldCenter, std::nullopt},
+    {"NajdorfII: White's c-pawn on c4 (a Maroczy bind)",
+     "2r1r1k1/1p1b1p2/p2p1pp1/2q5/2PNP3/1PN4P/1P1Q2P1/3R3K w - - 0 24", NajdorfII,
+     StructureMatch{MaroczyBind, White, false}},
+    {"SymmetricBenoni: White keeps an e-pawn (e2)",
+     "rn3rk1/pp1q1pbp/3p1np1/2pP4/2PN2b1/2N5/PP2PPPP/R1BQR1K1 w - - 0 12", SymmetricBenoni,
+     std::nullopt},
+    {"KidII: White's c-pawn on c3, not c4",
+     "2kr3r/pp3ppp/1qnbbn2/2p1p3/3pP3/2PP1NNP/PP1BBPP1/1R1QK2R b K - 0 12", KidII,
+     StructureMatch{KingsIndian, White, true}},
+    {"KidIII: Black keeps a c-pawn: White's own c-pawn is what the flipped rule forbids",
+     "r1bq1rk1/1pp2pbp/p1n2np1/4p1B1/3pP3/1N1P1P2/PPP1Q1PP/2KR1BNR w - - 0 11", KidIII,
+     StructureMatch{KingsIndian, White, true}},
+    {"OpenKid: Black's d-pawn on d5 (flipped: d4), not d6",
+     "r2qr1k1/1bbn1pp1/p6p/1pp1p3/1P1PR3/P4NPP/1BP2PB1/1R1Q2K1 w - - 0 20", OpenKid, std::nullopt},
+    {"KidComplex: Black's c-pawn on c5, not c6/c7",
+     "r2qk2r/1p4p1/1p1p1p1p/2p1p3/1PPPP1P1/P4N2/4NPP1/R4RK1 b kq - 0 16", KidComplex, std::nullopt},
+    {"FrenchII: the f6-pawn is Black's (...gxf6)",
+     "r1bqkb1r/pp1n2pp/2n1pp2/2pp4/3P4/2P2NP1/PP1N1P1P/R1BQKB1R b KQkq - 0 8", FrenchII,
+     std::nullopt},
+    {"FrenchIII: Black's d-pawn on d6, not d5",
+     "r2qk2r/pp1n1p2/3pp1p1/2P1Pn1p/2P5/1PNQ1N1P/P4PP1/R4RK1 b kq - 0 14", FrenchIII, std::nullopt},
+    {"ThreeThreeVsFourTwo: Black's e-pawn on d5 instead (an isolani)",
+     "r2nk1nr/pp3ppp/8/3p4/2Bb2b1/5N2/PPP2PPP/RNBQ1RK1 w kq - 0 10", ThreeThreeVsFourTwo,
+     StructureMatch{Iqp, Black, true}},
+    {"Benko: Black keeps an a-pawn (a Modern Benoni)",
+     "1q2n1k1/p2n1pbp/3p2p1/NPpP4/4P3/3QB1NP/5PP1/6K1 b - - 0 26", Benko,
+     StructureMatch{Benoni, Black, false}},
+    {"ClosedRuyLopez: Black's b-pawn on b6, not b5",
+     "1r1k1br1/1b4qp/1p1p4/2pNp3/p2PP2p/2P3P1/PP2QPBP/3RR1K1 b - - 0 23", ClosedRuyLopez,
+     std::nullopt},
+    {"LopezFormation: White keeps a c-pawn",
+     "r2qk1nr/pppb1ppp/2np4/1Bb5/3PP3/5N2/PPP2PPP/RNBQ1RK1 b kq - 0 7", LopezFormation,
+     std::nullopt},
 };
 
 TEST(Structures, RealPositionsMatch) {
@@ -200,12 +276,15 @@ TEST(Structures, NamesAreLowerCaseWithHyphensAndRoundTrip) {
 // filler on files no rule forbids, to reach structure_min_pawns: every rule must then name
 // that board itself, and the flipped board as reversed.
 TEST(Structures, EveryRuleMatchesItsOwnMinimalBoardBothWays) {
-  const std::array<Bitboard, 2> filler = {detail::sq("a2 f2 g2 h2 h3"),
-                                          detail::sq("a7 f7 g7 h7 h6")};
+  // Filler only on squares the rule leaves free (Benko forbids Black's a-pawn, Najdorf
+  // type II White's f-pawn, French type II Black's f-pawn).
+  const std::array<Bitboard, 2> candidates = {detail::sq("a2 f2 g2 h2 h3 g3"),
+                                              detail::sq("a7 f7 g7 h7 h6 g6")};
   for (const StructureRule& rule : structure_rules) {
     PawnBoard b;
     for (int c = 0; c < 2; ++c)
-      b.pawns[c] = rule.required[c] | (rule.one_of[c] & (0 - rule.one_of[c])) | filler[c];
+      b.pawns[c] = rule.required[c] | (rule.one_of[c] & (0 - rule.one_of[c])) |
+                   (candidates[c] & ~rule.forbidden[c]);
     b.pieces = b.pawns;
     EXPECT_EQ(describe(classify_structure(b)), describe(StructureMatch{rule.id, rule.owner, false}))
         << structure_name(rule.id);
@@ -269,6 +348,35 @@ TEST(Structures, ColourFlipPropertyOnRandomBoards) {
   int matched = 0, reversed = 0;
   for (int i = 0; i < 200000; ++i) expect_flip_property(random.next(), matched, reversed);
   EXPECT_GT(matched, 0);
+}
+
+}  // namespace
+}  // namespace pawnkit
+
+namespace pawnkit {
+namespace {
+
+using testing::run_cli;
+
+TEST(StructuresCommand, ListsEveryStructureAndShowsOneRule) {
+  const auto list = run_cli("structures");
+  EXPECT_EQ(list.status, 0);
+  int lines = 0;
+  for (char c : list.out) lines += c == '\n';
+  EXPECT_EQ(lines, structure_count);
+  for (std::string_view name : structure_names)
+    EXPECT_NE(list.out.find(std::string(name) + " "), std::string::npos) << name;
+
+  const auto one = run_cli("structures carlsbad");
+  EXPECT_EQ(one.status, 0);
+  EXPECT_NE(one.out.find("White: pawns on e3 d4; no pawn on the c file"), std::string::npos)
+      << one.out;
+  EXPECT_NE(one.out.find("  3  . . x . P . . ."), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("  6  . . p . x . . ."), std::string::npos) << one.out;
+
+  const auto unknown = run_cli("structures carlsbat");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("unknown structure 'carlsbat'"), std::string::npos);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
 #include "io/input_format.hpp"
+#include "io/stats_writer.hpp"
 
 namespace py = pybind11;
 
@@ -26,9 +27,6 @@ struct GameStats {
   std::vector<std::string> errors;
 };
 
-// Pickling copies the Stats' bytes: it holds counters only (checked here), and both ends
-// run the same extension module. The size guards against a module of another build.
-static_assert(std::is_trivially_copyable_v<analysis::Stats>);
 
 // Collects the pipeline's output text and its error lines.
 class CollectingSink : public analysis::PipelineSink {
@@ -136,29 +134,27 @@ void bind_games(py::module_& m) {
       .def_property_readonly("min_plies", [](const GameStats& s) { return s.stats.min_plies(); })
       .def_property_readonly("errors", [](const GameStats& s) { return s.errors; },
                              "The one-line messages of the bad and skipped games, as the CLI prints them.")
-      .def("json", [](const GameStats& s) { return s.stats.json(); },
+      .def("json", [](const GameStats& s) { return io::stats_json(s.stats); },
            "The text of `pawnkit stats --format json`.")
-      .def("table", [](const GameStats& s) { return s.stats.table(); },
+      .def("table", [](const GameStats& s) { return io::stats_table(s.stats); },
            "The text of `pawnkit stats` (the readable summary).")
       .def("__add__", &add)
       .def("__eq__", [](const GameStats& a, const GameStats& b) {
         // By content: the bytes may differ in padding.
-        return a.stats.min_plies() == b.stats.min_plies() && a.stats.json() == b.stats.json() &&
+        return a.stats.min_plies() == b.stats.min_plies() && io::stats_json(a.stats) == io::stats_json(b.stats) &&
                a.errors == b.errors;
       })
       .def(py::pickle(
           [](const GameStats& s) {
-            return py::make_tuple(py::bytes(reinterpret_cast<const char*>(&s.stats), sizeof s.stats), s.errors);
+            return py::make_tuple(py::bytes(s.stats.serialize()), s.errors);
           },
           [](const py::tuple& state) {
             if (state.size() != 2) throw py::value_error("not a pawnkit.Stats pickle");
-            const std::string bytes = state[0].cast<std::string>();
-            if (bytes.size() != sizeof(analysis::Stats))
-              throw py::value_error("pawnkit.Stats pickle from another build of pawnkit (size " +
-                                    std::to_string(bytes.size()) + ", expected " +
-                                    std::to_string(sizeof(analysis::Stats)) + ")");
-            GameStats s{analysis::Stats(8), state[1].cast<std::vector<std::string>>()};
-            std::memcpy(static_cast<void*>(&s.stats), bytes.data(), bytes.size());
+            std::optional<analysis::Stats> stats =
+                analysis::Stats::deserialize(state[0].cast<std::string>());
+            if (!stats)
+              throw py::value_error("pawnkit.Stats pickle from another build of pawnkit");
+            GameStats s{std::move(*stats), state[1].cast<std::vector<std::string>>()};
             return s;
           }));
 

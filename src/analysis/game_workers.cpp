@@ -33,6 +33,22 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
   note_outcome(result, counts_, diagnostics);
 }
 
+std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
+  auto elo = [&](std::string_view tag) -> std::optional<int> {
+    const auto text = game.tag(tag);
+    if (!text || text->empty() || text->size() > 4) return std::nullopt;
+    int v = 0;
+    for (char c : *text) {
+      if (c < '0' || c > '9') return std::nullopt;  // "?", "-", "" : unrated
+      v = v * 10 + (c - '0');
+    }
+    return v > 0 ? std::optional<int>(v) : std::nullopt;
+  };
+  const auto white = elo("WhiteElo"), black = elo("BlackElo");
+  if (!white || !black) return std::nullopt;
+  return GameRatings{*white, *black};
+}
+
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                        std::vector<io::Diagnostic>& diagnostics) {
   runs_.clear();
@@ -54,7 +70,9 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
     return;
   }
   const auto result_tag = game.tag("Result");
-  stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)));
+  stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)),
+                    game_ratings(game));
+  if (const auto eco = game.tag("ECO")) stats_.set_opening(*eco);
   for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);
   stats_.end_game();
 }

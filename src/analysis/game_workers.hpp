@@ -59,6 +59,9 @@ class AnalyzeWorker {
   std::string fen_;
 };
 
+// Both Elo tags as numbers (1 to 9999), or nullopt when either is missing or not a number.
+std::optional<GameRatings> game_ratings(const io::GameRecord& game);
+
 // Adds every position of every fully replayed game to its Stats; a game with an error
 // adds nothing but its count of bad games.
 class StatsWorker {
@@ -66,6 +69,7 @@ class StatsWorker {
   explicit StatsWorker(int min_plies) : stats_(min_plies) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const Stats& stats() const { return stats_; }
+  Stats& stats() { return stats_; }
 
  private:
   // Consecutive positions of the current game with equal summaries, kept until the game

@@ -1,10 +1,10 @@
 #include "analysis/stats.hpp"
 
-#include <bit>
-#include <cstdio>
-#include <utility>
-
-#include "io/json.hpp"
+#include <algorithm>
+#include <type_traits>
+#include <string_view>
+#include <cstring>
+#include <cmath>
 
 namespace pawnkit::analysis {
 
@@ -15,13 +15,67 @@ GameResult parse_result(std::string_view r) {
   return GameResult::Unknown;
 }
 
+double expected_score(int own, int other) {
+  return 1.0 / (1.0 + std::pow(10.0, double(other - own) / 400.0));
+}
+
+void Score::add(GameResult result, Color holder, const std::optional<GameRatings>& ratings) {
+  if (result == GameResult::Unknown) return;
+  const GameResult holder_wins = holder == White ? GameResult::WhiteWins : GameResult::BlackWins;
+  int half_points = 1;
+  if (result == GameResult::Draw)
+    ++draws;
+  else if (result == holder_wins)
+    ++wins, half_points = 2;
+  else
+    ++losses, half_points = 0;
+  if (!ratings) return;
+  const int own = holder == White ? ratings->white : ratings->black;
+  const int other = holder == White ? ratings->black : ratings->white;
+  const auto expected = std::int64_t(std::lround(expected_score(own, other) * 10000));
+  const std::int64_t difference = half_points * 5000 - expected;
+  ++rated_games;
+  expected_sum += expected;
+  difference_sum += difference;
+  difference_square_sum += difference * difference;
+}
+
+RatedSummary Score::rated() const {
+  RatedSummary r;
+  r.games = rated_games;
+  if (!rated_games) return r;
+  const double n = double(rated_games);
+  const double mean = double(difference_sum) / n / 10000;  // points per game
+  r.expected_percent = 100.0 * double(expected_sum) / n / 10000;
+  r.difference = 100.0 * mean;
+  r.actual_percent = r.expected_percent + r.difference;
+  if (rated_games > 1) {
+    const double mean_square = double(difference_square_sum) / n / 1e8;
+    const double variance = std::max(0.0, (mean_square - mean * mean) * n / (n - 1));
+    r.ci95 = 100.0 * 1.96 * std::sqrt(variance / n);
+  }
+  return r;
+}
+
+Score& Score::operator+=(const Score& o) {
+  wins += o.wins;
+  draws += o.draws;
+  losses += o.losses;
+  rated_games += o.rated_games;
+  expected_sum += o.expected_sum;
+  difference_sum += o.difference_sum;
+  difference_square_sum += o.difference_square_sum;
+  return *this;
+}
+
 double Score::percent() const {
   const auto n = games();
   return n ? 100.0 * (double(wins) + 0.5 * double(draws)) / double(n) : -1.0;
 }
 
-void Stats::begin_game(GameResult result) {
+void Stats::begin_game(GameResult result, const std::optional<GameRatings>& ratings) {
   result_ = result;
+  ratings_ = ratings;
   in_game_ = true;
   seen_in_game_ = {};
   run_ = {};
@@ -32,6 +86,9 @@ void Stats::begin_game(GameResult result) {
   run_key_ = 0;
   run_length_ = 0;
 }
+
+// 1 + StructureId must fit the five low bits of PositionSummary::structure.
+static_assert(structure_count < 31);
 
 std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
   if (!m) return 0;
@@ -87,33 +144,100 @@ void Stats::end_game() {
   ++games_;
   for (int ci = 0; ci < 2; ++ci) {
     for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci] >> k & 1;
-    if (result_ == GameResult::Unknown) continue;
-    const bool won = result_ == (ci == 0 ? GameResult::WhiteWins : GameResult::BlackWins);
-    for (int p = 0; p < scored_pattern_count; ++p) {
-      if (!had_[ci][p]) continue;
-      Score& s = scores_[ci][p];
-      if (result_ == GameResult::Draw) ++s.draws;
-      else if (won) ++s.wins;
-      else ++s.losses;
-    }
+    for (int p = 0; p < scored_pattern_count; ++p)
+      if (had_[ci][p]) scores_[ci][p].add(result_, ci == 0 ? White : Black, ratings_);
   }
+  if (track_openings_) {
+    OpeningRow& row = openings_[eco_];
+    ++row.games;
+    for (std::size_t s = 0; s < structures; ++s)
+      if (first_ply_[s] >= 0) {
+        ++row.reached[s];
+        row.first_ply_sum[s] += std::uint64_t(first_ply_[s]);
+      }
+  }
+  eco_ = "?";
   for (std::size_t s = 0; s < structures; ++s) {
     if (first_ply_[s] < 0) continue;
     ++structure_games_[s];
     structure_first_ply_sum_[s] += std::uint64_t(first_ply_[s]);
-    if (held_by_[s] < 0 || result_ == GameResult::Unknown) continue;
-    const GameResult holder_wins = held_by_[s] == 0 ? GameResult::WhiteWins : GameResult::BlackWins;
-    Score& score = structure_scores_[s];
-    if (result_ == GameResult::Draw)
-      ++score.draws;
-    else if (result_ == holder_wins)
-      ++score.wins;
-    else
-      ++score.losses;
+    if (held_by_[s] >= 0)
+      structure_scores_[s].add(result_, held_by_[s] == 0 ? White : Black, ratings_);
   }
 }
 
+template <class Self, class F>
+void Stats::for_each_total(Self& s, F&& f) {
+  f(s.min_plies_), f(s.games_), f(s.positions_), f(s.bad_games_), f(s.skipped_games_);
+  f(s.positions_with_), f(s.games_with_), f(s.island_counts_), f(s.scores_);
+  f(s.structure_positions_), f(s.structure_reversed_), f(s.structure_games_);
+  f(s.structure_first_ply_sum_), f(s.structure_scores_), f(s.track_openings_);
+}
+
+namespace {
+
+// The layout a serialization was written with: a reader of another build refuses it.
+constexpr std::uint64_t serial_layout = sizeof(Stats) * 1000003u + structure_count * 101u +
+                                        scored_pattern_count * 7u + pattern_keys.size();
+
+template <class T>
+void put(std::string& out, const T& value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+template <class T>
+bool take(std::string_view& in, T& value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  if (in.size() < sizeof value) return false;
+  std::memcpy(static_cast<void*>(&value), in.data(), sizeof value);
+  in.remove_prefix(sizeof value);
+  return true;
+}
+
+}  // namespace
+
+std::string Stats::serialize() const {
+  std::string out;
+  put(out, serial_layout);
+  for_each_total(*this, [&](const auto& total) { put(out, total); });
+  put(out, std::uint64_t(openings_.size()));
+  for (const auto& [eco, row] : openings_) {
+    put(out, std::uint64_t(eco.size()));
+    out += eco;
+    put(out, row);
+  }
+  return out;
+}
+
+std::optional<Stats> Stats::deserialize(std::string_view in) {
+  std::uint64_t layout = 0, openings = 0;
+  if (!take(in, layout) || layout != serial_layout) return std::nullopt;
+  Stats s;
+  bool ok = true;
+  for_each_total(s, [&](auto& total) { ok = ok && take(in, total); });
+  if (!ok || !take(in, openings)) return std::nullopt;
+  for (std::uint64_t i = 0; i < openings; ++i) {
+    std::uint64_t size = 0;
+    if (!take(in, size) || in.size() < size) return std::nullopt;
+    std::string eco(in.substr(0, size));
+    in.remove_prefix(size);
+    if (!take(in, s.openings_[eco])) return std::nullopt;
+  }
+  if (!in.empty()) return std::nullopt;
+  return s;
+}
+
 void Stats::merge(const Stats& o) {
+  track_openings_ = track_openings_ || o.track_openings_;
+  for (const auto& [eco, row] : o.openings_) {
+    OpeningRow& mine = openings_[eco];
+    mine.games += row.games;
+    for (std::size_t s = 0; s < structures; ++s) {
+      mine.reached[s] += row.reached[s];
+      mine.first_ply_sum[s] += row.first_ply_sum[s];
+    }
+  }
   games_ += o.games_;
   positions_ += o.positions_;
   bad_games_ += o.bad_games_;
@@ -123,193 +247,17 @@ void Stats::merge(const Stats& o) {
       positions_with_[ci][k] += o.positions_with_[ci][k];
       games_with_[ci][k] += o.games_with_[ci][k];
     }
-    for (int n = 0; n < 5; ++n) island_counts_[ci][n] += o.island_counts_[ci][n];
-    for (int p = 0; p < scored_pattern_count; ++p) {
-      scores_[ci][p].wins += o.scores_[ci][p].wins;
-      scores_[ci][p].draws += o.scores_[ci][p].draws;
-      scores_[ci][p].losses += o.scores_[ci][p].losses;
-    }
+    for (std::size_t n = 0; n < island_buckets; ++n)
+      island_counts_[ci][n] += o.island_counts_[ci][n];
+    for (int p = 0; p < scored_pattern_count; ++p) scores_[ci][p] += o.scores_[ci][p];
   }
   for (std::size_t s = 0; s < structures; ++s) {
     for (int ci = 0; ci < 2; ++ci) structure_positions_[s][ci] += o.structure_positions_[s][ci];
     structure_reversed_[s] += o.structure_reversed_[s];
     structure_games_[s] += o.structure_games_[s];
     structure_first_ply_sum_[s] += o.structure_first_ply_sum_[s];
-    structure_scores_[s].wins += o.structure_scores_[s].wins;
-    structure_scores_[s].draws += o.structure_scores_[s].draws;
-    structure_scores_[s].losses += o.structure_scores_[s].losses;
+    structure_scores_[s] += o.structure_scores_[s];
   }
-}
-
-namespace {
-
-double share(std::uint64_t part, std::uint64_t whole) {
-  return whole ? 100.0 * double(part) / double(whole) : 0.0;
-}
-
-template <class... T>
-void appendf(std::string& out, const char* format, T... args) {
-  char line[256];
-  const int n = std::snprintf(line, sizeof line, format, args...);
-  out.append(line, std::size_t(n < 0 ? 0 : n));
-}
-
-unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
-
-void append_count(std::string& out, std::uint64_t v) { io::append_int(out, static_cast<long long>(v)); }
-
-// "wins": W, "draws": D, "losses": L, "score_percent": P (null without games)
-void append_score_fields(std::string& out, const Score& s) {
-  out += "\"wins\": ";
-  append_count(out, s.wins);
-  out += ", \"draws\": ";
-  append_count(out, s.draws);
-  out += ", \"losses\": ";
-  append_count(out, s.losses);
-  out += ", \"score_percent\": ";
-  if (s.games())
-    appendf(out, "%.2f", s.percent());
-  else
-    out += "null";
-}
-
-}  // namespace
-
-std::string Stats::table() const {
-  std::string out;
-  appendf(out, "games %llu, positions %llu", ull(games_), ull(positions_));
-  if (bad_games_) appendf(out, ", bad games %llu", ull(bad_games_));
-  if (skipped_games_) appendf(out, ", skipped (other variants) %llu", ull(skipped_games_));
-  out += "\n\n";
-  out += "pattern            % of positions      % of games\n";
-  out += "                    white   black     white   black\n";
-  for (std::size_t k = 0; k < key_count; ++k)
-    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pattern_keys[k].name).c_str(),
-            share(positions_with_[0][k], positions_), share(positions_with_[1][k], positions_),
-            share(games_with_[0][k], games_), share(games_with_[1][k], games_));
-  out += "\nislands            % of positions\n";
-  out += "                    white   black\n";
-  for (int n = 0; n < 5; ++n)
-    appendf(out, "%-17d  %6.2f  %6.2f\n", n, share(island_counts_[0][n], positions_),
-            share(island_counts_[1][n], positions_));
-  appendf(out, "\nscore of the side having it (held %d plies in a row; decided and drawn games)\n",
-          min_plies_);
-  out += "pattern               side    games    wins   draws  losses   score%\n";
-  for (int p = 0; p < scored_pattern_count; ++p)
-    for (int ci = 0; ci < 2; ++ci) {
-      const Score& s = scores_[ci][p];
-      appendf(out, "%-20s  %-5s  %7llu %7llu %7llu %7llu  ",
-              std::string(scored_pattern_names[p]).c_str(), ci ? "black" : "white", ull(s.games()),
-              ull(s.wins), ull(s.draws), ull(s.losses));
-      if (s.games())
-        appendf(out, "%6.1f\n", s.percent());
-      else
-        out += "     -\n";
-    }
-  appendf(out,
-          "\nnamed structures (score of the side holding it, held %d plies in a row; "
-          "decided and drawn games)\n",
-          min_plies_);
-  // Held-by-White and held-by-Black shares of positions, share of games, average first
-  // ply, then the holder's results. Header and rows share one set of column widths.
-  const char* row = "%-17s  %6s  %6s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n";
-  appendf(out, "%-17s  %14s  %10s  %9s  %6s  %6s  %6s  %6s  %6s\n", "structure", "% of positions",
-          "% of games", "first ply", "games", "wins", "draws", "losses", "score%");
-  appendf(out, row, "", "white", "black", "", "(average)", "", "", "", "", "");
-  while (out.ends_with(" \n")) out.erase(out.size() - 2, 1);
-  auto fixed = [](double v, const char* format) {
-    char text[32];
-    std::snprintf(text, sizeof text, format, v);
-    return std::string(text);
-  };
-  for (std::size_t i = 0; i < structures; ++i) {
-    const auto id = StructureId(i);
-    const Score& s = structure_scores_[i];
-    appendf(out, row, std::string(structure_name(id)).c_str(),
-            fixed(share(structure_positions(id, White), positions_), "%.2f").c_str(),
-            fixed(share(structure_positions(id, Black), positions_), "%.2f").c_str(),
-            fixed(share(structure_games_[i], games_), "%.2f").c_str(),
-            structure_games_[i] ? fixed(structure_average_first_ply(id), "%.1f").c_str() : "-",
-            std::to_string(s.games()).c_str(), std::to_string(s.wins).c_str(),
-            std::to_string(s.draws).c_str(), std::to_string(s.losses).c_str(),
-            s.games() ? fixed(s.percent(), "%.1f").c_str() : "-");
-  }
-  return out;
-}
-
-std::string Stats::json() const {
-  std::string out = "{\"games\": ";
-  append_count(out, games_);
-  out += ", \"positions\": ";
-  append_count(out, positions_);
-  out += ", \"bad_games\": ";
-  append_count(out, bad_games_);
-  out += ", \"skipped_games\": ";
-  append_count(out, skipped_games_);
-  out += ", \"patterns\": {";
-  for (std::size_t k = 0; k < key_count; ++k) {
-    if (k) out += ", ";
-    io::append_json_string(out, pattern_keys[k].name);
-    out += ": {";
-    for (int ci = 0; ci < 2; ++ci) {
-      out += ci ? ", \"black\": {\"positions\": " : "\"white\": {\"positions\": ";
-      append_count(out, positions_with_[ci][k]);
-      out += ", \"games\": ";
-      append_count(out, games_with_[ci][k]);
-      out += '}';
-    }
-    out += '}';
-  }
-  out += "}, \"islands\": {";
-  for (int ci = 0; ci < 2; ++ci) {
-    out += ci ? ", \"black\": [" : "\"white\": [";
-    for (int n = 0; n < 5; ++n) {
-      if (n) out += ',';
-      append_count(out, island_counts_[ci][n]);
-    }
-    out += ']';
-  }
-  out += "}, \"min_plies\": ";
-  io::append_int(out, min_plies_);
-  out += ", \"scores\": {";
-  for (int p = 0; p < scored_pattern_count; ++p) {
-    if (p) out += ", ";
-    io::append_json_string(out, scored_pattern_names[p]);
-    out += ": {";
-    for (int ci = 0; ci < 2; ++ci) {
-      out += ci ? ", \"black\": {" : "\"white\": {";
-      append_score_fields(out, scores_[ci][p]);
-      out += '}';
-    }
-    out += '}';
-  }
-  out += "}, \"structures\": {";
-  for (std::size_t i = 0; i < structures; ++i) {
-    const auto id = StructureId(i);
-    const Score& s = structure_scores_[i];
-    if (i) out += ", ";
-    io::append_json_string(out, structure_name(id));
-    out += ": {\"positions\": ";
-    append_count(out, structure_positions(id));
-    out += ", \"positions_white\": ";
-    append_count(out, structure_positions(id, White));
-    out += ", \"positions_black\": ";
-    append_count(out, structure_positions(id, Black));
-    out += ", \"positions_reversed\": ";
-    append_count(out, structure_reversed_[i]);
-    out += ", \"games\": ";
-    append_count(out, structure_games_[i]);
-    out += ", \"average_first_ply\": ";
-    if (structure_games_[i])
-      appendf(out, "%.2f", structure_average_first_ply(id));
-    else
-      out += "null";
-    out += ", ";
-    append_score_fields(out, s);
-    out += '}';
-  }
-  out += "}}\n";
-  return out;
 }
 
 }  // namespace pawnkit::analysis

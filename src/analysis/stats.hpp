@@ -6,11 +6,12 @@
 // One Stats per worker thread; merge() adds them up. No allocation per position.
 #pragma once
 
-#include <pawnkit/pawns/report.hpp>
-#include <pawnkit/pawns/structures.hpp>
-
 #include <array>
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <string_view>
 
@@ -21,27 +22,70 @@ enum class GameResult : std::uint8_t { WhiteWins, Draw, BlackWins, Unknown };
 // "1-0", "0-1", "1/2-1/2"; anything else is Unknown.
 GameResult parse_result(std::string_view result_tag);
 
-// Patterns whose owners' scores are reported: the ones players ask about.
-enum class ScoredPattern : std::uint8_t { IsolatedQueenPawn, Hanging, Doubled, Passed };
-inline constexpr std::array<std::string_view, 4> scored_pattern_names = {
-    "isolated queen pawn", "hanging pawns", "doubled pawns", "passed pawn"};
-inline constexpr int scored_pattern_count = 4;
+// Patterns whose owners' scores are reported: the ones players ask about. The isolated
+// d-pawn is any isolated pawn on d4/d5, whatever the rest of the board; the named
+// structure `iqp` (StructureId::Iqp, docs/structures.md) is one full skeleton around it.
+enum class ScoredPattern : std::uint8_t { IsolatedDPawn, Hanging, Doubled, Passed };
+inline constexpr std::array scored_pattern_names = {
+    std::string_view("isolated d-pawn"), std::string_view("hanging pawns"),
+    std::string_view("doubled pawns"), std::string_view("passed pawn")};
+inline constexpr int scored_pattern_count = int(scored_pattern_names.size());
+static_assert(scored_pattern_count == int(ScoredPattern::Passed) + 1, "a name per pattern");
 
-// Whether side c has the scored pattern in a report. The isolated queen pawn is an
-// isolated pawn on d4 (White) or d5 (Black).
+// Island counts 0..4: islands are separated by an empty file, so 8 files hold at most 4.
+inline constexpr std::size_t island_buckets = 8 / 2 + 1;
+
+// Whether side c has the scored pattern in a report. The isolated d-pawn is an isolated
+// pawn on d4 (White) or d5 (Black).
 constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
   switch (p) {
-    case ScoredPattern::IsolatedQueenPawn: return side.isolated & square_bb(c == White ? D4 : D5);
-    case ScoredPattern::Hanging: return side.hanging != 0;
-    case ScoredPattern::Doubled: return side.doubled != 0;
-    case ScoredPattern::Passed: return side.passed != 0;
+    case ScoredPattern::IsolatedDPawn:
+      return side.isolated & square_bb(c == White ? D4 : D5);
+    case ScoredPattern::Hanging:
+      return side.hanging != 0;
+    case ScoredPattern::Doubled:
+      return side.doubled != 0;
+    case ScoredPattern::Passed:
+      return side.passed != 0;
   }
   return false;
 }
 
+// Both players' Elo ratings from the game's tags, when both are given.
+struct GameRatings {
+  int white = 0, black = 0;
+};
+
+// The Elo formula: the expected score (0..1) of a player rated `own` against `other`.
+double expected_score(int own, int other);
+
+// Rating-adjusted results need at least this many rated games; fewer say "too few games".
+inline constexpr std::uint64_t min_rated_games = 30;
+
+// Actual minus expected score over rated games, with its 95% confidence interval
+// (normal approximation: mean +/- 1.96 standard errors of the per-game differences).
+struct RatedSummary {
+  std::uint64_t games = 0;
+  double expected_percent = 0, actual_percent = 0;
+  double difference = 0;  // percentage points, actual - expected
+  double ci95 = 0;        // half-width of the interval, percentage points
+  bool enough() const { return games >= min_rated_games; }
+};
+
 struct Score {
   std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
+  // Over the games where both players are rated, in integer units of 1/10000 of a point so
+  // that merging workers in any order gives the same totals: expected score, actual minus
+  // expected, and its square.
+  std::uint64_t rated_games = 0;
+  std::int64_t expected_sum = 0, difference_sum = 0, difference_square_sum = 0;
+
   std::uint64_t games() const { return wins + draws + losses; }
+  // Counts one game's result for the side `holder`; an unknown result counts nothing.
+  // With ratings, also the expected score of the holder from the rating difference.
+  void add(GameResult result, Color holder, const std::optional<GameRatings>& ratings = {});
+  RatedSummary rated() const;
+  Score& operator+=(const Score& other);
   // Points per game in percent, or -1 with no game.
   double percent() const;
 };
@@ -91,7 +135,8 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
 }
 
 inline PositionSummary summarize(const PawnReport& report) {
-  return summarize(report, encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
+  return summarize(report,
+                   encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
 }
 
 class Stats {
@@ -100,7 +145,7 @@ class Stats {
   // consecutive positions (transient exchanges are not structures).
   explicit Stats(int min_plies = 8) : min_plies_(min_plies) {}
 
-  void begin_game(GameResult result);
+  void begin_game(GameResult result, const std::optional<GameRatings>& ratings = {});
   // Adds `count` consecutive positions with the same summary.
   void add_positions(const PositionSummary& position, std::uint32_t count);
   void add_position(const PositionSummary& position) { add_positions(position, 1); }
@@ -111,6 +156,25 @@ class Stats {
 
   void merge(const Stats& other);
 
+  // The totals as bytes and back (for pickling in Python and moving partial results
+  // between processes); the game being read is not part of them. Only the same build
+  // reads them back: deserialize returns nullopt on bytes of another layout.
+  std::string serialize() const;
+  static std::optional<Stats> deserialize(std::string_view bytes);
+
+  // By opening: when on, each game's ECO code (set between begin_game and end_game; "?"
+  // when missing) gets a row: its games, and for each named structure the games that
+  // reach it and the sum of the plies where it first appears (transposition-proof: it
+  // looks at the structure, not the moves).
+  struct OpeningRow {
+    std::uint64_t games = 0;
+    std::array<std::uint64_t, structure_count> reached{}, first_ply_sum{};
+  };
+  void track_openings(bool on) { track_openings_ = on; }
+  bool tracks_openings() const { return track_openings_; }
+  void set_opening(std::string_view eco) { eco_.assign(eco.empty() ? "?" : eco); }
+  const std::map<std::string, OpeningRow>& openings() const { return openings_; }
+
   std::uint64_t games() const { return games_; }
   std::uint64_t positions() const { return positions_; }
   std::uint64_t bad_games() const { return bad_games_; }
@@ -119,9 +183,11 @@ class Stats {
 
   // Positions / games where side c's set for pattern key k (index into pattern_keys) is
   // not empty.
-  std::uint64_t positions_with(Color c, std::size_t key) const { return positions_with_[index(c)][key]; }
+  std::uint64_t positions_with(Color c, std::size_t key) const {
+    return positions_with_[index(c)][key];
+  }
   std::uint64_t games_with(Color c, std::size_t key) const { return games_with_[index(c)][key]; }
-  // Positions where side c has n islands (0..4).
+  // Positions where side c has n islands (0..island_buckets - 1).
   std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }
   const Score& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
 
@@ -143,18 +209,17 @@ class Stats {
   double structure_average_first_ply(StructureId s) const;
   const Score& structure_score(StructureId s) const { return structure_scores_[std::size_t(s)]; }
 
-  // A readable summary, or JSON (one object, newline-terminated).
-  std::string table() const;
-  std::string json() const;
-
  private:
   static constexpr std::size_t key_count = pattern_keys.size();
+  // Calls f on every total, in one fixed order (serialize and deserialize share it).
+  template <class Self, class F>
+  static void for_each_total(Self& self, F&& f);
 
   int min_plies_;
   std::uint64_t games_ = 0, positions_ = 0, bad_games_ = 0, skipped_games_ = 0;
   std::array<std::array<std::uint64_t, key_count>, 2> positions_with_{};
   std::array<std::array<std::uint64_t, key_count>, 2> games_with_{};
-  std::array<std::array<std::uint64_t, 5>, 2> island_counts_{};
+  std::array<std::array<std::uint64_t, island_buckets>, 2> island_counts_{};
   std::array<std::array<Score, scored_pattern_count>, 2> scores_{};
   static constexpr std::size_t structures = structure_count;
   std::array<std::array<std::uint64_t, 2>, structures> structure_positions_{};
@@ -162,17 +227,22 @@ class Stats {
       structure_first_ply_sum_{};
   std::array<Score, structures> structure_scores_{};
 
+  bool track_openings_ = false;
+  std::map<std::string, OpeningRow> openings_;
+  std::string eco_ = "?";
+
   // The game being read.
   GameResult result_ = GameResult::Unknown;
+  std::optional<GameRatings> ratings_;
   bool in_game_ = false;
   std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pattern_keys[k] seen this game
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
   int ply_ = 0;                                                  // of the next position
   std::array<int, structures> first_ply_{};                      // -1: not seen this game
-  std::array<std::int8_t, structures> held_by_{};  // colour index, or -1
-  std::uint8_t run_key_ = 0;                        // structure and holder of the run, 0: none
-  int run_length_ = 0;                              // consecutive positions of that run
+  std::array<std::int8_t, structures> held_by_{};                // colour index, or -1
+  std::uint8_t run_key_ = 0;  // structure and holder of the run, 0: none
+  int run_length_ = 0;        // consecutive positions of that run
 };
 
 }  // namespace pawnkit::analysis

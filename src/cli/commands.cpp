@@ -13,6 +13,8 @@ int run_perft(const Args& args);
 int run_bench(const Args& args);
 int run_pawn_eval(const Args& args);
 int run_split(const Args& args);
+int run_structures(const Args& args);
+int run_similar(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -27,6 +29,10 @@ std::span<const Command> commands() {
       Command{"pawn-eval", "Stockfish 15.1's classical pawn evaluation of every position",
               &run_pawn_eval},
       Command{"split", "cut a PGN database into .pgn.zst shards of N games (for Dask)", &run_split},
+      Command{"structures", "the catalogue of named pawn structures, or one rule and diagram",
+              &run_structures},
+      Command{"similar", "games ranked by how close their pawn structure comes to a target's",
+              &run_similar},
   };
   return table;
 }

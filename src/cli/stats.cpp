@@ -5,7 +5,6 @@
 
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
-#include "analysis/stats_charts.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
@@ -13,18 +12,19 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "io/input_format.hpp"
+#include "io/stats_writer.hpp"
 
 namespace pawnkit::cli {
 
 int run_stats(const Args& args) {
-  std::string format_name = "table", svg_dir;
+  std::string format_name = "table", svg_dir, by;
   RecordOptions record_options;
   Options options("stats",
-                  "stats [--format table|json] [--threads N] [--min-plies N] [--svg DIR] FILE...",
+                  "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--svg DIR] FILE...",
                   "Replays every game of PGN files (.pgn, .pgn.zst, '-' for standard input) and\n"
                   "summarizes their pawn structure: for each pattern the share of positions and\n"
                   "of games where White and Black have it, the island-count distribution, and\n"
-                  "the score of the side holding an isolated queen pawn, hanging, doubled or\n"
+                  "the score of the side holding an isolated d-pawn, hanging, doubled or\n"
                   "passed pawns for at least --min-plies consecutive plies, and for each named\n"
                   "structure (docs/structures.md) its share of positions and games, the average\n"
                   "ply where it first appears and the score of the side holding it. Games with\n"
@@ -34,6 +34,7 @@ int run_stats(const Args& args) {
   record_options.add_threads(options, "worker threads, default: every core");
   record_options.add_min_plies(options, 256, "8",
                                "plies a pattern must hold to count for the score, default 8");
+  options.value("by", by, "add a table by opening: eco (each ECO code's structures)", {"eco"});
   options.value("svg", svg_dir,
                 "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
@@ -43,6 +44,7 @@ int run_stats(const Args& args) {
   Output out;
   std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(threads),
                                              analysis::StatsWorker{min_plies});
+  for (auto& w : workers) w.stats().track_openings(by == "eco");
   bool unusable = false;
   const bool all_opened =
       for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
@@ -59,13 +61,14 @@ int run_stats(const Args& args) {
         return true;
       });
   analysis::Stats total(min_plies);
+  total.track_openings(by == "eco");
   for (const auto& w : workers) total.merge(w.stats());
-  out.buffer() += format_name == "json" ? total.json() : total.table();
+  out.buffer() += format_name == "json" ? io::stats_json(total) : io::stats_table(total);
   out.flush();
   if (!svg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(svg_dir, ec);
-    for (const analysis::NamedSvg& chart : analysis::stats_charts(total)) {
+    for (const io::NamedSvg& chart : io::stats_charts(total)) {
       const std::string path = (std::filesystem::path(svg_dir) / chart.file_name).string();
       if (!write_file("stats", path, chart.svg)) unusable = true;
     }

@@ -107,7 +107,7 @@ def test_find_games_equals_cli_find_games():
 def test_bad_query_raises_value_error_with_the_cli_text():
     _, err, status = run_cli("find", "--where", "white.foo", SAMPLE, check=False)
     assert status == 2
-    cli_text = err.removeprefix("pawnkit find: --where: ").rstrip("\n")
+    cli_text = err.removeprefix("pawnkit: find: --where: ").rstrip("\n")
     with pytest.raises(ValueError) as caught:
         pawnkit.positions(SAMPLE, where="white.foo")
     assert str(caught.value) == cli_text
@@ -123,7 +123,7 @@ def test_bad_games_are_counted_and_reported_as_the_cli_does(tmp_path):
     path.write_text(broken)
     out, err, status = run_cli("analyze", "--format", "jsonl", path)
     assert status == 1
-    cli_errors = [line for line in err.splitlines() if not line.startswith("pawnkit analyze:")]
+    cli_errors = [line for line in err.splitlines() if not line.startswith("pawnkit: analyze:")]
     assert len(cli_errors) == 1
     with pytest.warns(pawnkit.BadInputWarning, match="1 bad record"):
         frame = pawnkit.positions(path)

@@ -19,7 +19,8 @@
 
 namespace pawnkit {
 
-// In the order of the list; the order of matching is structure_rules' order.
+// One id per family: the first fifteen in the order they were added, then the rest of
+// Flores Rios' list (Chess Structures, 2015). The order of matching is structure_rules'.
 enum class StructureId : std::uint8_t {
   Iqp,
   HangingPawns,
@@ -36,17 +37,93 @@ enum class StructureId : std::uint8_t {
   FrenchAdvance,
   KingsIndian,
   Panov,
+  GrunfeldCenter,
+  NajdorfII,
+  SymmetricBenoni,
+  KidII,
+  KidIII,
+  OpenKid,
+  KidComplex,
+  FrenchII,
+  FrenchIII,
+  ThreeThreeVsFourTwo,
+  Benko,
+  ClosedRuyLopez,
+  LopezFormation,
 };
-inline constexpr int structure_count = 15;
 
-inline constexpr std::array<std::string_view, structure_count> structure_names = {
-    "iqp",          "hanging-pawns", "carlsbad",       "slav",         "caro-kann",
-    "maroczy-bind", "hedgehog",      "scheveningen",   "dragon",       "boleslavsky-hole",
-    "stonewall",    "benoni",        "french-advance", "kings-indian", "panov"};
+// By StructureId.
+inline constexpr auto structure_names = std::to_array<std::string_view>({"iqp",
+                                                                         "hanging-pawns",
+                                                                         "carlsbad",
+                                                                         "slav",
+                                                                         "caro-kann",
+                                                                         "maroczy-bind",
+                                                                         "hedgehog",
+                                                                         "scheveningen",
+                                                                         "dragon",
+                                                                         "boleslavsky-hole",
+                                                                         "stonewall",
+                                                                         "benoni",
+                                                                         "french-advance",
+                                                                         "kings-indian",
+                                                                         "panov",
+                                                                         "grunfeld-center",
+                                                                         "najdorf-ii",
+                                                                         "symmetric-benoni",
+                                                                         "kid-ii",
+                                                                         "kid-iii",
+                                                                         "open-kid",
+                                                                         "kid-complex",
+                                                                         "french-ii",
+                                                                         "french-iii",
+                                                                         "three-three-vs-four-two",
+                                                                         "benko",
+                                                                         "closed-ruy-lopez",
+                                                                         "lopez-formation"});
+inline constexpr int structure_count = int(structure_names.size());
+static_assert(structure_count == int(StructureId::LopezFormation) + 1, "a name per structure");
+
+// One line per family for `pawnkit structures`, by StructureId.
+inline constexpr auto structure_summaries = std::to_array<std::string_view>({
+    "isolani: an isolated d4-pawn in front of the opponent's half-open d-file",
+    "hanging pawns c4-d4 side by side on half-open files",
+    "Carlsbad (QGD Exchange): d4-e3 against c6-d5, the minority-attack structure",
+    "Slav: c6-d5 triangle against c4-d4, the tension unresolved",
+    "Caro-Kann: c6-e6 against d4 (and c2/c3), Black's d-pawn exchanged",
+    "Maroczy bind: c4-e4 against a Sicilian d6/d7 with no Black c-pawn",
+    "Hedgehog: a6-b6-d6-e6 against c4, no Black c-pawn",
+    "Scheveningen: the small centre d6-e6 against e4, no Black c-pawn",
+    "Dragon: d6-e7-g6 against e4 (and c2/c3), no Black c-pawn",
+    "Boleslavsky hole (Najdorf type I): d6-e5 against e4, the hole on d5",
+    "Stonewall: c6-d5-e6-f5 against d4",
+    "asymmetric (Modern) Benoni: c5-d6 against d5, e-pawns and White's c-pawn gone",
+    "French advance (French type I): the d4-e5 chain against d5-e6",
+    "King's Indian (KID type I): the d5-e4 chain against d6-e5",
+    "Panov: c4-d4 against d5, no White e-pawn and no Black c-pawn",
+    "Grunfeld centre: d4-e4 against no Black c- or d-pawn",
+    "Najdorf type II: d6 against e4 after ...e5 and f4 exf4, no Black c- or e-pawn",
+    "symmetric Benoni: c4-d5 against c5-d6, no e-pawns",
+    "KID type II (Czech Benoni): c4-d5-e4 against c5-d6-e5",
+    "KID type III: d5-e4 against d6-e5 with White's c-pawn gone (cxd5)",
+    "open King's Indian: c4-e4 against d6 after ...exd4, Black keeps a c-pawn",
+    "KID complex: c4-d4-e4 against c6/c7-d6-e5, the centre tension unresolved",
+    "French type II: d4 against d5-e6 after e5xf6, the backward e6-pawn",
+    "French type III: e5 against d5-e6 after the d4/c5 exchange",
+    "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, Black's kingside majority",
+    "Benko: c5-d6 against d5, Black's a- and b-pawns gone for open files",
+    "closed Ruy Lopez: c3-e4 and d4/d5 against b5-d6-e5",
+    "Lopez formation: d4-e4 against d6 after ...exd4 cxd4, Black keeps a c-pawn",
+});
+static_assert(structure_summaries.size() == structure_names.size(), "a summary per structure");
 
 // Lower-case ASCII name with hyphens: "iqp", "hanging-pawns", "carlsbad", ...
 constexpr std::string_view structure_name(StructureId id) {
   return structure_names[static_cast<std::size_t>(id)];
+}
+
+constexpr std::string_view structure_summary(StructureId id) {
+  return structure_summaries[static_cast<std::size_t>(id)];
 }
 
 // The structure with that name, if there is one.
@@ -113,26 +190,53 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
     {Slav, Black, {sq("c4 d4"), sq("c6 d5")}, {}, {0, sq("e6 e7")}},
     // White d4 e5 chain against Black d5 e6.
     {FrenchAdvance, White, {sq("d4 e5"), sq("d5 e6")}, {}, {}},
-    // White d5 e4 chain against Black d6 e5.
-    {KingsIndian, Black, {sq("d5 e4"), sq("d6 e5")}, {}, {}},
+    // White c3 e4 and d4 or d5; Black b5 d6 e5.
+    {ClosedRuyLopez, White, {sq("c3 e4"), sq("b5 d6 e5")}, {}, {sq("d4 d5"), 0}},
+    // White c4 d5 e4 against Black c5 d6 e5.
+    {KidII, Black, {sq("c4 d5 e4"), sq("c5 d6 e5")}, {}, {}},
+    // White d5 e4, no c-pawn; Black d6 e5.
+    {KidIII, Black, {sq("d5 e4"), sq("d6 e5")}, {files("c"), 0}, {}},
+    // White d5 e4 chain and a c-pawn against Black d6 e5.
+    {KingsIndian, Black, {sq("d5 e4"), sq("d6 e5")}, {}, {files("c"), 0}},
+    // White c4 d4 e4; Black d6 e5, c-pawn on c6 or c7.
+    {KidComplex, Black, {sq("c4 d4 e4"), sq("d6 e5")}, {}, {0, sq("c6 c7")}},
     // White d4 e3, no c-pawn; Black c6 d5, no e-pawn.
     {Carlsbad, White, {sq("d4 e3"), sq("c6 d5")}, {files("c"), files("e")}, {}},
     // Black c6 e6, no d-pawn; White d4, c-pawn on c2 or c3, no e-pawn.
     {CaroKann, Black, {sq("d4"), sq("c6 e6")}, {files("e"), files("d")}, {sq("c2 c3"), 0}},
     // White c4 d4, no e-pawn; Black d5, no c-pawn.
     {Panov, White, {sq("c4 d4"), sq("d5")}, {files("e"), files("c")}, {}},
+    // Black c5 d6, no a- or b-pawn; White d5, no c-pawn.
+    {Benko, Black, {sq("d5"), sq("c5 d6")}, {files("c"), files("ab")}, {}},
     // Black c5 d6, no e-pawn; White d5, no c-pawn.
     {Benoni, Black, {sq("d5"), sq("c5 d6")}, {files("c"), files("e")}, {}},
+    // White c4 d5, no e-pawn; Black c5 d6, no e-pawn.
+    {SymmetricBenoni, White, {sq("c4 d5"), sq("c5 d6")}, {files("e"), files("e")}, {}},
     // Black d6 e5, no c-pawn; White e4, no d-pawn.
     {BoleslavskyHole, Black, {sq("e4"), sq("d6 e5")}, {files("d"), files("c")}, {}},
+    // Black d6, no c- or e-pawn; White e4, no d- or f-pawn, c-pawn on c2 or c3.
+    {NajdorfII, Black, {sq("e4"), sq("d6")}, {files("df"), files("ce")}, {sq("c2 c3"), 0}},
     // Black d6 e6, no c-pawn; White e4, no d-pawn, c-pawn on c2 or c3.
     {Scheveningen, Black, {sq("e4"), sq("d6 e6")}, {files("d"), files("c")}, {sq("c2 c3"), 0}},
+    // White c4 e4, no d-pawn; Black d6, no e-pawn, c-pawn on c6 or c7.
+    {OpenKid, Black, {sq("c4 e4"), sq("d6")}, {files("d"), files("e")}, {0, sq("c6 c7")}},
     // White c4 e4, no d-pawn; Black no c-pawn, d-pawn on d6 or d7.
     {MaroczyBind, White, {sq("c4 e4"), 0}, {files("d"), files("c")}, {0, sq("d6 d7")}},
+    // White d4 e4, no c-pawn; Black no c- or d-pawn, e-pawn on e6 or e7.
+    {GrunfeldCenter, White, {sq("d4 e4"), 0}, {files("c"), files("cd")}, {0, sq("e6 e7")}},
+    // White d4 e4, no c-pawn; Black d6, no e-pawn, c-pawn on c5, c6 or c7.
+    {LopezFormation, White, {sq("d4 e4"), sq("d6")}, {files("c"), files("e")}, {0, sq("c5 c6 c7")}},
+    // White d4, no e-pawn; Black d5 e6, no f-pawn.
+    {FrenchII, White, {sq("d4"), sq("d5 e6")}, {files("e"), files("f")}, {}},
+    // White e5, no d-pawn; Black d5 e6, no c-pawn.
+    {FrenchIII, White, {sq("e5"), sq("d5 e6")}, {files("d"), files("c")}, {}},
     // White c4 d4, no b- or e-pawn; Black no c- or d-pawn.
     {HangingPawns, White, {sq("c4 d4"), 0}, {files("be"), files("cd")}, {}},
     // White d4, no c- or e-pawn; Black no d-pawn.
     {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d")}, {}},
+    // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
+    // c2, c3 or c4.
+    {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}},
   }};
   // clang-format on
 }();

@@ -1,0 +1,63 @@
+// The per-thread worker of `pawnkit similar`: for each game, the position (from a given
+// ply on) whose pawn structure is closest to a target's, kept in a bounded top-N heap so
+// that memory does not grow with the database.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/game_workers.hpp"
+#include "analysis/similarity.hpp"
+#include "io/game_record.hpp"
+
+namespace pawnkit::analysis {
+
+struct SimilarOptions {
+  PawnSets target{};
+  Bitboard ignored = 0;     // squares of the ignored files
+  int min_ply = 0;          // positions before this ply are not compared
+  std::size_t top = 10;     // hits kept
+  bool keep_games = false;  // keep each hit's game (for --games)
+};
+
+// One game's closest position.
+struct SimilarHit {
+  double similarity = 0;
+  bool reversed = false;
+  std::size_t file_index = 0;  // which input file (0-based), for ties and output
+  std::size_t game = 0;        // 1-based game number in its file
+  int ply = 0;
+  std::string fen, white, black, result, eco;
+  // With keep_games: the game and where its movetext starts.
+  std::optional<io::GameRecord> record;
+  Color first_mover = White;
+  int first_move_number = 1;
+};
+
+// Best first: higher similarity, then earlier file, then earlier game.
+bool better_hit(const SimilarHit& a, const SimilarHit& b);
+
+class SimilarWorker {
+ public:
+  explicit SimilarWorker(const SimilarOptions& options) : options_(&options) {}
+  void set_file_index(std::size_t i) { file_index_ = i; }
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
+  const GameCounts& counts() const { return counts_; }
+  // The kept hits in heap order (use sorted_hits for output).
+  const std::vector<SimilarHit>& hits() const { return heap_; }
+
+ private:
+  void offer(SimilarHit&& hit);
+
+  const SimilarOptions* options_;
+  std::size_t file_index_ = 0;
+  GameCounts counts_;
+  std::vector<SimilarHit> heap_;  // a heap with the worst kept hit on top
+};
+
+// The best `top` hits of all workers, best first.
+std::vector<SimilarHit> sorted_hits(std::vector<SimilarWorker>& workers, std::size_t top);
+
+}  // namespace pawnkit::analysis

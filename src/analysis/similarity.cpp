@@ -1,0 +1,79 @@
+#include "analysis/similarity.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <pawnkit/pawns/structures.hpp>
+
+namespace pawnkit::analysis {
+
+namespace {
+
+// Twice the pairing score of one file of one colour (same square 2, one rank off 1), and
+// the larger pawn count; a and b are the file's pawns as 8-bit rank sets.
+struct FileScore {
+  int doubled_score = 0;
+  int size = 0;
+};
+
+FileScore score_file(unsigned a, unsigned b) {
+  FileScore s;
+  s.size = std::max(std::popcount(a), std::popcount(b));
+  const unsigned same = a & b;
+  s.doubled_score = 2 * std::popcount(same);
+  unsigned rest_a = a & ~same, rest_b = b & ~same;
+  // Pair what is left one rank apart, lowest rank first, each pawn once. Files hold few
+  // pawns, so this loop runs a handful of times at most.
+  while (rest_a) {
+    const unsigned bit = rest_a & (0u - rest_a);
+    rest_a &= rest_a - 1;
+    const unsigned neighbours = ((bit << 1) | (bit >> 1)) & rest_b;
+    if (!neighbours) continue;
+    rest_b &= ~(neighbours & (0u - neighbours));
+    s.doubled_score += 1;
+  }
+  return s;
+}
+
+// The 8-bit rank set of file f of b: bit k = rank k + 1.
+unsigned file_ranks(Bitboard b, int f) {
+  unsigned r = 0;
+  for (int k = 0; k < 8; ++k) r |= unsigned(b >> (8 * k + f) & 1) << k;
+  return r;
+}
+
+}  // namespace
+
+double structure_similarity_as_is(const PawnSets& target, const PawnSets& position,
+                                  Bitboard ignored) {
+  int score = 0, size = 0;
+  for (int c = 0; c < 2; ++c) {
+    const Bitboard t = target[c] & ~ignored, p = position[c] & ~ignored;
+    if (t == p) {  // the common case for the whole colour: full marks, no pairing
+      score += 2 * std::popcount(t);
+      size += std::popcount(t);
+      continue;
+    }
+    for (int f = 0; f < 8; ++f) {
+      const Bitboard file = file_bb(f);
+      if (!((t | p) & file)) continue;
+      const FileScore s = score_file(file_ranks(t, f), file_ranks(p, f));
+      score += s.doubled_score;
+      size += s.size;
+    }
+  }
+  return size ? double(score) / double(2 * size) : 1.0;
+}
+
+SimilarityMatch structure_similarity_match(const PawnSets& target, const PawnSets& position,
+                                           Bitboard ignored) {
+  const double as_is = structure_similarity_as_is(target, position, ignored);
+  const PawnSets flipped{flip_vertical(position[1]), flip_vertical(position[0])};
+  const double reversed = structure_similarity_as_is(target, flipped, flip_vertical(ignored));
+  return reversed > as_is ? SimilarityMatch{reversed, true} : SimilarityMatch{as_is, false};
+}
+
+double structure_similarity(const PawnSets& target, const PawnSets& position) {
+  return structure_similarity_match(target, position).similarity;
+}
+
+}  // namespace pawnkit::analysis

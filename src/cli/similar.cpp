@@ -1,0 +1,235 @@
+// pawnkit similar: ranks the games of PGN databases by how close the pawn structure of
+// their closest position is to a target's (docs/similar.md).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/pawns/structures.hpp>
+#include <string>
+
+#include "analysis/pipeline.hpp"
+#include "analysis/similar_search.hpp"
+#include "cli/commands.hpp"
+#include "cli/game_output.hpp"
+#include "cli/inputs.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "io/diagnostic.hpp"
+#include "io/input_format.hpp"
+#include "io/json.hpp"
+#include "io/pgn_writer.hpp"
+#include "io/svg.hpp"
+
+namespace pawnkit::cli {
+
+namespace {
+
+// "a,h" or "ah": the squares of those files; nullopt when a letter is not a file.
+std::optional<Bitboard> parse_files(std::string_view text) {
+  Bitboard b = 0;
+  for (char c : text) {
+    if (c == ',' || c == ' ') continue;
+    if (c < 'a' || c > 'h') return std::nullopt;
+    b |= file_bb(c - 'a');
+  }
+  return b;
+}
+
+std::string fixed3(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", v);
+  return text;
+}
+
+void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hits,
+                  const std::vector<std::string_view>& files) {
+  out += "rank  similarity  reversed  file  game    ply  white / black, result, ECO\n";
+  out += "                                                 FEN of the closest position\n";
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const auto& h = hits[i];
+    char line[128];
+    std::snprintf(line, sizeof line, "%4zu  %10s  %8s  %4zu  %6zu  %3d  ", i + 1,
+                  fixed3(h.similarity).c_str(), h.reversed ? "yes" : "no", h.file_index + 1, h.game,
+                  h.ply);
+    out += line;
+    out += (h.white.empty() ? "?" : h.white) + " / " + (h.black.empty() ? "?" : h.black) + ", " +
+           (h.result.empty() ? "*" : h.result) + ", " + (h.eco.empty() ? "-" : h.eco) + "\n";
+    out += "      " + h.fen + "\n";
+  }
+  if (files.size() > 1)
+    for (std::size_t i = 0; i < files.size(); ++i)
+      out += "file " + std::to_string(i + 1) + ": " + std::string(files[i]) + "\n";
+}
+
+void append_jsonl(std::string& out, const std::vector<analysis::SimilarHit>& hits,
+                  const std::vector<std::string_view>& files) {
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const auto& h = hits[i];
+    out += "{\"rank\": ";
+    io::append_int(out, static_cast<long long>(i + 1));
+    out += ", \"file\": ";
+    io::append_json_string(out, files[h.file_index]);
+    out += ", \"game\": ";
+    io::append_int(out, static_cast<long long>(h.game));
+    out += ", \"ply\": ";
+    io::append_int(out, h.ply);
+    out += ", \"similarity\": " + fixed3(h.similarity);
+    out += h.reversed ? ", \"reversed\": true" : ", \"reversed\": false";
+    for (auto [key, value] :
+         {std::pair{"white", &h.white}, std::pair{"black", &h.black},
+          std::pair{"result", &h.result}, std::pair{"eco", &h.eco}, std::pair{"fen", &h.fen}}) {
+      out += ", \"";
+      out += key;
+      out += "\": ";
+      io::append_json_string(out, *value);
+    }
+    out += "}\n";
+  }
+}
+
+// The target and the hits' closest positions as boards in one row, each with a caption.
+std::string side_by_side_svg(const std::vector<std::pair<std::string, std::string>>& boards) {
+  // Each board_svg is a complete <svg width=.. height=..>; nest them with an x offset.
+  std::string body;
+  double x = 0, height = 0;
+  for (const auto& [caption, fen] : boards) {
+    const Parsed<Position> pos = parse_fen(fen);
+    if (!pos) continue;
+    std::array<char, 64> pieces{};
+    for (int s = 0; s < 64; ++s) {
+      const Piece p = pos->piece_on(Square(s));
+      pieces[s] = p == NoPiece ? '.' : piece_char(p);
+    }
+    std::string svg =
+        io::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
+    const auto start = svg.find("<svg");
+    if (start == std::string::npos) continue;
+    svg.erase(0, start);
+    auto number_after = [&](std::string_view key) {
+      const auto at = svg.find(key);
+      return at == std::string::npos ? 0.0 : std::atof(svg.c_str() + at + key.size());
+    };
+    const double w = number_after("width=\""), h = number_after("height=\"");
+    svg.replace(0, 4, "<svg x=\"" + std::to_string(int(x)) + "\" y=\"24\"");
+    body += "<text x=\"" + std::to_string(int(x) + 8) +
+            "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" + io::xml_escape(caption) +
+            "</text>\n" + svg + "\n";
+    x += w + 16;
+    height = std::max(height, h + 24);
+  }
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(int(x)) +
+         "\" height=\"" + std::to_string(int(height)) + "\">\n" + body + "</svg>\n";
+}
+
+}  // namespace
+
+int run_similar(const Args& args) {
+  std::string target_fen, top_text = "10", ignore_text, min_ply_text = "0", format_name = "table",
+                          threads_text, svg_dir;
+  bool games = false;
+  Options options(
+      "similar",
+      "similar --to FEN [--top N] [--ignore-files a,h] [--min-ply K] [--games] "
+      "[--format table|jsonl] [--svg DIR] [--threads N] FILE...",
+      "Ranks the games of PGN files by how close the pawn structure of their closest\n"
+      "position (from ply K on) is to the target's, best first: a similarity from 0 to 1,\n"
+      "1 exactly when both sides' pawns stand on the same squares, computed file by file\n"
+      "(same square full, one rank off half, missing or extra nothing; docs/similar.md).\n"
+      "The colour-reversed structure counts too and is reported as such. Only the best N\n"
+      "games are kept while reading, so memory does not grow with the database. --games\n"
+      "writes those games as PGN, best first, with a comment at the closest ply.");
+  options.value("to", target_fen, "the target position (FEN)")
+      .value("top", top_text, "how many games to report, default 10")
+      .value("ignore-files", ignore_text, "files left out of the comparison, e.g. a,h")
+      .value("min-ply", min_ply_text, "compare positions from this ply on, default 0")
+      .flag("games", games, "write the games as PGN instead of a table")
+      .value("format", format_name, "output format, default table", {"table", "jsonl"})
+      .value("svg", svg_dir, "also draw the target and the hits side by side in DIR/similar.svg")
+      .value("threads", threads_text, "worker threads, default: every core");
+  std::vector<std::string_view> files;
+  if (const auto status = options.parse(args, files)) return *status;
+  if (target_fen.empty()) {
+    report_error("similar", "--to FEN is needed (see 'pawnkit similar --help')");
+    return 2;
+  }
+  const std::optional<int> top = parse_int_in_range(top_text, 1, 100000);
+  const std::optional<int> min_ply = parse_int_in_range(min_ply_text, 0, 100000);
+  const std::optional<int> threads = parse_thread_count(threads_text);
+  const std::optional<Bitboard> ignored = parse_files(ignore_text);
+  if (!top || !min_ply || !threads || !ignored) {
+    report_error(
+        "similar", "--top takes 1 to 100000, --min-ply 0 to 100000, --threads 0 (every core) to "
+        "256, --ignore-files file letters a-h");
+    return 2;
+  }
+  const Parsed<Position> target = parse_fen(target_fen);
+  if (!target) {
+    report_error("similar", io::parse_error_message("--to: invalid FEN", target.error(), target_fen));
+    return 2;
+  }
+  if (files.empty()) files.push_back("-");
+
+  analysis::SimilarOptions similar;
+  similar.target = {target->pawns(White), target->pawns(Black)};
+  similar.ignored = *ignored;
+  similar.min_ply = *min_ply;
+  similar.top = std::size_t(*top);
+  similar.keep_games = games;
+  std::vector<analysis::SimilarWorker> workers(static_cast<std::size_t>(*threads),
+                                               analysis::SimilarWorker{similar});
+  Output out;
+  analysis::GameCounts counts;
+  bool unusable = false;
+  std::vector<std::string_view> read_files;
+  const bool all_opened =
+      for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format == io::InputFormat::Epd) {
+          report(io::Diagnostic{.file = std::string(file),
+                                .message = "similar reads PGN games; this is FEN/EPD"});
+          unusable = true;
+          return true;
+        }
+        for (auto& w : workers) w.set_file_index(read_files.size());
+        read_files.push_back(file);
+        GameOutput sink(out, input_size(file));
+        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        return true;
+      });
+  for (const auto& w : workers) counts.add(w.counts());
+  const std::vector<analysis::SimilarHit> hits = analysis::sorted_hits(workers, similar.top);
+  if (games) {
+    for (const auto& h : hits) {
+      io::PgnWriteOptions write;
+      write.first_mover = h.first_mover;
+      write.first_move_number = h.first_move_number;
+      write.comment_ply = h.ply;
+      const std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
+                                  (h.reversed ? " (reversed)" : "") + " at ply " +
+                                  std::to_string(h.ply);
+      write.comment = comment;
+      io::append_pgn(out.buffer(), *h.record, h.record->move_count(), write);
+    }
+  } else if (format_name == "jsonl") {
+    append_jsonl(out.buffer(), hits, read_files);
+  } else {
+    append_table(out.buffer(), hits, read_files);
+  }
+  out.flush();
+  if (!svg_dir.empty()) {
+    std::vector<std::pair<std::string, std::string>> boards{{"target", to_fen(*target)}};
+    for (std::size_t i = 0; i < hits.size(); ++i)
+      boards.emplace_back("#" + std::to_string(i + 1) + " game " + std::to_string(hits[i].game) +
+                              " ply " + std::to_string(hits[i].ply) + ": " +
+                              fixed3(hits[i].similarity) + (hits[i].reversed ? " reversed" : ""),
+                          hits[i].fen);
+    std::error_code ec;
+    std::filesystem::create_directories(svg_dir, ec);
+    const std::string path = (std::filesystem::path(svg_dir) / "similar.svg").string();
+    if (!write_file("similar", path, side_by_side_svg(boards))) unusable = true;
+  }
+  report_totals("similar", counts.bad, counts.skipped);
+  return counts.bad || unusable || !all_opened ? 1 : 0;
+}
+
+}  // namespace pawnkit::cli
