@@ -184,7 +184,7 @@ std::string Stats::table() const {
   out += "pattern            % of positions      % of games\n";
   out += "                    white   black     white   black\n";
   for (std::size_t k = 0; k < key_count; ++k)
-    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pattern_keys[k].name).c_str(),
+    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pawn_set_keys[k].name).c_str(),
             share(positions_with_[0][k], positions_), share(positions_with_[1][k], positions_),
             share(games_with_[0][k], games_), share(games_with_[1][k], games_));
   out += "\nislands            % of positions\n";
@@ -249,7 +249,7 @@ std::string Stats::json() const {
   out += ", \"patterns\": {";
   for (std::size_t k = 0; k < key_count; ++k) {
     if (k) out += ", ";
-    io::append_json_string(out, pattern_keys[k].name);
+    io::append_json_string(out, pawn_set_keys[k].name);
     out += ": {";
     for (int ci = 0; ci < 2; ++ci) {
       out += ci ? ", \"black\": {\"positions\": " : "\"white\": {\"positions\": ";

@@ -52,7 +52,7 @@ struct Score {
 // once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
 // alone) are kept, and added, as one run.
 struct PositionSummary {
-  std::array<std::uint32_t, 2> nonempty{};  // bit k: pattern_keys[k] is not empty
+  std::array<std::uint32_t, 2> nonempty{};  // bit k: pawn_set_keys[k] is not empty
   std::array<std::uint8_t, 2> islands{};
   std::array<std::uint8_t, 2> scored{};  // bit p: ScoredPattern p holds
   // 0: no named structure; else bits 0-4: 1 + StructureId, bit 5: Black holds it,
@@ -76,7 +76,7 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
   for (Color c : {White, Black}) {
     const SideReport& side = report.side(c);
     const int ci = index(c);
-    const auto sets = pattern_sets(side);
+    const auto sets = pawn_sets(side);
     std::uint32_t nonempty = 0;
     for (std::size_t k = 0; k < sets.size(); ++k) nonempty |= std::uint32_t(sets[k] != 0) << k;
     summary.nonempty[ci] = nonempty;
@@ -117,7 +117,7 @@ class Stats {
   std::uint64_t skipped_games() const { return skipped_games_; }
   int min_plies() const { return min_plies_; }
 
-  // Positions / games where side c's set for pattern key k (index into pattern_keys) is
+  // Positions / games where side c's set for pattern key k (index into pawn_set_keys) is
   // not empty.
   std::uint64_t positions_with(Color c, std::size_t key) const { return positions_with_[index(c)][key]; }
   std::uint64_t games_with(Color c, std::size_t key) const { return games_with_[index(c)][key]; }
@@ -148,7 +148,7 @@ class Stats {
   std::string json() const;
 
  private:
-  static constexpr std::size_t key_count = pattern_keys.size();
+  static constexpr std::size_t key_count = pawn_set_keys.size();
 
   int min_plies_;
   std::uint64_t games_ = 0, positions_ = 0, bad_games_ = 0, skipped_games_ = 0;
@@ -165,7 +165,7 @@ class Stats {
   // The game being read.
   GameResult result_ = GameResult::Unknown;
   bool in_game_ = false;
-  std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pattern_keys[k] seen this game
+  std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pawn_set_keys[k] seen this game
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
   int ply_ = 0;                                                  // of the next position

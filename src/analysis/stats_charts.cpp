@@ -27,8 +27,8 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   patterns.y_label = "% of positions";
   patterns.y_max = 100;
   patterns.series = {{"White", {}}, {"Black", {}}};
-  for (std::size_t k = 0; k < pattern_keys.size(); ++k) {
-    patterns.categories.emplace_back(pattern_keys[k].name);
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
+    patterns.categories.emplace_back(pawn_set_keys[k].name);
     for (Color c : {White, Black})
       patterns.series[std::size_t(index(c))].values.push_back(
           percent(stats.positions_with(c, k), stats.positions()));

@@ -5,6 +5,8 @@
 // contract's, square by square; the formulas are the seed pages'.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "pawnkit/bitboard.hpp"
@@ -183,5 +185,108 @@ constexpr int island_count(FileSet files) { return std::popcount(island_east_fil
 static_assert(island_count(0b1101'1011) == 3 && island_count(0b1110'0111) == 2);
 static_assert(island_east_files(0b1110'0111) == 0b1000'0100);
 static_assert(island_west_files(0b1101'1011) == 0b0100'1001);
+
+// --- Pawn structure terms (contract version 2) ------------------------------------------
+// The rest of the wiki's pawn-structure family, defined in docs/patterns.md. `connected`,
+// `candidates` and `chain_bases` are pawns; `holes` and `outposts` are squares.
+
+// Pawns protected by an own pawn or standing beside one (Stockfish's connected pawns).
+template <Color C>
+constexpr Bitboard connected(Bitboard own) {
+  return defended<C>(own) | phalanx(own);
+}
+
+namespace detail {
+
+// Bit-sliced counters: plane i holds bit i of a small count kept for every square at once,
+// so that 64 counts are added and compared in a few dozen bit operations. Five planes
+// count to 31; the counts below reach 16 at most (eight pawns on each neighbouring file).
+using SquareCounts = std::array<Bitboard, 5>;
+
+constexpr SquareCounts add(const SquareCounts& a, const SquareCounts& b) {
+  SquareCounts sum{};
+  Bitboard carry = 0;
+  for (std::size_t i = 0; i < sum.size(); ++i) {
+    sum[i] = a[i] ^ b[i] ^ carry;
+    carry = (a[i] & b[i]) | (carry & (a[i] ^ b[i]));
+  }
+  return sum;
+}
+
+// Every count moved `ranks` ranks north (positive) or south (negative), and one file east
+// or west; counts pushed off the board are dropped.
+constexpr SquareCounts shift_ranks(const SquareCounts& a, int ranks) {
+  SquareCounts out{};
+  for (std::size_t i = 0; i < a.size(); ++i)
+    out[i] = ranks > 0 ? a[i] << (8 * ranks) : a[i] >> (-8 * ranks);
+  return out;
+}
+template <Direction D>
+constexpr SquareCounts shift_counts(const SquareCounts& a) {
+  SquareCounts out{};
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = shift<D>(a[i]);
+  return out;
+}
+
+// The squares where count a is at least count b.
+constexpr Bitboard at_least(const SquareCounts& a, const SquareCounts& b) {
+  Bitboard greater = 0, equal = ~Bitboard{0};  // where b > a, where equal so far
+  for (std::size_t i = a.size(); i-- > 0;) {
+    greater |= equal & b[i] & ~a[i];
+    equal &= ~(a[i] ^ b[i]);
+  }
+  return ~greater;
+}
+
+// For every square, how many pawns of b stand on its file in front of it, seen from C
+// (strictly, or also on the square itself): a prefix sum along the file by doubling.
+template <Color C>
+constexpr SquareCounts count_in_front(Bitboard b, bool on_square_too) {
+  constexpr int back = C == White ? -1 : 1;  // one rank towards C's rear
+  SquareCounts n{on_square_too ? b : shift<Down<C>>(b)};
+  for (int ranks = 1; ranks < 8; ranks *= 2) n = add(n, shift_ranks(n, back * ranks));
+  return n;
+}
+
+// For every square, the same count summed over the two neighbouring files.
+constexpr SquareCounts on_neighbor_files(const SquareCounts& n) {
+  return add(shift_counts<Direction::East>(n), shift_counts<Direction::West>(n));
+}
+
+}  // namespace detail
+
+// Open pawns, not passed, whose helpers are at least as many as their sentries. Sentries:
+// enemy pawns in front on a neighbouring file; helpers: own pawns on a neighbouring file
+// level with the pawn or behind it (Candidates page).
+template <Color C>
+constexpr Bitboard candidates(Bitboard own, Bitboard enemy) {
+  const Bitboard open_not_passed = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy);
+  if (!open_not_passed) return 0;  // the common case: spare the counting
+  // Helpers stand level with s or behind it: "in front" seen from the enemy, square included.
+  const auto sentries = detail::on_neighbor_files(detail::count_in_front<C>(enemy, false));
+  const auto helpers = detail::on_neighbor_files(detail::count_in_front<~C>(own, true));
+  return open_not_passed & detail::at_least(helpers, sentries);
+}
+
+// Pawns that protect an own pawn and are not protected themselves: the base of each chain.
+template <Color C>
+constexpr Bitboard chain_bases(Bitboard own) {
+  return own & pawn_attacks<~C>(own) & ~defended<C>(own);
+}
+
+// Squares on the side's relative ranks 3 and 4 that no own pawn attacks now or after
+// advancing (no own pawn behind them on a neighbouring file).
+template <Color C>
+constexpr Bitboard holes(Bitboard own) {
+  return (relative_rank_bb<C>(2) | relative_rank_bb<C>(3)) & ~attack_front_span<C>(own);
+}
+
+// Squares on the side's relative ranks 4 to 6 that an own pawn attacks and no enemy pawn
+// can ever attack (no enemy pawn in front of them on a neighbouring file).
+template <Color C>
+constexpr Bitboard outposts(Bitboard own, Bitboard enemy) {
+  const Bitboard ranks = relative_rank_bb<C>(3) | relative_rank_bb<C>(4) | relative_rank_bb<C>(5);
+  return ranks & pawn_attacks<C>(own) & ~attack_front_span<~C>(enemy);
+}
 
 }  // namespace pawnkit
