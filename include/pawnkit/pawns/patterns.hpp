@@ -5,8 +5,7 @@
 // contract's, square by square; the formulas are the seed pages'.
 #pragma once
 
-#include <array>
-#include <cstddef>
+#include <bit>
 #include <cstdint>
 
 #include "pawnkit/bitboard.hpp"
@@ -196,76 +195,21 @@ constexpr Bitboard connected(Bitboard own) {
   return defended<C>(own) | phalanx(own);
 }
 
-namespace detail {
-
-// Bit-sliced counters: plane i holds bit i of a small count kept for every square at once,
-// so that 64 counts are added and compared in a few dozen bit operations. Five planes
-// count to 31; the counts below reach 16 at most (eight pawns on each neighbouring file).
-using SquareCounts = std::array<Bitboard, 5>;
-
-constexpr SquareCounts add(const SquareCounts& a, const SquareCounts& b) {
-  SquareCounts sum{};
-  Bitboard carry = 0;
-  for (std::size_t i = 0; i < sum.size(); ++i) {
-    sum[i] = a[i] ^ b[i] ^ carry;
-    carry = (a[i] & b[i]) | (carry & (a[i] ^ b[i]));
-  }
-  return sum;
-}
-
-// Every count moved `ranks` ranks north (positive) or south (negative), and one file east
-// or west; counts pushed off the board are dropped.
-constexpr SquareCounts shift_ranks(const SquareCounts& a, int ranks) {
-  SquareCounts out{};
-  for (std::size_t i = 0; i < a.size(); ++i)
-    out[i] = ranks > 0 ? a[i] << (8 * ranks) : a[i] >> (-8 * ranks);
-  return out;
-}
-template <Direction D>
-constexpr SquareCounts shift_counts(const SquareCounts& a) {
-  SquareCounts out{};
-  for (std::size_t i = 0; i < a.size(); ++i) out[i] = shift<D>(a[i]);
-  return out;
-}
-
-// The squares where count a is at least count b.
-constexpr Bitboard at_least(const SquareCounts& a, const SquareCounts& b) {
-  Bitboard greater = 0, equal = ~Bitboard{0};  // where b > a, where equal so far
-  for (std::size_t i = a.size(); i-- > 0;) {
-    greater |= equal & b[i] & ~a[i];
-    equal &= ~(a[i] ^ b[i]);
-  }
-  return ~greater;
-}
-
-// For every square, how many pawns of b stand on its file in front of it, seen from C
-// (strictly, or also on the square itself): a prefix sum along the file by doubling.
-template <Color C>
-constexpr SquareCounts count_in_front(Bitboard b, bool on_square_too) {
-  constexpr int back = C == White ? -1 : 1;  // one rank towards C's rear
-  SquareCounts n{on_square_too ? b : shift<Down<C>>(b)};
-  for (int ranks = 1; ranks < 8; ranks *= 2) n = add(n, shift_ranks(n, back * ranks));
-  return n;
-}
-
-// For every square, the same count summed over the two neighbouring files.
-constexpr SquareCounts on_neighbor_files(const SquareCounts& n) {
-  return add(shift_counts<Direction::East>(n), shift_counts<Direction::West>(n));
-}
-
-}  // namespace detail
-
 // Open pawns, not passed, whose helpers are at least as many as their sentries. Sentries:
 // enemy pawns in front on a neighbouring file; helpers: own pawns on a neighbouring file
-// level with the pawn or behind it (Candidates page).
+// level with the pawn or behind it (Candidates page). Both are sets; only their sizes are
+// compared pawn by pawn, over the few open pawns that are not passed.
 template <Color C>
 constexpr Bitboard candidates(Bitboard own, Bitboard enemy) {
-  const Bitboard open_not_passed = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy);
-  if (!open_not_passed) return 0;  // the common case: spare the counting
-  // Helpers stand level with s or behind it: "in front" seen from the enemy, square included.
-  const auto sentries = detail::on_neighbor_files(detail::count_in_front<C>(enemy, false));
-  const auto helpers = detail::on_neighbor_files(detail::count_in_front<~C>(own, true));
-  return open_not_passed & detail::at_least(helpers, sentries);
+  Bitboard result = 0;
+  for (Bitboard rest = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy); rest; rest &= rest - 1) {
+    const Bitboard pawn = rest & (~rest + 1);
+    const Bitboard sentries = enemy & attack_front_span<C>(pawn);
+    const Bitboard beside = shift<Direction::East>(pawn) | shift<Direction::West>(pawn);
+    const Bitboard helpers = own & rear_fill<C>(beside);
+    if (std::popcount(helpers) >= std::popcount(sentries)) result |= pawn;
+  }
+  return result;
 }
 
 // Pawns that protect an own pawn and are not protected themselves: the base of each chain.
