@@ -117,6 +117,7 @@ std::vector<std::string_view> side_key_names() {
   for (const auto& k : pattern_keys) names.push_back(k.name);
   names.push_back("islands");
   for (const auto& k : move_keys) names.push_back(k.name);
+  for (const auto& k : term_keys) names.push_back(k.name);
   return names;
 }
 
@@ -125,6 +126,8 @@ Bitboard SideReport::*find_member(std::string_view key) {
   for (const auto& k : pattern_keys)
     if (k.name == key) return k.member;
   for (const auto& k : move_keys)
+    if (k.name == key) return k.member;
+  for (const auto& k : term_keys)
     if (k.name == key) return k.member;
   return nullptr;
 }
