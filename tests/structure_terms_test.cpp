@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "analysis/stats.hpp"
 #include "support/diagram.hpp"
 #include "support/random_board.hpp"
 
@@ -117,6 +118,27 @@ TEST(PawnOnlyReport, DependsOnThePawnsAlone) {
     }
     ASSERT_EQ(pawn_report(board, pawn_only), full);
   }
+}
+
+// stats counts the new keys (shares) and scores the side with a candidate passer.
+TEST(StructureTerms, StatsCountAndScoreThem) {
+  PawnBoard board;
+  board.pawns = {example_white, example_black};
+  board.pieces = board.pawns;
+  analysis::Stats stats(2);
+  stats.begin_game(analysis::GameResult::WhiteWins);
+  for (int ply = 0; ply < 3; ++ply) stats.add_position(pawn_report(board));
+  stats.end_game();
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
+    const bool white_has = pawn_report(board).white.*pawn_set_keys[k].member != 0;
+    EXPECT_EQ(stats.positions_with(White, k), white_has ? 3u : 0u) << pawn_set_keys[k].name;
+  }
+  EXPECT_EQ(stats.score(White, analysis::ScoredPattern::Candidate).wins, 1u);
+  EXPECT_EQ(stats.score(Black, analysis::ScoredPattern::Candidate).games(), 0u);
+  EXPECT_NE(stats.table().find("candidates "), std::string::npos);
+  EXPECT_NE(stats.json().find("\"outposts\": {\"white\": {\"positions\": 3, \"games\": 1}"),
+            std::string::npos)
+      << stats.json();
 }
 
 // The new keys at compile time, set-wise and by reference.

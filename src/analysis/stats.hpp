@@ -22,10 +22,10 @@ enum class GameResult : std::uint8_t { WhiteWins, Draw, BlackWins, Unknown };
 GameResult parse_result(std::string_view result_tag);
 
 // Patterns whose owners' scores are reported: the ones players ask about.
-enum class ScoredPattern : std::uint8_t { IsolatedQueenPawn, Hanging, Doubled, Passed };
-inline constexpr std::array<std::string_view, 4> scored_pattern_names = {
-    "isolated queen pawn", "hanging pawns", "doubled pawns", "passed pawn"};
-inline constexpr int scored_pattern_count = 4;
+enum class ScoredPattern : std::uint8_t { IsolatedQueenPawn, Hanging, Doubled, Passed, Candidate };
+inline constexpr std::array<std::string_view, 5> scored_pattern_names = {
+    "isolated queen pawn", "hanging pawns", "doubled pawns", "passed pawn", "candidate passer"};
+inline constexpr int scored_pattern_count = 5;
 
 // Whether side c has the scored pattern in a report. The isolated queen pawn is an
 // isolated pawn on d4 (White) or d5 (Black).
@@ -35,6 +35,7 @@ constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern
     case ScoredPattern::Hanging: return side.hanging != 0;
     case ScoredPattern::Doubled: return side.doubled != 0;
     case ScoredPattern::Passed: return side.passed != 0;
+    case ScoredPattern::Candidate: return side.candidates != 0;
   }
   return false;
 }
