@@ -201,8 +201,11 @@ constexpr Bitboard connected(Bitboard own) {
 // compared pawn by pawn, over the few open pawns that are not passed.
 template <Color C>
 constexpr Bitboard candidates(Bitboard own, Bitboard enemy) {
+  // An open pawn that is not passed has a sentry, so one without any helper is no candidate.
+  const Bitboard with_helpers = front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
   Bitboard result = 0;
-  for (Bitboard rest = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy); rest; rest &= rest - 1) {
+  for (Bitboard rest = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy) & with_helpers; rest;
+       rest &= rest - 1) {
     const Bitboard pawn = rest & (~rest + 1);
     const Bitboard sentries = enemy & attack_front_span<C>(pawn);
     const Bitboard beside = shift<Direction::East>(pawn) | shift<Direction::West>(pawn);
