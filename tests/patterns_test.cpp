@@ -186,7 +186,8 @@ TEST(PawnReportLayout, PawnSetsFollowPawnSetKeys) {
     for (std::size_t j = 0; j < sets.size(); ++j)
       EXPECT_EQ(sets[j], j == k ? square_bb(Square(k)) : 0) << pawn_set_keys[k].name << " at " << j;
   }
-  for (std::size_t k = 0; k < pattern_keys.size(); ++k) EXPECT_EQ(pawn_set_keys[k].name, pattern_keys[k].name);
+  for (std::size_t k = 0; k < pattern_keys.size(); ++k)
+    EXPECT_EQ(pawn_set_keys[k].name, pattern_keys[k].name);
   for (std::size_t k = 0; k < term_keys.size(); ++k)
     EXPECT_EQ(pawn_set_keys[pattern_keys.size() + k].name, term_keys[k].name);
 }

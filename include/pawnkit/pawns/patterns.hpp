@@ -202,7 +202,8 @@ constexpr Bitboard connected(Bitboard own) {
 template <Color C>
 constexpr Bitboard candidates(Bitboard own, Bitboard enemy) {
   // An open pawn that is not passed has a sentry, so one without any helper is no candidate.
-  const Bitboard with_helpers = front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
+  const Bitboard with_helpers =
+      front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
   Bitboard result = 0;
   for (Bitboard rest = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy) & with_helpers; rest;
        rest &= rest - 1) {

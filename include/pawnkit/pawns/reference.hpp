@@ -159,7 +159,8 @@ constexpr SideReport side_report(const PawnBoard& board) {
     const Bitboard bit = Bitboard{1} << t;
     const int f = t % 8, rank = t / 8;
     const int relative_rank = C == White ? rank : 7 - rank;  // 0: the side's first rank
-    bool own_behind = false, enemy_in_front = false;  // on a neighbouring file
+    // On a neighbouring file: an own pawn behind the square, an enemy pawn in front of it.
+    bool own_behind = false, enemy_in_front = false;
     for (int df : {-1, 1})
       for (int rr = 0; rr < 8; ++rr) {
         const bool in_front = C == White ? rr > rank : rr < rank;

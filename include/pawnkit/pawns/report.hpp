@@ -200,13 +200,15 @@ constexpr PawnMoveSide pawn_move_side(const PawnBoard& board) {
 // The report of side C.
 template <Color C>
 constexpr SideReport side_report(const PawnBoard& board) {
-  return {pawn_only_side<C>(board.pawns[index(C)], board.pawns[index(~C)]), pawn_move_side<C>(board)};
+  return {pawn_only_side<C>(board.pawns[index(C)], board.pawns[index(~C)]),
+          pawn_move_side<C>(board)};
 }
 
 // The full report from a pawn-only report already at hand (say, from a pawn hash table):
 // `pawn_only` must be pawn_only_report(board.pawns[0], board.pawns[1]).
 constexpr PawnReport pawn_report(const PawnBoard& board, const PawnOnlyReport& pawn_only) {
-  return {{pawn_only.white, pawn_move_side<White>(board)}, {pawn_only.black, pawn_move_side<Black>(board)}};
+  return {{pawn_only.white, pawn_move_side<White>(board)},
+          {pawn_only.black, pawn_move_side<Black>(board)}};
 }
 
 // Side by side rather than through a PawnOnlyReport: the compiler then builds each side in
