@@ -1,4 +1,5 @@
-// The full two-sided pawn report: set-wise against square by square, ns per position.
+// The full two-sided pawn report: set-wise against square by square, ns per position;
+// and the pawn-only part alone.
 #include <pawnkit/pawns/reference.hpp>
 #include <pawnkit/pawns/report.hpp>
 
@@ -20,7 +21,7 @@ const std::vector<pawnkit::PawnBoard>& boards() {
   return all;
 }
 
-template <auto report>
+template <pawnkit::PawnReport (*report)(const pawnkit::PawnBoard&)>
 void run(benchmark::State& state) {
   const auto& all = boards();
   std::size_t i = 0;
@@ -34,7 +35,20 @@ void run(benchmark::State& state) {
 void SetWiseReport(benchmark::State& state) { run<pawnkit::pawn_report>(state); }
 void SquareBySquareReport(benchmark::State& state) { run<pawnkit::reference::pawn_report>(state); }
 
+// The pawn-only part alone (what a pawn hash table saves on a hit).
+void PawnOnlyReport(benchmark::State& state) {
+  const auto& all = boards();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const pawnkit::PawnBoard& b = all[i++ & (all.size() - 1)];
+    pawnkit::PawnOnlyReport r = pawnkit::pawn_only_report(b.pawns[0], b.pawns[1]);
+    benchmark::DoNotOptimize(r);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 BENCHMARK(SetWiseReport);
 BENCHMARK(SquareBySquareReport);
+BENCHMARK(PawnOnlyReport);
 
 }  // namespace

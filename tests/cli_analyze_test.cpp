@@ -17,12 +17,16 @@ const std::string lone_d4_line =
     R"("phalanx": [], "duo": [], "trio": [], "quart": [], "open": ["d4"], "hanging": [], )"
     R"("passed": ["d4"], "backward": [], "defended": [], "rams": [], "levers": [], "islands": 1, )"
     R"("island_files": ["d"], "attacks": ["c5","e5"], "single_pushes": ["d5"], "double_pushes": [], )"
-    R"("captures": [], "en_passant": [], "promotions": []}, "black": {"pawns": [], "isolated": [], )"
+    R"("captures": [], "en_passant": [], "promotions": [], "connected": [], "candidates": [], )"
+    R"("chain_bases": [], "holes": ["a3","b3","c3","d3","e3","f3","g3","h3","a4","b4","c4","d4",)"
+    R"("e4","f4","g4","h4"], "outposts": ["c5","e5"]}, "black": {"pawns": [], "isolated": [], )"
     R"("half_isolated": [], "behind_own": [], "in_front_of_own": [], "doubled": [], "tripled": [], )"
     R"("phalanx": [], "duo": [], "trio": [], "quart": [], "open": [], "hanging": [], "passed": [], )"
     R"("backward": [], "defended": [], "rams": [], "levers": [], "islands": 0, "island_files": [], )"
     R"("attacks": [], "single_pushes": [], "double_pushes": [], "captures": [], "en_passant": [], )"
-    R"("promotions": []}, "structure": null, "structure_side": null})"
+    R"("promotions": [], "connected": [], "candidates": [], "chain_bases": [], )"
+    R"("holes": ["a5","b5","c5","d5","e5","f5","g5","h5","a6","b6","c6","d6","e6","f6","g6","h6"], )"
+    R"("outposts": []}, "structure": null, "structure_side": null})"
     "\n";
 
 TEST(CliAnalyze, JsonLineIsByteExact) {
@@ -76,7 +80,10 @@ TEST(CliAnalyze, TableNamesEveryKey) {
   const auto r = run_cli("analyze", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  isolated         d4"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("  islands          1 (d)  0\n"), std::string::npos) << r.out;
+  // The white column is as wide as its widest entry, White's 16 holes (47 characters).
+  EXPECT_NE(r.out.find("  islands          1 (d)" + std::string(47 + 2 - 5, ' ') + "0\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  outposts         c5 e5"), std::string::npos) << r.out;
 }
 
 TEST(CliAnalyze, CsvHasOneColumnPerKeyAndSide) {
@@ -85,8 +92,10 @@ TEST(CliAnalyze, CsvHasOneColumnPerKeyAndSide) {
   const auto newline = r.out.find('\n');
   const std::string header = r.out.substr(0, newline);
   EXPECT_EQ(header.rfind("fen,white_pawns,white_isolated,", 0), 0u) << header;
-  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 54);
-  EXPECT_TRUE(header.ends_with(",black_promotions,structure,structure_side")) << header;
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 64);
+  EXPECT_TRUE(header.ends_with(",black_promotions,black_connected,black_candidates,black_chain_bases,"
+                               "black_holes,black_outposts,structure,structure_side"))
+      << header;
   EXPECT_TRUE(r.out.ends_with(",,\n")) << "no structure: two empty fields";
   EXPECT_EQ(r.out.substr(newline + 1, 46), "\"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\",d4,d4,,,,,,,");
 }

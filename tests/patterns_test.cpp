@@ -176,15 +176,20 @@ TEST(ContractPatterns, BackwardRamsLeversDefended) {
   EXPECT_EQ(levers<Black>(bb({D5, E5}), bb({E4})), bb({D5}));
 }
 
-// pattern_sets copies the report's leading members: their order must be pattern_keys'.
-TEST(PawnReportLayout, PatternSetsFollowPatternKeys) {
-  for (std::size_t k = 0; k < pattern_keys.size(); ++k) {
+// pawn_sets copies the pawn-only report's leading members: their order must be
+// pawn_set_keys' (pattern_keys, then term_keys).
+TEST(PawnReportLayout, PawnSetsFollowPawnSetKeys) {
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
     SideReport side;
-    side.*pattern_keys[k].member = square_bb(Square(k));
-    const auto sets = pattern_sets(side);
+    side.*pawn_set_keys[k].member = square_bb(Square(k));
+    const auto sets = pawn_sets(side);
     for (std::size_t j = 0; j < sets.size(); ++j)
-      EXPECT_EQ(sets[j], j == k ? square_bb(Square(k)) : 0) << pattern_keys[k].name << " at " << j;
+      EXPECT_EQ(sets[j], j == k ? square_bb(Square(k)) : 0) << pawn_set_keys[k].name << " at " << j;
   }
+  for (std::size_t k = 0; k < pattern_keys.size(); ++k)
+    EXPECT_EQ(pawn_set_keys[k].name, pattern_keys[k].name);
+  for (std::size_t k = 0; k < term_keys.size(); ++k)
+    EXPECT_EQ(pawn_set_keys[pattern_keys.size() + k].name, term_keys[k].name);
 }
 
 }  // namespace

@@ -28,6 +28,8 @@ void expect_same(const PawnBoard& board, const SideReport& fast, const SideRepor
     ASSERT_EQ(fast.*key.member, slow.*key.member) << side << " " << key.name << " on " << describe(board);
   for (const auto& key : move_keys)
     ASSERT_EQ(fast.*key.member, slow.*key.member) << side << " " << key.name << " on " << describe(board);
+  for (const auto& key : term_keys)
+    ASSERT_EQ(fast.*key.member, slow.*key.member) << side << " " << key.name << " on " << describe(board);
   ASSERT_EQ(fast.islands, slow.islands) << side << " islands on " << describe(board);
   ASSERT_EQ(fast.island_files, slow.island_files) << side << " island_files on " << describe(board);
   ASSERT_EQ(fast, slow);

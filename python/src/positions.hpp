@@ -27,14 +27,15 @@
 
 namespace pawnkit::python {
 
-// Every square-set key of the report, pattern keys first, then move keys: one bitboard
-// column per side and key. Walks report.hpp's tables, so keys added there appear here.
-inline constexpr std::size_t bitboard_key_count = pattern_keys.size() + move_keys.size();
+// Every square-set key of the report in the contract's order (pattern keys, move keys,
+// then the version 2 terms): one bitboard column per side and key. Walks report.hpp's tables, so keys added there appear here.
+inline constexpr std::size_t bitboard_key_count = pattern_keys.size() + move_keys.size() + term_keys.size();
 inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = [] {
   std::array<SquareSetKey, bitboard_key_count> keys{};
   std::size_t i = 0;
   for (const SquareSetKey& k : pattern_keys) keys[i++] = k;
   for (const SquareSetKey& k : move_keys) keys[i++] = k;
+  for (const SquareSetKey& k : term_keys) keys[i++] = k;
   return keys;
 }();
 

@@ -178,7 +178,7 @@ namespace {
 
 // The layout a serialization was written with: a reader of another build refuses it.
 constexpr std::uint64_t serial_layout = sizeof(Stats) * 1000003u + structure_count * 101u +
-                                        scored_pattern_count * 7u + pattern_keys.size();
+                                        scored_pattern_count * 7u + pawn_set_keys.size();
 
 template <class T>
 void put(std::string& out, const T& value) {

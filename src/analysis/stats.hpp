@@ -25,12 +25,13 @@ GameResult parse_result(std::string_view result_tag);
 // Patterns whose owners' scores are reported: the ones players ask about. The isolated
 // d-pawn is any isolated pawn on d4/d5, whatever the rest of the board; the named
 // structure `iqp` (StructureId::Iqp, docs/structures.md) is one full skeleton around it.
-enum class ScoredPattern : std::uint8_t { IsolatedDPawn, Hanging, Doubled, Passed };
+enum class ScoredPattern : std::uint8_t { IsolatedDPawn, Hanging, Doubled, Passed, Candidate };
 inline constexpr std::array scored_pattern_names = {
     std::string_view("isolated d-pawn"), std::string_view("hanging pawns"),
-    std::string_view("doubled pawns"), std::string_view("passed pawn")};
+    std::string_view("doubled pawns"), std::string_view("passed pawn"),
+    std::string_view("candidate passer")};
 inline constexpr int scored_pattern_count = int(scored_pattern_names.size());
-static_assert(scored_pattern_count == int(ScoredPattern::Passed) + 1, "a name per pattern");
+static_assert(scored_pattern_count == int(ScoredPattern::Candidate) + 1, "a name per pattern");
 
 // Island counts 0..4: islands are separated by an empty file, so 8 files hold at most 4.
 inline constexpr std::size_t island_buckets = 8 / 2 + 1;
@@ -47,6 +48,8 @@ constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern
       return side.doubled != 0;
     case ScoredPattern::Passed:
       return side.passed != 0;
+    case ScoredPattern::Candidate:
+      return side.candidates != 0;
   }
   return false;
 }
@@ -96,7 +99,7 @@ struct Score {
 // once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
 // alone) are kept, and added, as one run.
 struct PositionSummary {
-  std::array<std::uint32_t, 2> nonempty{};  // bit k: pattern_keys[k] is not empty
+  std::array<std::uint32_t, 2> nonempty{};  // bit k: pawn_set_keys[k] is not empty
   std::array<std::uint8_t, 2> islands{};
   std::array<std::uint8_t, 2> scored{};  // bit p: ScoredPattern p holds
   // 0: no named structure; else bits 0-4: 1 + StructureId, bit 5: Black holds it,
@@ -120,7 +123,7 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
   for (Color c : {White, Black}) {
     const SideReport& side = report.side(c);
     const int ci = index(c);
-    const auto sets = pattern_sets(side);
+    const auto sets = pawn_sets(side);
     std::uint32_t nonempty = 0;
     for (std::size_t k = 0; k < sets.size(); ++k) nonempty |= std::uint32_t(sets[k] != 0) << k;
     summary.nonempty[ci] = nonempty;
@@ -181,7 +184,7 @@ class Stats {
   std::uint64_t skipped_games() const { return skipped_games_; }
   int min_plies() const { return min_plies_; }
 
-  // Positions / games where side c's set for pattern key k (index into pattern_keys) is
+  // Positions / games where side c's set for pattern key k (index into pawn_set_keys) is
   // not empty.
   std::uint64_t positions_with(Color c, std::size_t key) const {
     return positions_with_[index(c)][key];
@@ -210,7 +213,7 @@ class Stats {
   const Score& structure_score(StructureId s) const { return structure_scores_[std::size_t(s)]; }
 
  private:
-  static constexpr std::size_t key_count = pattern_keys.size();
+  static constexpr std::size_t key_count = pawn_set_keys.size();
   // Calls f on every total, in one fixed order (serialize and deserialize share it).
   template <class Self, class F>
   static void for_each_total(Self& self, F&& f);
@@ -235,7 +238,7 @@ class Stats {
   GameResult result_ = GameResult::Unknown;
   std::optional<GameRatings> ratings_;
   bool in_game_ = false;
-  std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pattern_keys[k] seen this game
+  std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pawn_set_keys[k] seen this game
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
   int ply_ = 0;                                                  // of the next position

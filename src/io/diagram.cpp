@@ -55,6 +55,8 @@ std::optional<DrawablePattern> find_drawable_pattern(std::string_view name) {
     if (k.name == name) return DrawablePattern{k.name, k.member};
   for (const auto& k : move_keys)
     if (k.name == name) return DrawablePattern{k.name, k.member};
+  for (const auto& k : term_keys)
+    if (k.name == name) return DrawablePattern{k.name, k.member};
   if (name == "islands") return DrawablePattern{"islands", nullptr};
   return std::nullopt;
 }
@@ -64,6 +66,7 @@ std::string drawable_pattern_names() {
   for (const auto& k : pattern_keys) names.append(k.name).append(", ");
   names += "islands";
   for (const auto& k : move_keys) names.append(", ").append(k.name);
+  for (const auto& k : term_keys) names.append(", ").append(k.name);
   return names;
 }
 

@@ -24,6 +24,7 @@ const std::vector<std::string>& side_key_prefixes() {
     add("islands");
     add("island_files");
     for (const auto& k : move_keys) add(k.name);
+    for (const auto& k : term_keys) add(k.name);
     return out;
   }();
   return prefixes;
@@ -36,6 +37,7 @@ constexpr std::size_t max_side_json_bytes = [] {
   std::size_t n = 2;
   for (const auto& k : pattern_keys) n += around_name + k.name.size() + max_square_list_bytes;
   for (const auto& k : move_keys) n += around_name + k.name.size() + max_square_list_bytes;
+  for (const auto& k : term_keys) n += around_name + k.name.size() + max_square_list_bytes;
   n += around_name + std::string_view("islands").size() + 2;
   n += around_name + std::string_view("island_files").size() + 2 + 4 * 6;
   return n;
@@ -72,6 +74,10 @@ void append_side_json(std::string& out, const SideReport& side) {
   }
   *p++ = ']';
   for (const auto& k : move_keys) {
+    key();
+    p = write_square_list(p, side.*k.member);
+  }
+  for (const auto& k : term_keys) {
     key();
     p = write_square_list(p, side.*k.member);
   }
@@ -186,6 +192,7 @@ void append_csv_header(std::string& out, bool with_origin) {
     column("islands");
     column("island_files");
     for (const auto& k : move_keys) column(k.name);
+    for (const auto& k : term_keys) column(k.name);
   }
   out += ",structure,structure_side\n";
 }
@@ -212,6 +219,10 @@ void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_
       out += ',';
       append_square_words(out, side->*k.member, false);
     }
+    for (const auto& k : term_keys) {
+      out += ',';
+      append_square_words(out, side->*k.member, false);
+    }
   }
   // Empty fields when no structure is named.
   out += ',';
@@ -229,7 +240,7 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
     std::string white, black;
   };
   std::vector<Row> rows;
-  rows.reserve(pattern_keys.size() + move_keys.size() + 1);
+  rows.reserve(pattern_keys.size() + move_keys.size() + term_keys.size() + 1);
   for (const auto& k : pattern_keys) {
     Row row{k.name, {}, {}};
     append_square_words(row.white, report.white.*k.member, true);
@@ -248,6 +259,12 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
   }
   rows.push_back(std::move(islands));
   for (const auto& k : move_keys) {
+    Row row{k.name, {}, {}};
+    append_square_words(row.white, report.white.*k.member, true);
+    append_square_words(row.black, report.black.*k.member, true);
+    rows.push_back(std::move(row));
+  }
+  for (const auto& k : term_keys) {
     Row row{k.name, {}, {}};
     append_square_words(row.white, report.white.*k.member, true);
     append_square_words(row.black, report.black.*k.member, true);

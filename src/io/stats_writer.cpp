@@ -97,8 +97,8 @@ std::string stats_table(const Stats& stats) {
   out += "\n\n";
   out += "pattern            % of positions      % of games\n";
   out += "                    white   black     white   black\n";
-  for (std::size_t k = 0; k < pattern_keys.size(); ++k)
-    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pattern_keys[k].name).c_str(),
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k)
+    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pawn_set_keys[k].name).c_str(),
             share(stats.positions_with(White, k), stats.positions()),
             share(stats.positions_with(Black, k), stats.positions()),
             share(stats.games_with(White, k), stats.games()),
@@ -193,9 +193,9 @@ std::string stats_json(const Stats& stats) {
   out += ", \"skipped_games\": ";
   append_count(out, stats.skipped_games());
   out += ", \"patterns\": {";
-  for (std::size_t k = 0; k < pattern_keys.size(); ++k) {
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
     if (k) out += ", ";
-    append_json_string(out, pattern_keys[k].name);
+    append_json_string(out, pawn_set_keys[k].name);
     out += ": {";
     for (int ci = 0; ci < 2; ++ci) {
       out += ci ? ", \"black\": {\"positions\": " : "\"white\": {\"positions\": ";
@@ -303,8 +303,8 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   patterns.y_label = "% of positions";
   patterns.y_max = 100;
   patterns.series = {{"White", {}}, {"Black", {}}};
-  for (std::size_t k = 0; k < pattern_keys.size(); ++k) {
-    patterns.categories.emplace_back(pattern_keys[k].name);
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
+    patterns.categories.emplace_back(pawn_set_keys[k].name);
     for (Color c : {White, Black})
       patterns.series[std::size_t(index(c))].values.push_back(
           share(stats.positions_with(c, k), stats.positions()));

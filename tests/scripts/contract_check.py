@@ -52,7 +52,7 @@ SIDE_KEYS = [
     "doubled", "tripled", "phalanx", "duo", "trio", "quart", "open", "hanging",
     "passed", "backward", "defended", "rams", "levers", "islands", "island_files",
     "attacks", "single_pushes", "double_pushes", "captures", "en_passant",
-    "promotions",
+    "promotions", "connected", "candidates", "chain_bases", "holes", "outposts",
 ]
 COUNT_KEYS = {"islands", "island_files"}  # everything else is a square list
 
@@ -288,12 +288,26 @@ def analyze_side(pos, white):
         if stop_attacked and not support:
             out["backward"].append(name)
 
-        if own_pawn_attacks(f, r):
+        is_defended = own_pawn_attacks(f, r)
+        if is_defended:
             out["defended"].append(name)
         if is_enemy_pawn(f, r + fwd):
             out["rams"].append(name)
         if is_enemy_pawn(f - 1, r + fwd) or is_enemy_pawn(f + 1, r + fwd):
             out["levers"].append(name)
+
+        # Version 2 structure terms (pawns).
+        if is_defended or is_own(f - 1, r) or is_own(f + 1, r):
+            out["connected"].append(name)
+        if name in out["open"] and name not in out["passed"]:
+            sentries = sum(1 for f2 in (f - 1, f + 1) for r2 in ranks_ahead(r) if is_enemy_pawn(f2, r2))
+            helpers = sum(1 for f2 in (f - 1, f + 1) for r2 in [r] + list(ranks_behind(r))
+                          if is_own(f2, r2))
+            if helpers >= sentries:
+                out["candidates"].append(name)
+        protects_own = is_own(f - 1, r + fwd) or is_own(f + 1, r + fwd)
+        if protects_own and not is_defended:
+            out["chain_bases"].append(name)
 
     # islands over the file set
     runs = []
@@ -333,6 +347,17 @@ def analyze_side(pos, white):
             out["en_passant"].append(name)
         if r == last_rank and (single or capture):
             out["promotions"].append(name)
+
+    # Version 2 structure terms (squares, whatever stands on them).
+    for t in range(64):
+        f, r = t % 8, t // 8
+        relative = r if white else 7 - r  # 0 = the side's first rank
+        if relative in (2, 3):
+            if not any(is_own(f2, r2) for f2 in (f - 1, f + 1) for r2 in ranks_behind(r)):
+                out["holes"].append(SQ_NAMES[t])
+        if relative in (3, 4, 5) and own_pawn_attacks(f, r):
+            if not any(is_enemy_pawn(f2, r2) for f2 in (f - 1, f + 1) for r2 in ranks_ahead(r)):
+                out["outposts"].append(SQ_NAMES[t])
     return out
 
 
@@ -1015,14 +1040,37 @@ def self_test(verbose=True):
     expect(fen, "white", "hanging", ["c4"])  # d4 is not open
     expect(fen, "white", "passed", [])
 
+    # Version 2 structure terms: the contract's worked example.
+    # (with kings added on e8 and e1, which the checker's parser requires)
+    fen = "4k3/p4ppp/2p5/1P1p4/2PP4/6P1/P4P1P/4K3 w - - 0 1"
+    expect(fen, "white", "connected", ["g3", "c4", "d4", "b5"])
+    expect(fen, "black", "connected", ["d5", "f7", "g7", "h7"])
+    expect(fen, "white", "candidates", ["b5"])
+    expect(fen, "black", "candidates", [])
+    expect(fen, "white", "chain_bases", ["f2", "h2", "c4"])
+    expect(fen, "black", "chain_bases", ["c6"])
+    expect(fen, "white", "holes", ["a3", "c3", "d3", "f3", "h3", "a4", "c4", "d4"])
+    expect(fen, "black", "holes", ["a5", "c5", "a6", "c6", "d6"])
+    expect(fen, "white", "outposts", ["c5", "a6", "c6"])
+    expect(fen, "black", "outposts", ["c4"])
+    # Candidates: two sentries (b6 d6) need two helpers; a helper in front does not count.
+    expect("4k3/8/1p1p4/8/2P5/1P6/8/4K3 w - - 0 1", "white", "candidates", [])
+    expect("4k3/8/1p1p4/8/2P5/1P6/3P4/4K3 w - - 0 1", "white", "candidates", ["c4"])
+    expect("4k3/8/1p1p4/3P4/2P5/1P6/8/4K3 w - - 0 1", "white", "candidates", [])
+
     # FEN normalization and exact bytes.
     empty_side = ('{"pawns": [], "isolated": [], "half_isolated": [], "behind_own": [], '
                   '"in_front_of_own": [], "doubled": [], "tripled": [], "phalanx": [], "duo": [], '
                   '"trio": [], "quart": [], "open": [], "hanging": [], "passed": [], "backward": [], '
                   '"defended": [], "rams": [], "levers": [], "islands": 0, "island_files": [], '
                   '"attacks": [], "single_pushes": [], "double_pushes": [], "captures": [], '
-                  '"en_passant": [], "promotions": []}')
-    want = '{"fen": "4k3/8/8/8/8/8/8/4K3 b - - 0 1", "white": %s, "black": %s}' % (empty_side, empty_side)
+                  '"en_passant": [], "promotions": [], "connected": [], "candidates": [], '
+                  '"chain_bases": [], "holes": %s, "outposts": []}')
+    # Without pawns every square of the relative ranks 3 and 4 is a hole.
+    holes = {side: "[" + ",".join('"%s%d"' % (c, r) for r in ranks for c in FILES) + "]"
+             for side, ranks in (("white", (3, 4)), ("black", (5, 6)))}
+    want = '{"fen": "4k3/8/8/8/8/8/8/4K3 b - - 0 1", "white": %s, "black": %s}' % (
+        empty_side % holes["white"], empty_side % holes["black"])
     got = serialize(analyze(parse_fen('4k3/8/8/8/8/8/8/4K3 b - - bm Kd7; id "x";')))
     if got != want:
         failures.append("serialization of an EPD line:\n  want %s\n  got  %s" % (want, got))
@@ -1081,6 +1129,12 @@ def self_test(verbose=True):
                 failures.append("island count out of range: %s %s" % (fen, side))
             if not (S["captures"] <= S["attacks"]) or not (S["en_passant"] <= S["attacks"]):
                 failures.append("captures/en passant outside attacks: %s %s" % (fen, side))
+            if S["connected"] != S["defended"] | S["phalanx"]:
+                failures.append("connected is not defended|phalanx: %s %s" % (fen, side))
+            if not (S["candidates"] <= S["open"] - S["passed"]) or S["chain_bases"] & S["defended"]:
+                failures.append("candidates/chain bases inconsistent: %s %s" % (fen, side))
+            if not (S["outposts"] <= S["attacks"]):
+                failures.append("outposts outside attacks: %s %s" % (fen, side))
         # mirror: flip ranks, swap colours; white's answer must be black's, mirrored
         mb = [None] * 64
         for s in range(64):

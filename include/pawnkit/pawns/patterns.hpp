@@ -5,6 +5,7 @@
 // contract's, square by square; the formulas are the seed pages'.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "pawnkit/bitboard.hpp"
@@ -183,5 +184,57 @@ constexpr int island_count(FileSet files) { return std::popcount(island_east_fil
 static_assert(island_count(0b1101'1011) == 3 && island_count(0b1110'0111) == 2);
 static_assert(island_east_files(0b1110'0111) == 0b1000'0100);
 static_assert(island_west_files(0b1101'1011) == 0b0100'1001);
+
+// --- Pawn structure terms (contract version 2) ------------------------------------------
+// The rest of the wiki's pawn-structure family, defined in docs/patterns.md. `connected`,
+// `candidates` and `chain_bases` are pawns; `holes` and `outposts` are squares.
+
+// Pawns protected by an own pawn or standing beside one (Stockfish's connected pawns).
+template <Color C>
+constexpr Bitboard connected(Bitboard own) {
+  return defended<C>(own) | phalanx(own);
+}
+
+// Open pawns, not passed, whose helpers are at least as many as their sentries. Sentries:
+// enemy pawns in front on a neighbouring file; helpers: own pawns on a neighbouring file
+// level with the pawn or behind it (Candidates page). Both are sets; only their sizes are
+// compared pawn by pawn, over the few open pawns that are not passed.
+template <Color C>
+constexpr Bitboard candidates(Bitboard own, Bitboard enemy) {
+  // An open pawn that is not passed has a sentry, so one without any helper is no candidate.
+  const Bitboard with_helpers =
+      front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
+  Bitboard result = 0;
+  for (Bitboard rest = open_pawns<C>(own, enemy) & ~passed<C>(own, enemy) & with_helpers; rest;
+       rest &= rest - 1) {
+    const Bitboard pawn = rest & (~rest + 1);
+    const Bitboard sentries = enemy & attack_front_span<C>(pawn);
+    const Bitboard beside = shift<Direction::East>(pawn) | shift<Direction::West>(pawn);
+    const Bitboard helpers = own & rear_fill<C>(beside);
+    if (std::popcount(helpers) >= std::popcount(sentries)) result |= pawn;
+  }
+  return result;
+}
+
+// Pawns that protect an own pawn and are not protected themselves: the base of each chain.
+template <Color C>
+constexpr Bitboard chain_bases(Bitboard own) {
+  return own & pawn_attacks<~C>(own) & ~defended<C>(own);
+}
+
+// Squares on the side's relative ranks 3 and 4 that no own pawn attacks now or after
+// advancing (no own pawn behind them on a neighbouring file).
+template <Color C>
+constexpr Bitboard holes(Bitboard own) {
+  return (relative_rank_bb<C>(2) | relative_rank_bb<C>(3)) & ~attack_front_span<C>(own);
+}
+
+// Squares on the side's relative ranks 4 to 6 that an own pawn attacks and no enemy pawn
+// can ever attack (no enemy pawn in front of them on a neighbouring file).
+template <Color C>
+constexpr Bitboard outposts(Bitboard own, Bitboard enemy) {
+  const Bitboard ranks = relative_rank_bb<C>(3) | relative_rank_bb<C>(4) | relative_rank_bb<C>(5);
+  return ranks & pawn_attacks<C>(own) & ~attack_front_span<~C>(enemy);
+}
 
 }  // namespace pawnkit

@@ -122,6 +122,19 @@ constexpr SideReport side_report(const PawnBoard& board) {
     if (has(enemy, f, rank + up)) r.rams |= bit;
     if (masks.pawn_attack[c][s] & enemy) r.levers |= bit;
 
+    if ((r.defended | r.phalanx) & bit) r.connected |= bit;
+    if (open && blocked) {
+      int sentries = 0, helpers = 0;
+      for (int df : {-1, 1})
+        for (int rr = 0; rr < 8; ++rr) {
+          const bool in_front = C == White ? rr > rank : rr < rank;
+          if (in_front && has(enemy, f + df, rr)) ++sentries;
+          if (!in_front && has(own, f + df, rr)) ++helpers;
+        }
+      if (helpers >= sentries) r.candidates |= bit;
+    }
+    if ((masks.pawn_attack[c][s] & own) && !(r.defended & bit)) r.chain_bases |= bit;
+
     r.attacks |= masks.pawn_attack[c][s];
     const int ahead = rank + up;
     if (ahead >= 0 && ahead < 8 && !has(occupied, f, ahead)) {
@@ -139,6 +152,28 @@ constexpr SideReport side_report(const PawnBoard& board) {
   for (int f = 0; f < 8; ++f) {
     const Bitboard last = Bitboard{1} << (8 * last_rank + f);
     if ((r.single_pushes | r.captures) & last) r.promotions |= last;
+  }
+
+  // Holes and outposts are squares: walk the board again, whatever stands on a square.
+  for (int t = 0; t < 64; ++t) {
+    const Bitboard bit = Bitboard{1} << t;
+    const int f = t % 8, rank = t / 8;
+    const int relative_rank = C == White ? rank : 7 - rank;  // 0: the side's first rank
+    // On a neighbouring file: an own pawn behind the square, an enemy pawn in front of it.
+    bool own_behind = false, enemy_in_front = false;
+    for (int df : {-1, 1})
+      for (int rr = 0; rr < 8; ++rr) {
+        const bool in_front = C == White ? rr > rank : rr < rank;
+        const bool behind = C == White ? rr < rank : rr > rank;
+        if (behind && has(own, f + df, rr)) own_behind = true;
+        if (in_front && has(enemy, f + df, rr)) enemy_in_front = true;
+      }
+    bool attacked_by_own = false;
+    for (int u = 0; u < 64; ++u)
+      if ((own >> u & 1) && (masks.pawn_attack[c][u] & bit)) attacked_by_own = true;
+    if ((relative_rank == 2 || relative_rank == 3) && !own_behind) r.holes |= bit;
+    if (relative_rank >= 3 && relative_rank <= 5 && attacked_by_own && !enemy_in_front)
+      r.outposts |= bit;
   }
 
   // Islands: walk the files west to east and count runs of files holding own pawns.
