@@ -17,6 +17,52 @@ std::string PgnError::to_string() const {
   return text;
 }
 
+// "unexpected character 'x'" for a printable byte, else "unexpected byte 0x00".
+static std::string unexpected_byte(std::uint64_t byte) {
+  char text[40];
+  if (byte >= 0x21 && byte < 0x7F) {
+    std::snprintf(text, sizeof text, "unexpected character '%c'", static_cast<char>(byte));
+  } else {
+    std::snprintf(text, sizeof text, "unexpected byte 0x%02X", static_cast<unsigned>(byte & 0xFF));
+  }
+  return text;
+}
+
+std::string message(PgnErrorCode code, std::uint64_t detail) {
+  const auto too_long = [&](std::string_view what) {
+    return std::string(what) + " longer than " + std::to_string(detail) + " bytes";
+  };
+  switch (code) {
+    case PgnErrorCode::SourceFailed:
+      return "source failed";
+    case PgnErrorCode::UnterminatedComment:
+      return "unterminated comment";
+    case PgnErrorCode::UnterminatedVariation:
+      return "unterminated variation";
+    case PgnErrorCode::UnmatchedParenthesis:
+      return "unmatched ')'";
+    case PgnErrorCode::UnexpectedByte:
+      return unexpected_byte(detail);
+    case PgnErrorCode::MalformedNag:
+      return "malformed NAG";
+    case PgnErrorCode::TokenTooLong:
+      return too_long("token");
+    case PgnErrorCode::CommentTooLong:
+      return too_long("comment");
+    case PgnErrorCode::TagTooLong:
+      return too_long("tag");
+    case PgnErrorCode::UnterminatedTag:
+      return "unterminated tag (missing ']')";
+    case PgnErrorCode::UnterminatedTagValue:
+      return "unterminated tag value (missing '\"')";
+    case PgnErrorCode::MalformedTag:
+      return "malformed tag";
+    case PgnErrorCode::UnexpectedByteInTag:
+      return unexpected_byte(detail) + " in tag value";
+  }
+  return "unknown error";
+}
+
 namespace detail {
 
 // Room for one read plus the longest token that may be carried over.
@@ -66,16 +112,6 @@ int suffix_annotation_nag(std::string_view suffix) {
   if (suffix == "!?") return 5;
   if (suffix == "?!") return 6;
   return 0;
-}
-
-std::string unexpected_byte_message(unsigned char c) {
-  char text[40];
-  if (c >= 0x21 && c < 0x7F) {
-    std::snprintf(text, sizeof text, "unexpected character '%c'", c);
-  } else {
-    std::snprintf(text, sizeof text, "unexpected byte 0x%02X", c);
-  }
-  return text;
 }
 
 std::string_view trim_blanks(std::string_view text) {

@@ -29,138 +29,27 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <vector>
 
 #include "io/byte_source.hpp"
+#include "io/pgn_error.hpp"
+#include "io/pgn_input.hpp"
+#include "io/pgn_visitor.hpp"
 
 namespace pawnkit::io {
 
-// A visitor's answer: keep going, skip the rest of this game, or stop reading (the open
-// game still gets its end_game("")).
-enum class Control { Continue, SkipGame, Stop };
-
-struct PgnError {
-  std::string_view file;     // the source's name
-  std::size_t game = 0;      // 1-based game number in the file (between games: the next one's)
-  std::size_t line = 0;      // 1-based line where the problem starts
-  std::string_view message;  // e.g. "unterminated comment"
-
-  // "file:line: game N: message"
-  std::string to_string() const;
-};
-
-struct PgnReaderOptions {
-  std::size_t buffer_size = 64 * 1024;        // bytes asked from the source per read
-  std::size_t max_token_bytes = 4096;         // longest move token or tag pair
-  std::size_t max_comment_bytes = 64 * 1024;  // longest comment given to comment()
-};
-
-struct PgnSummary {
-  std::size_t games = 0;   // games started (including ones with errors)
-  std::size_t errors = 0;  // errors reported, including a source failure
-  bool source_failed = false;
-  bool stopped = false;  // a callback returned Control::Stop
-};
-
-// Default callbacks, all doing nothing. Hide the ones you need in a derived struct (no
-// `virtual`: the reader calls the derived type's functions directly).
-struct PgnVisitorBase {
-  using Control = io::Control;  // lets derived visitors write Control::SkipGame
-
-  // begin_game, begin_movetext and san may return Control or be void.
-
-  // Set to true in a derived visitor to receive comment() calls; otherwise comments are
-  // skipped without being buffered.
-  static constexpr bool wants_comments = false;
-
-  // A game starts at `line`; game numbers are 1-based and count every game in the file.
-  Control begin_game(std::size_t /*game_number*/, std::size_t /*line*/) {
-    return Control::Continue;
-  }
-  // One tag pair, value unescaped (\" and \\). Called in file order.
-  void tag(std::string_view /*name*/, std::string_view /*value*/) {}
-  // The tag section is over (FEN/SetUp/Variant tags seen): set up the start position.
-  // Not called once the game had an error.
-  Control begin_movetext() { return Control::Continue; }
-  // One SAN move of the main line, on 1-based `line`.
-  Control san(std::string_view /*san*/, std::size_t /*line*/) { return Control::Continue; }
-  // A main-line comment without braces, surrounding blanks trimmed.
-  void comment(std::string_view /*text*/) {}
-  // A numeric annotation glyph ($n), or 1..6 for !, ?, !!, ??, !?, ?!.
-  void nag(int /*nag*/) {}
-  // "1-0", "0-1", "1/2-1/2", "*", or "" when the game has no result token.
-  void end_game(std::string_view /*result*/) {}
-  void error(const PgnError& /*error*/) {}
-};
-
 namespace detail {
-
-// Byte classes for the tokenizer.
-enum : std::uint8_t {
-  kBlank = 1,  // space, tab, CR, FF, VT (LF is handled separately: it counts lines)
-  kWord = 2,   // characters of a move token, move number or result
-  kDigit = 4,
-  kTagName = 8,      // letters, digits and '_'
-  kTagSpecial = 16,  // what the tag scanner must look at: LF, backslash, '"', ']'
-};
-
-inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
-  std::array<std::uint8_t, 256> table{};
-  for (unsigned char c : std::string_view(" \t\r\f\v")) table[c] = kBlank;
-  for (int c = 'a'; c <= 'z'; ++c) table[c] = kWord | kTagName;
-  for (int c = 'A'; c <= 'Z'; ++c) table[c] = kWord | kTagName;
-  for (int c = '0'; c <= '9'; ++c) table[c] = kWord | kDigit | kTagName;
-  for (unsigned char c : std::string_view("-+#=/.!?*@:")) table[c] = kWord;
-  table['_'] = kWord | kTagName;
-  for (unsigned char c : std::string_view("\n\\\"]")) table[c] |= kTagSpecial;
-  return table;
-}();
-
-// True when byte c belongs to one of the classes in mask.
-inline bool has_class(char c, std::uint8_t mask) {
-  return (pgn_char_class[static_cast<unsigned char>(c)] & mask) != 0;
-}
-
-// The reader's buffer over a ByteSource. A token that reaches the end of the buffer is
-// moved to the front before more bytes are read, so tokens are always contiguous; the
-// buffer holds buffer_size bytes plus the longest token that may be kept.
-class PgnInput {
- public:
-  PgnInput(ByteSource& source, std::size_t read_size, std::size_t keep_limit);
-
-  // Reads more bytes, discarding everything before pos. False at end of input.
-  bool refill();
-  // Reads more bytes, keeping [keep, end) (keep <= pos, end - keep <= keep_limit);
-  // `keep` is updated to the kept bytes' new place. False at end of input.
-  bool refill(const char*& keep);
-
-  ByteSource& source() { return source_; }
-
-  const char* pos = nullptr;  // next byte to read
-  const char* end = nullptr;  // end of valid bytes
-
- private:
-  ByteSource& source_;
-  std::vector<char> buffer_;
-  std::size_t read_size_;
-  bool eof_ = false;
-};
 
 // Tag value between the quotes with \" and \\ resolved; uses `scratch` only if needed.
 std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
 
 // NAG for a suffix annotation: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, else 0.
 int suffix_annotation_nag(std::string_view suffix);
-
-// "unexpected character 'x'" or "unexpected byte 0x00".
-std::string unexpected_byte_message(unsigned char c);
 
 // Text without leading and trailing blanks and line feeds.
 std::string_view trim_blanks(std::string_view text);
@@ -291,7 +180,7 @@ class PgnParser {
 
   // Ends the current game; an open variation is an error first.
   void end_game(std::string_view result) {
-    if (depth_ > 0) report(variation_line_, "unterminated variation");
+    if (depth_ > 0) report(variation_line_, PgnErrorCode::UnterminatedVariation);
     visitor_.end_game(result);
     phase_ = Phase::Between;
     depth_ = 0;
@@ -311,7 +200,8 @@ class PgnParser {
       ++summary_.errors;
       summary_.source_failed = true;
       const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
-      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error()});
+      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error(),
+                              PgnErrorCode::SourceFailed});
       game_has_error_ = skipping_ = true;
     }
     if (phase_ == Phase::Tags) enter_movetext();
@@ -319,22 +209,15 @@ class PgnParser {
   }
 
   // Reports an error for the current game (only its first one) and skips the rest.
-  void report(std::size_t line, std::string_view message) {
+  // `detail` as for message().
+  void report(std::size_t line, PgnErrorCode code, std::uint64_t detail = 0) {
     skipping_ = true;
     if (game_has_error_) return;
     game_has_error_ = true;
     ++summary_.errors;
     const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
-    visitor_.error(PgnError{input_.source().name(), game, line, message});
-  }
-
-  // "<what> longer than <limit> bytes".
-  void report_overlong(std::size_t line, std::string_view what, std::size_t limit) {
-    message_.assign(what);
-    message_ += " longer than ";
-    message_ += std::to_string(limit);
-    message_ += " bytes";
-    report(line, message_);
+    message_ = message(code, detail);
+    visitor_.error(PgnError{input_.source().name(), game, line, message_, code});
   }
 
   // --- movetext ---------------------------------------------------------------------
@@ -356,7 +239,7 @@ class PgnParser {
         if (depth_ > 0) {
           --depth_;
         } else if (!skipping_) {
-          report(line_, "unmatched ')'");
+          report(line_, PgnErrorCode::UnmatchedParenthesis);
         }
         return;
       case '$':
@@ -372,10 +255,7 @@ class PgnParser {
         [[fallthrough]];
       default:
         ++input_.pos;
-        if (!skipping_) {
-          message_ = unexpected_byte_message(static_cast<unsigned char>(c));
-          report(line_, message_);
-        }
+        if (!skipping_) report(line_, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(c));
     }
   }
 
@@ -455,7 +335,7 @@ class PgnParser {
     if (depth_ > 0) return skip_run(kWord);  // inside a variation: nothing to deliver
     std::string_view word;
     if (!read_run(kWord, word)) {
-      if (!skipping_) report_overlong(token_line, "token", options_.max_token_bytes);
+      if (!skipping_) report(token_line, PgnErrorCode::TokenTooLong, options_.max_token_bytes);
       return;
     }
     if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") return end_game(word);
@@ -499,7 +379,8 @@ class PgnParser {
     std::string_view digits;
     const bool fits = read_run(kDigit, digits);
     if (skipping_ || depth_ > 0) return;
-    if (!fits || digits.empty() || digits.size() > 4) return report(token_line, "malformed NAG");
+    if (!fits || digits.empty() || digits.size() > 4)
+      return report(token_line, PgnErrorCode::MalformedNag);
     int value = 0;
     for (char d : digits) value = value * 10 + (d - '0');
     visitor_.nag(value);
@@ -538,7 +419,7 @@ class PgnParser {
     for (;;) {
       const bool closed = to_comment_close();
       if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report_overlong(open_line, "comment", options_.max_comment_bytes);
+        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
         return skip_brace_comment_body(open_line);
       }
       if (closed) {
@@ -547,7 +428,7 @@ class PgnParser {
         ++input_.pos;
         return;
       }
-      if (!input_.refill(start)) return report(open_line, "unterminated comment");
+      if (!input_.refill(start)) return report(open_line, PgnErrorCode::UnterminatedComment);
     }
   }
 
@@ -565,7 +446,7 @@ class PgnParser {
         ++input_.pos;
         return;
       }
-      if (!input_.refill()) return report(open_line, "unterminated comment");
+      if (!input_.refill()) return report(open_line, PgnErrorCode::UnterminatedComment);
     }
   }
 
@@ -580,7 +461,7 @@ class PgnParser {
       const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
       input_.pos = lf ? lf : input_.end;
       if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report_overlong(open_line, "comment", options_.max_comment_bytes);
+        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
         return skip_rest_of_line();
       }
       if (lf || !input_.refill(start)) break;
@@ -623,8 +504,8 @@ class PgnParser {
         if (!escaped && !has_class(ch, kTagSpecial)) continue;  // names, values, blanks
         if (ch == '\n') {
           input_.pos = p;
-          return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
-                                            : "unterminated tag (missing ']')");
+          return report(tag_line, in_quotes ? PgnErrorCode::UnterminatedTagValue
+                                            : PgnErrorCode::UnterminatedTag);
         }
         if (in_quotes) {
           if (escaped) {
@@ -643,14 +524,14 @@ class PgnParser {
       if (p != limit) break;  // found the closing ']'
       if (static_cast<std::size_t>(p - start) >= options_.max_token_bytes) {
         input_.pos = p;
-        report_overlong(tag_line, "tag", options_.max_token_bytes);
+        report(tag_line, PgnErrorCode::TagTooLong, options_.max_token_bytes);
         return skip_rest_of_line();
       }
       const std::size_t scanned = static_cast<std::size_t>(p - start);
       input_.pos = p;
       if (!input_.refill(start)) {
-        return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
-                                          : "unterminated tag (missing ']')");
+        return report(tag_line, in_quotes ? PgnErrorCode::UnterminatedTagValue
+                                          : PgnErrorCode::UnterminatedTag);
       }
       p = start + scanned;
     }
@@ -670,19 +551,16 @@ class PgnParser {
     while (i < text.size() && is_blank(text[i])) ++i;
     const std::size_t last_quote = text.rfind('"');
     if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i) {
-      return report(tag_line, "malformed tag");
+      return report(tag_line, PgnErrorCode::MalformedTag);
     }
     for (std::size_t j = last_quote + 1; j < text.size(); ++j) {
-      if (!is_blank(text[j])) return report(tag_line, "malformed tag");
+      if (!is_blank(text[j])) return report(tag_line, PgnErrorCode::MalformedTag);
     }
     const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
     for (char ch : raw) {
       const auto byte = static_cast<unsigned char>(ch);
-      if (byte < 0x20 && byte != '\t') {
-        message_ = unexpected_byte_message(byte);
-        message_ += " in tag value";
-        return report(tag_line, message_);
-      }
+      if (byte < 0x20 && byte != '\t')
+        return report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
     }
     visitor_.tag(name, unescape_tag_value(raw, scratch_));
   }

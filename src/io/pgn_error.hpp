@@ -1,0 +1,45 @@
+// What the PGN reader reports about a game: an error code with one message() text, and
+// where it happened (file, game, line).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pawnkit::io {
+
+// Everything the PGN reader can report. The texts are message()'s.
+enum class PgnErrorCode : std::uint8_t {
+  SourceFailed,           // the source's own error text (read or decompression failure)
+  UnterminatedComment,    // "unterminated comment"
+  UnterminatedVariation,  // "unterminated variation"
+  UnmatchedParenthesis,   // "unmatched ')'"
+  UnexpectedByte,         // "unexpected character 'x'" or "unexpected byte 0x00"
+  MalformedNag,           // "malformed NAG"
+  TokenTooLong,           // "token longer than N bytes"
+  CommentTooLong,         // "comment longer than N bytes"
+  TagTooLong,             // "tag longer than N bytes"
+  UnterminatedTag,        // "unterminated tag (missing ']')"
+  UnterminatedTagValue,   // "unterminated tag value (missing '"')"
+  MalformedTag,           // "malformed tag"
+  UnexpectedByteInTag,    // "unexpected byte 0x01 in tag value"
+};
+
+// The text for `code`. `detail` is the byte of UnexpectedByte and UnexpectedByteInTag and
+// the limit in bytes of the *TooLong codes; other codes ignore it. SourceFailed has no text
+// of its own ("source failed"): the reader reports the source's error instead.
+std::string message(PgnErrorCode code, std::uint64_t detail = 0);
+
+struct PgnError {
+  std::string_view file;     // the source's name
+  std::size_t game = 0;      // 1-based game number in the file (between games: the next one's)
+  std::size_t line = 0;      // 1-based line where the problem starts
+  std::string_view message;  // e.g. "unterminated comment"
+  PgnErrorCode code = PgnErrorCode::SourceFailed;
+
+  // "file:line: game N: message"
+  std::string to_string() const;
+};
+
+}  // namespace pawnkit::io
