@@ -3,6 +3,7 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 
+#include "io/pgn_warnings.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
@@ -17,6 +18,7 @@ void note_outcome(const ReplayResult& result, GameCounts& counts, std::string& e
 }
 
 void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::string& err) {
+  io::append_warnings(game, err);
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
@@ -32,6 +34,7 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out, std::stri
 }
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::string& err) {
+  io::append_warnings(game, err);
   runs_.clear();
   // The named structure depends on the pawns only, so it is classified again only when a
   // pawn moved or was taken.
@@ -57,8 +60,10 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/, std::st
     err += '\n';
     return;
   }
+  // The result token is what was recorded; the Result tag counts only without one.
   const auto result_tag = game.tag("Result");
-  stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)));
+  stats_.begin_game(parse_result(!game.result.empty() || !result_tag ? std::string_view(game.result)
+                                                                     : *result_tag));
   for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);
   stats_.end_game();
 }

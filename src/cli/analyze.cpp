@@ -11,6 +11,7 @@
 #include "cli/inputs.hpp"
 #include "cli/output.hpp"
 #include "io/input_format.hpp"
+#include "io/pgn_warnings.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::cli {
@@ -60,6 +61,7 @@ int run_analyze(const Args& args) {
   analysis::PositionCounts position_counts;
   analysis::GameCounts game_counts;
   bool unusable = false, csv_header_written = false;
+  std::size_t warnings = 0;
   const bool all_opened = for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
     if (format == analysis::RecordFormat::Csv && !csv_header_written) {
       io::append_csv_header(out.buffer(), opened.format == io::InputFormat::Pgn);
@@ -74,7 +76,7 @@ int run_analyze(const Args& args) {
       std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads),
                                                    analysis::AnalyzeWorker{format});
       sink.next_file(input_size(file));
-      analysis::run_pipeline(*opened.source, std::span(workers), sink);
+      warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
       for (const auto& w : workers) game_counts.add(w.counts());
     }
     return true;
@@ -82,6 +84,7 @@ int run_analyze(const Args& args) {
   const std::size_t bad = game_counts.bad + position_counts.bad;
   out.flush();
   report_totals("analyze", bad, game_counts.skipped);
+  io::report_warning_total("analyze", warnings);
   return bad || unusable || !all_opened ? 1 : 0;
 }
 

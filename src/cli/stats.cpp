@@ -13,6 +13,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/input_format.hpp"
+#include "io/pgn_warnings.hpp"
 
 namespace pawnkit::cli {
 
@@ -48,6 +49,7 @@ int run_stats(const Args& args) {
   Output out;
   std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(*threads), analysis::StatsWorker{*min_plies});
   bool unusable = false;
+  std::size_t warnings = 0;
   const bool all_opened = for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
     if (opened.format == io::InputFormat::Epd) {
       report_error(std::string(file) +
@@ -56,7 +58,7 @@ int run_stats(const Args& args) {
       return true;
     }
     GameOutput sink(out, input_size(file));
-    analysis::run_pipeline(*opened.source, std::span(workers), sink);
+    warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
     return true;
   });
   analysis::Stats total(*min_plies);
@@ -79,6 +81,7 @@ int run_stats(const Args& args) {
   if (total.bad_games())
     std::fprintf(stderr, "pawnkit stats: %llu bad game%s\n", (unsigned long long)total.bad_games(),
                  total.bad_games() == 1 ? "" : "s");
+  io::report_warning_total("stats", warnings);
   return total.bad_games() || unusable || !all_opened ? 1 : 0;
 }
 

@@ -19,6 +19,8 @@ enum : std::uint8_t {
   kDigit = 4,
   kTagName = 8,      // letters, digits and '_'
   kTagSpecial = 16,  // what the tag scanner must look at: LF, backslash, '"', ']'
+  kHigh = 32,        // bytes of UTF-8 sequences (figurines, "…", "½", a byte order mark)
+  kRespell = 64,     // a move starting or ending with this byte may be spelled unusually
 };
 
 inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
@@ -30,6 +32,9 @@ inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
   for (unsigned char c : std::string_view("-+#=/.!?*@:")) table[c] = kWord;
   table['_'] = kWord | kTagName;
   for (unsigned char c : std::string_view("\n\\\"]")) table[c] |= kTagSpecial;
+  for (int c = 0x80; c <= 0xFF; ++c) table[c] = kHigh;
+  // First or last bytes of "0-0", "o-o", "Pe4", "Z0", "--", "+=", "=", "e4.", "exd6e.p."
+  for (unsigned char c : std::string_view("0oPZ-+=.p")) table[c] |= kRespell;
   return table;
 }();
 

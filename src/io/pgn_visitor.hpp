@@ -15,13 +15,16 @@ enum class Control { Continue, SkipGame, Stop };
 
 struct PgnReaderOptions {
   std::size_t buffer_size = 64 * 1024;        // bytes asked from the source per read
-  std::size_t max_token_bytes = 4096;         // longest move token or tag pair
+  std::size_t max_token_bytes = 4096;         // longest move token; tag pairs kept in place
+  std::size_t max_tag_bytes = 1024 * 1024;    // longest tag pair; longer values are cut
   std::size_t max_comment_bytes = 64 * 1024;  // longest comment given to comment()
+  bool strict = false;  // every repair (see is_repair) is an error instead of a warning
 };
 
 struct PgnSummary {
-  std::size_t games = 0;   // games started (including ones with errors)
-  std::size_t errors = 0;  // errors reported, including a source failure
+  std::size_t games = 0;     // games started (including ones with errors)
+  std::size_t errors = 0;    // errors reported, including a source failure
+  std::size_t warnings = 0;  // repairs reported through warning()
   bool source_failed = false;
   bool stopped = false;  // a callback returned Control::Stop
 };
@@ -55,6 +58,9 @@ struct PgnVisitorBase {
   // "1-0", "0-1", "1/2-1/2", "*", or "" when the game has no result token.
   void end_game(std::string_view /*result*/) {}
   void error(const PgnError& /*error*/) {}
+  // Something the reader repaired (a stray '}', an unquoted tag value, ...); the game goes
+  // on. Never called when the reader is strict: repairs are then errors.
+  void warning(const PgnError& /*warning*/) {}
 };
 
 }  // namespace pawnkit::io
