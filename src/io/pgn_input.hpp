@@ -17,10 +17,11 @@ enum : std::uint8_t {
   kBlank = 1,  // space, tab, CR, FF, VT (LF is handled separately: it counts lines)
   kWord = 2,   // characters of a move token, move number or result
   kDigit = 4,
-  kTagName = 8,      // letters, digits and '_'
-  kTagSpecial = 16,  // what the tag scanner must look at: LF, backslash, '"', ']'
-  kHigh = 32,        // bytes of UTF-8 sequences (figurines, "…", "½", a byte order mark)
-  kRespell = 64,     // a move starting or ending with this byte may be spelled unusually
+  kTagName = 8,        // letters, digits and '_'
+  kTagSpecial = 16,    // what the tag scanner must look at: LF, backslash, '"', ']'
+  kHigh = 32,          // bytes of UTF-8 sequences (figurines, "…", "½", a byte order mark)
+  kRespellFirst = 64,  // a move starting with this byte may be spelled unusually
+  kRespellLast = 128,  // a move ending with this byte may be spelled unusually
 };
 
 inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
@@ -33,8 +34,9 @@ inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
   table['_'] = kWord | kTagName;
   for (unsigned char c : std::string_view("\n\\\"]")) table[c] |= kTagSpecial;
   for (int c = 0x80; c <= 0xFF; ++c) table[c] = kHigh;
-  // First or last bytes of "0-0", "o-o", "Pe4", "Z0", "--", "+=", "=", "e4.", "exd6e.p."
-  for (unsigned char c : std::string_view("0oPZ-+=.p")) table[c] |= kRespell;
+  // First bytes of "0-0", "o-o", "Pe4", "Z0", "--", "+=", "=+"; last of "e4.", "exd6e.p."
+  for (unsigned char c : std::string_view("0oPZ-+=")) table[c] |= kRespellFirst;
+  for (unsigned char c : std::string_view(".p")) table[c] |= kRespellLast;
   return table;
 }();
 

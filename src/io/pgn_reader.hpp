@@ -454,8 +454,8 @@ class PgnParser {
     while (keep > 0 && (word[keep - 1] == '!' || word[keep - 1] == '?')) --keep;
     const std::string_view suffix = word.substr(keep);
     word = word.substr(0, keep);
-    if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespell) ||
-                          has_class(word.back(), kRespell))) {
+    if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
+                          has_class(word.back(), kRespellLast))) {
       const int nag = respell_move(word, scratch_);
       if (nag >= 0) {  // an annotation symbol, not a move
         if (nag > 0) visitor_.nag(nag);
@@ -681,10 +681,38 @@ class PgnParser {
     deliver_tag(tag_text_, tag_line, closed && !cut, cut);
   }
 
-  // Splits `name "value"` (the text between the brackets) and calls tag(). `closed`: the
-  // "]" was found; `cut`: the text was cut at max_tag_bytes. Repaired with a warning: a
-  // missing closing quote or "]", single quotes, no quotes.
+  // Splits `name "value"` (the text between the brackets) and calls tag(); anything else
+  // goes to repair_tag.
   void deliver_tag(std::string_view text, std::size_t tag_line, bool closed, bool cut) {
+    if (!closed || cut) return repair_tag(text, tag_line, closed, cut);
+    const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
+    std::size_t i = 0;
+    while (i < text.size() && is_blank(text[i])) ++i;
+    const std::size_t name_begin = i;
+    while (i < text.size() && has_class(text[i], kTagName)) ++i;
+    const std::string_view name = text.substr(name_begin, i - name_begin);
+    while (i < text.size() && is_blank(text[i])) ++i;
+    const std::size_t last_quote = text.rfind('"');
+    if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i)
+      return repair_tag(text, tag_line, closed, cut);
+    for (std::size_t j = last_quote + 1; j < text.size(); ++j) {
+      if (!is_blank(text[j])) return report(tag_line, PgnErrorCode::MalformedTag);
+    }
+    const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
+    for (char ch : raw) {
+      const auto byte = static_cast<unsigned char>(ch);
+      if (byte < 0x20 && byte != '\t')
+        return report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
+    }
+    const std::string_view value = unescape_tag_value(raw, scratch_);
+    if (name == "Result") result_tag_.assign(value);
+    visitor_.tag(name, value);
+  }
+
+  // A tag pair deliver_tag could not split. `closed`: the "]" was found; `cut`: the text
+  // was cut at max_tag_bytes. Repaired with a warning: a missing closing quote or "]",
+  // single quotes, no quotes; tag names beyond letters, digits and '_' are kept.
+  void repair_tag(std::string_view text, std::size_t tag_line, bool closed, bool cut) {
     const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
     // Tag names beyond the standard's letters, digits and '_' ("Event-Name") are kept.
     const auto is_name = [](char ch) {
