@@ -134,6 +134,12 @@ TEST(QuirkCorpus, AGameWhoseTagsFailHasNoStartPositionRecord) {
   EXPECT_NE(r.out.find(start_board), std::string::npos);  // the good games' own ply 0
 }
 
+TEST(QuirkCorpus, AnalyzeWithoutFormatWritesJsonLinesForPgn) {
+  const auto r = testing::run_cli("analyze '" + quirk_path("figurines") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("{\"game\": 1, \"ply\": 0, ", 0), 0u) << r.out.substr(0, 200);
+}
+
 TEST(QuirkCorpus, WarningsAreOneLineEachAndCountedButKeepTheExitStatus) {
   const auto r = testing::run_cli("stats '" + quirk_path("stray_brace") + "'");
   EXPECT_EQ(r.status, 0) << r.err;

@@ -26,7 +26,7 @@ analysis::RecordFormat format_named(std::string_view name) {
 }  // namespace
 
 int run_analyze(const Args& args) {
-  std::string format_name = "table", input = "auto", threads_text;
+  std::string format_name, input = "auto", threads_text;  // no format: table, JSON lines for PGN
   Options options("analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
                   "Reports every pawn pattern of the contract for both sides of each position.\n"
                   "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games\n"
@@ -34,7 +34,8 @@ int run_analyze(const Args& args) {
                   "'-' or no file reads standard input; the content then decides the kind.\n"
                   "A bad record or game is reported on standard error with the file and line\n"
                   "and skipped; the rest is still processed and the exit status is then 1.");
-  options.value("format", format_name, "output format, default table", {"table", "jsonl", "csv"})
+  options.value("format", format_name, "output format, default table (jsonl for PGN)",
+                {"table", "jsonl", "csv"})
       .value("input", input, "input kind, default decided by name and content", {"auto", "epd", "pgn"})
       .value("threads", threads_text, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
@@ -46,7 +47,7 @@ int run_analyze(const Args& args) {
   }
   if (files.empty()) files.push_back("-");
   const analysis::RecordFormat format = format_named(format_name);
-  if (format == analysis::RecordFormat::Table) {
+  if (format == analysis::RecordFormat::Table && !format_name.empty()) {
     // A table per position of a whole database is no use to anyone: say so up front.
     for (std::string_view file : files) {
       if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
@@ -69,12 +70,14 @@ int run_analyze(const Args& args) {
     }
     if (opened.format == io::InputFormat::Epd) {
       analysis::analyze_positions(*opened.source, format, sink, position_counts);
-    } else if (format == analysis::RecordFormat::Table) {
+    } else if (format == analysis::RecordFormat::Table && !format_name.empty()) {
       report_error(std::string(file) + ": PGN input needs --format jsonl or csv");
       unusable = true;
     } else {
+      const auto game_format =
+          format == analysis::RecordFormat::Table ? analysis::RecordFormat::Jsonl : format;
       std::vector<analysis::AnalyzeWorker> workers(static_cast<std::size_t>(*threads),
-                                                   analysis::AnalyzeWorker{format});
+                                                   analysis::AnalyzeWorker{game_format});
       sink.next_file(input_size(file));
       warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
       for (const auto& w : workers) game_counts.add(w.counts());
