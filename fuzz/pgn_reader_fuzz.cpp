@@ -1,7 +1,7 @@
 // libFuzzer target for the PGN reader: any input must be read to the end without a crash
 // or hang, begin_game/end_game must pair up, and the events must not depend on the read
 // buffer size, for a visitor that takes comments and for one that lets the reader skip
-// them (the reader's fast lane). Build (clang):
+// them (the reader's fast lane), leniently (repairs are warnings) and strictly. Build (clang):
 //   clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -Isrc \
 //     fuzz/pgn_reader_fuzz.cpp src/io/pgn_reader.cpp src/io/byte_source.cpp -lzstd \
 //     -o pgn_reader_fuzz
@@ -55,6 +55,13 @@ struct Hasher : PgnVisitorBase {
     mix(e.message);
     mix(std::to_string(e.line));
   }
+  void warning(const PgnError& w) {
+    if (strict) std::abort();  // a strict reader reports repairs as errors
+    mix("warning");
+    mix(w.message);
+    mix(std::to_string(w.line));
+  }
+  bool strict = false;
 };
 
 template <bool Comments>
@@ -64,7 +71,11 @@ std::uint64_t read_with(std::string_view data, std::size_t buffer_size) {
   options.buffer_size = buffer_size;
   options.max_token_bytes = 16;  // small limits reach the over-long paths
   options.max_comment_bytes = 32;
+  options.max_tag_bytes = 40;  // long tags are read on, then cut
+  // The input's length picks lenient or strict, so the corpus exercises both.
+  options.strict = data.size() % 2 == 1;
   Hasher<Comments> hasher;
+  hasher.strict = options.strict;
   read_pgn(*source, hasher, options);
   if (hasher.in_game) std::abort();
   return hasher.hash;

@@ -81,7 +81,7 @@ TEST(CliGames, BadGamesAreReportedAndTheNextGameIsRead) {
   pgn += good;                                                       // game 3, lines 9-12
   pgn += "[Event \"ambiguous\"]\n[FEN \"4k3/8/8/8/8/8/4N3/4K2N w - - 0 1\"]\n\n1. Ng3 *\n\n";  // game 4, 13-17
   pgn += good;                                                       // game 5, 18-21
-  pgn += "[Event \"broken tag\n\n1. e4 *\n\n";                       // game 6, 22-25
+  pgn += "[Event \"broken tag\n\n1. e4 *\n\n";                       // game 6, 22-25: repaired
   pgn += good;                                                       // game 7, 26-29
   pgn += "[Variant \"Atomic\"]\n\n1. e4 *\n\n";                      // game 8, 30-33
   pgn += good;                                                       // game 9, 34-37
@@ -93,12 +93,14 @@ TEST(CliGames, BadGamesAreReportedAndTheNextGameIsRead) {
   EXPECT_EQ(r.err,
             "pawnkit: <stdin>:7: game 2: illegal move 'Nf6' (move 2, White)\n"
             "pawnkit: <stdin>:16: game 4: ambiguous move 'Ng3' (move 1, White)\n"
-            "pawnkit: <stdin>:22: game 6: unterminated tag value (missing '\"')\n"
+            "pawnkit: <stdin>:22: game 6: warning: tag without closing '\"' or ']' read to the end "
+            "of its line: Event\n"
             "pawnkit: <stdin>:30: game 8: skipped: variant 'Atomic' is not replayed\n"
             "pawnkit: <stdin>:38: game 10: invalid FEN tag: board: empty-square count must be 1 to 8 at column 15\n"
             "pawnkit: <stdin>:49: game 12: unterminated comment\n"
-            "pawnkit: analyze: 5 bad records\n"
-            "pawnkit: analyze: 1 game of other variants skipped\n");
+            "pawnkit: analyze: 4 bad records\n"
+            "pawnkit: analyze: 1 game of other variants skipped\n"
+            "pawnkit: analyze: 1 warning (input repaired; see above)\n");
   for (int game : {1, 3, 5, 7, 9, 11}) {
     EXPECT_NE(r.out.find("{\"game\": " + std::to_string(game) + ", \"ply\": 4, "), std::string::npos)
         << "game " << game;

@@ -3,6 +3,7 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 
+#include "io/pgn_warnings.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
@@ -17,6 +18,7 @@ void note_outcome(const ReplayResult& result, GameCounts& counts,
 
 void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
                          std::vector<io::Diagnostic>& diagnostics) {
+  io::append_warnings(game, diagnostics);
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
@@ -51,6 +53,7 @@ std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                        std::vector<io::Diagnostic>& diagnostics) {
+  io::append_warnings(game, diagnostics);
   runs_.clear();
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
@@ -69,8 +72,10 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
     diagnostics.push_back(result.error);
     return;
   }
+  // The result token is what was recorded; the Result tag counts only without one.
   const auto result_tag = game.tag("Result");
-  stats_.begin_game(parse_result(result_tag ? *result_tag : std::string_view(game.result)),
+  stats_.begin_game(parse_result(!game.result.empty() || !result_tag ? std::string_view(game.result)
+                                                                      : *result_tag),
                     game_ratings(game));
   if (const auto eco = game.tag("ECO")) stats_.set_opening(*eco);
   for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);

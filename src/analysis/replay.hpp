@@ -46,6 +46,10 @@ template <class OnPosition>
 ReplayResult replay(const io::GameRecord& game, OnPosition&& on_position) {
   ReplayResult result;
   Position pos;
+  if (game.error && game.error->in_tags) {  // no start position: no ply 0 either
+    detail::reader_error(game, result);
+    return result;
+  }
   if (!start_position(game, pos, result)) return result;
   on_position(pos, 0);
   for (std::size_t i = 0; i < game.move_count(); ++i) {

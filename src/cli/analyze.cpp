@@ -28,7 +28,7 @@ analysis::RecordFormat format_named(std::string_view name) {
 }  // namespace
 
 int run_analyze(const Args& args) {
-  std::string format_name = "table";
+  std::string format_name;  // none: a table for FEN/EPD, JSON lines for PGN
   RecordOptions record_options;
   Options options("analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
                   "Reports every pawn pattern of the contract for both sides of each position.\n"
@@ -37,14 +37,14 @@ int run_analyze(const Args& args) {
                   "'-' or no file reads standard input; the content then decides the kind.\n"
                   "A bad record or game is reported on standard error with the file and line\n"
                   "and skipped; the rest is still processed and the exit status is then 1.");
-  options.value("format", format_name, "output format, default table", {"table", "jsonl", "csv"});
+  options.value("format", format_name, "output format, default table (jsonl for PGN)", {"table", "jsonl", "csv"});
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
   const analysis::RecordFormat format = format_named(format_name);
-  if (format == analysis::RecordFormat::Table) {
+  if (format == analysis::RecordFormat::Table && !format_name.empty()) {
     // A table per position of a whole database is no use to anyone: say so up front.
     for (std::string_view file : files) {
       if (io::format_from_name(file) == io::InputFormat::Pgn || input == "pgn") {
@@ -60,6 +60,7 @@ int run_analyze(const Args& args) {
   analysis::PositionCounts position_counts;
   analysis::GameCounts game_counts;
   bool unusable = false, csv_header_written = false;
+  std::size_t warnings = 0;
   const bool all_opened =
       for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
         if (format == analysis::RecordFormat::Csv && !csv_header_written) {
@@ -68,15 +69,17 @@ int run_analyze(const Args& args) {
         }
         if (opened.format == io::InputFormat::Epd) {
           analysis::analyze_positions(*opened.source, format, sink, position_counts);
-        } else if (format == analysis::RecordFormat::Table) {
+        } else if (format == analysis::RecordFormat::Table && !format_name.empty()) {
           report(io::Diagnostic{.file = std::string(file),
                                 .message = "PGN input needs --format jsonl or csv"});
           unusable = true;
         } else {
+          const auto game_format =
+              format == analysis::RecordFormat::Table ? analysis::RecordFormat::Jsonl : format;
           std::vector<analysis::AnalyzeWorker> workers(
-              static_cast<std::size_t>(record_options.threads), analysis::AnalyzeWorker{format});
+              static_cast<std::size_t>(record_options.threads), analysis::AnalyzeWorker{game_format});
           sink.next_file(input_size(file));
-          analysis::run_pipeline(*opened.source, std::span(workers), sink);
+          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
           for (const auto& w : workers) game_counts.add(w.counts());
         }
         return true;
@@ -84,6 +87,7 @@ int run_analyze(const Args& args) {
   const std::size_t bad = game_counts.bad + position_counts.bad;
   out.flush();
   report_totals("analyze", bad, game_counts.skipped);
+  report_warning_total("analyze", warnings);
   return bad || unusable || !all_opened ? 1 : 0;
 }
 

@@ -97,6 +97,7 @@ int run_find(const Args& args) {
   analysis::GameCounts game_counts;
   std::size_t bad_records = 0, matches = 0;
   bool usage_error = false;
+  std::size_t warnings = 0;
   const bool all_opened = for_each_input(
       files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
         if (opened.format == io::InputFormat::Epd) {
@@ -122,7 +123,7 @@ int run_find(const Args& args) {
         std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
                                                   analysis::FindWorker{find_options});
         GameOutput sink(out, input_size(file));
-        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
         for (const auto& w : workers) {
           game_counts.add(w.counts());
           matches += w.matches();
@@ -134,6 +135,7 @@ int run_find(const Args& args) {
   out.flush();
   const std::size_t bad = game_counts.bad + bad_records;
   report_totals("find", bad, game_counts.skipped);
+  report_warning_total("find", warnings);
   return bad || !all_opened ? 1 : 0;
 }
 

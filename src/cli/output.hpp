@@ -52,5 +52,7 @@ void report_fen_error(std::string_view text, const ParseError& error);
 // The closing lines of a command that read records: "pawnkit: COMMAND: N bad records"
 // and "pawnkit: COMMAND: N games of other variants skipped", each only when N > 0.
 void report_totals(std::string_view command, std::size_t bad, std::size_t skipped);
+// "pawnkit: COMMAND: N warnings (input repaired; see above)" when N > 0.
+void report_warning_total(std::string_view command, std::size_t warnings);
 
 }  // namespace pawnkit::cli

@@ -46,6 +46,7 @@ int run_stats(const Args& args) {
                                              analysis::StatsWorker{min_plies});
   for (auto& w : workers) w.stats().track_openings(by == "eco");
   bool unusable = false;
+  std::size_t warnings = 0;
   const bool all_opened =
       for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
         if (opened.format == io::InputFormat::Epd) {
@@ -57,7 +58,7 @@ int run_stats(const Args& args) {
           return true;
         }
         GameOutput sink(out, input_size(file));
-        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
         return true;
       });
   analysis::Stats total(min_plies);
@@ -76,6 +77,7 @@ int run_stats(const Args& args) {
   if (total.bad_games())
     report_error("stats", std::to_string(total.bad_games()) +
                               (total.bad_games() == 1 ? " bad game" : " bad games"));
+  report_warning_total("stats", warnings);
   return total.bad_games() || unusable || !all_opened ? 1 : 0;
 }
 

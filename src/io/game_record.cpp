@@ -7,6 +7,7 @@ void GameRecord::clear() {
   number = line = 0;
   result.clear();
   error.reset();
+  warnings.clear();
   text_.clear();
   tags_.clear();
   moves_.clear();

@@ -24,6 +24,7 @@ struct GameRecord {
     std::size_t line = 0;
     std::size_t moves_before = 0;  // moves read before the error; the rest is lost
     std::string message;
+    bool in_tags = false;  // in the tag section: the start position is unknown
   };
 
   std::string_view file;   // the source's name, valid for the whole run
@@ -31,6 +32,7 @@ struct GameRecord {
   std::size_t line = 0;    // line where the game starts
   std::string result;      // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
   std::optional<ReaderError> error;
+  std::vector<ReaderError> warnings;  // the reader's repairs (see io/pgn_warnings.hpp)
 
   void clear();
   void add_tag(std::string_view name, std::string_view value);
@@ -78,6 +80,8 @@ class GameCollector : public PgnVisitorBase {
     game_->file = file_;
     game_->number = number;
     game_->line = line;
+    for (auto& w : between_games_) game_->warnings.push_back(std::move(w));
+    between_games_.clear();
   }
   void tag(std::string_view name, std::string_view value) { game_->add_tag(name, value); }
   Control san(std::string_view san, std::size_t line) {
@@ -94,10 +98,21 @@ class GameCollector : public PgnVisitorBase {
       begin_game(e.game, e.line);
       end_pending_ = true;
     }
-    game_->error = GameRecord::ReaderError{e.line, game_->move_count(), std::string(e.message)};
+    game_->error =
+        GameRecord::ReaderError{e.line, game_->move_count(), std::string(e.message), e.in_tags};
     if (end_pending_) {
       end_pending_ = false;
       if (batch_.size >= batch_games_) flush();
+    }
+  }
+
+  void warning(const PgnError& w) {
+    GameRecord::ReaderError repair{w.line, game_ ? game_->move_count() : 0, std::string(w.message),
+                                   w.in_tags};
+    if (game_ && game_->number == w.game) {
+      game_->warnings.push_back(std::move(repair));
+    } else {
+      between_games_.push_back(std::move(repair));  // shown with the next game
     }
   }
 
@@ -119,6 +134,7 @@ class GameCollector : public PgnVisitorBase {
   Ready ready_;
   GameRecord* game_ = nullptr;
   bool end_pending_ = false;
+  std::vector<GameRecord::ReaderError> between_games_;  // warnings before the next game
 };
 
 }  // namespace pawnkit::io

@@ -17,6 +17,69 @@ std::string PgnError::to_string() const {
   return text;
 }
 
+// "unexpected character 'x'" for a printable byte, else "unexpected byte 0x00".
+static std::string unexpected_byte(std::uint64_t byte) {
+  char text[40];
+  if (byte >= 0x21 && byte < 0x7F) {
+    std::snprintf(text, sizeof text, "unexpected character '%c'", static_cast<char>(byte));
+  } else {
+    std::snprintf(text, sizeof text, "unexpected byte 0x%02X", static_cast<unsigned>(byte & 0xFF));
+  }
+  return text;
+}
+
+std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view what) {
+  const auto too_long = [&](std::string_view what) {
+    return std::string(what) + " longer than " + std::to_string(detail) + " bytes";
+  };
+  switch (code) {
+    case PgnErrorCode::SourceFailed:
+      return "source failed";
+    case PgnErrorCode::UnterminatedComment:
+      return "unterminated comment";
+    case PgnErrorCode::UnterminatedVariation:
+      return "unterminated variation";
+    case PgnErrorCode::UnmatchedParenthesis:
+      return "unmatched ')'";
+    case PgnErrorCode::UnexpectedByte:
+      return unexpected_byte(detail);
+    case PgnErrorCode::MalformedNag:
+      return "malformed NAG";
+    case PgnErrorCode::TokenTooLong:
+      return too_long("token");
+    case PgnErrorCode::CommentTooLong:
+      return too_long("comment");
+    case PgnErrorCode::TagTooLong:
+      return too_long("tag");
+    case PgnErrorCode::UnterminatedTag:
+      return "unterminated tag (missing ']')";
+    case PgnErrorCode::UnterminatedTagValue:
+      return "unterminated tag value (missing '\"')";
+    case PgnErrorCode::MalformedTag:
+      return "malformed tag";
+    case PgnErrorCode::UnexpectedByteInTag:
+      return unexpected_byte(detail) + " in tag value";
+    case PgnErrorCode::StrayBrace:
+      return "stray '}' skipped";
+    case PgnErrorCode::StrayParenthesis:
+      return "unmatched ')' skipped";
+    case PgnErrorCode::ResultInMovetext:
+      return "result '" + std::string(what) + "' in the middle of the movetext: the game goes on";
+    case PgnErrorCode::ResultTagMismatch:
+      return "Result tag disagrees with the result token: " + std::string(what);
+    case PgnErrorCode::TagWithoutQuotes:
+      return "tag value without quotes: " + std::string(what);
+    case PgnErrorCode::TagInSingleQuotes:
+      return "tag value in single quotes: " + std::string(what);
+    case PgnErrorCode::TagUnterminated:
+      return "tag without closing '\"' or ']' read to the end of its line: " + std::string(what);
+    case PgnErrorCode::TagValueTruncated:
+      return "tag value longer than " + std::to_string(detail) + " bytes cut to " +
+             std::to_string(detail) + " bytes: " + std::string(what);
+  }
+  return "unknown error";
+}
+
 namespace detail {
 
 // Room for one read plus the longest token that may be carried over.
@@ -68,14 +131,76 @@ int suffix_annotation_nag(std::string_view suffix) {
   return 0;
 }
 
-std::string unexpected_byte_message(unsigned char c) {
-  char text[40];
-  if (c >= 0x21 && c < 0x7F) {
-    std::snprintf(text, sizeof text, "unexpected character '%c'", c);
-  } else {
-    std::snprintf(text, sizeof text, "unexpected byte 0x%02X", c);
+bool ascii_spelling(std::string_view word, std::string& out) {
+  // UTF-8 sequences of chess notation and what they mean in ASCII.
+  static constexpr std::pair<std::string_view, std::string_view> table[] =
+      {
+          {"\u2654", "K"},   {"\u265A", "K"},   {"\u2655", "Q"},   {"\u265B", "Q"},  // figurines
+          {"\u2656", "R"},   {"\u265C", "R"},   {"\u2657", "B"},   {"\u265D", "B"},
+          {"\u2658", "N"},   {"\u265E", "N"},   {"\u2659", ""},    {"\u265F", ""},
+          {"\u2026", "..."},  // ellipsis for Black's move number
+          {"\u00BD", "1/2"},  // one half
+          {"\uFEFF", ""},     // byte order mark (files joined)
+          {"\u221E", "~"},   {"\u00B1", "+/-"}, {"\u2213", "-/+"}, {"\u2A72", "+="},
+          {"\u2A71", "=+"},  {"\u25A1", "[]"},  {"\u2192", "->"},  {"\u2191", "^"},
+          {"\u21C6", "<=>"}, {"\u2206", "/\\"}, {"\u0394", "/\\"}, {"\u22A5", "_|_"},
+      };
+  out.clear();
+  std::size_t i = 0;
+  while (i < word.size()) {
+    if (static_cast<unsigned char>(word[i]) < 0x80) {
+      out += word[i++];
+      continue;
+    }
+    bool known = false;
+    for (const auto& [utf8, ascii] : table) {
+      if (word.substr(i, utf8.size()) == utf8) {
+        out += ascii;
+        i += utf8.size();
+        known = true;
+        break;
+      }
+    }
+    if (!known) return false;
   }
-  return text;
+  return true;
+}
+
+int respell_move(std::string_view word, std::string& out) {
+  // Evaluation and other annotation symbols written as text, with their NAGs (-1: none).
+  static constexpr std::pair<std::string_view, int> annotations[] = {
+      {"=", 10},   {"~", 13},   {"+=", 14},  {"+/=", 14},  {"=+", 15}, {"=/+", 15}, {"+/-", 16},
+      {"-/+", 17}, {"+-", 18},  {"-+", 19},  {"N", 146},   {"[]", 7},  {"->", -1},  {"^", -1},
+      {"<=>", -1}, {"/\\", -1}, {"_|_", -1}, {"e.p.", -1}, {"ep", -1}, {"e.p", -1},
+  };
+  for (const auto& [symbol, nag] : annotations)
+    if (word == symbol) return nag < 0 ? 0 : nag;
+  if (word == "--" || word == "Z0") {  // a null move: the side to move passes
+    out = "--";
+    return -1;
+  }
+  out.assign(word);
+  while (!out.empty() && out.back() == '.') out.pop_back();  // "1.e4."
+  for (std::string_view ep : {"e.p.", "e.p", "ep"}) {        // "exd6e.p."
+    if (out.size() > ep.size() && out.ends_with(ep)) {
+      out.resize(out.size() - ep.size());
+      break;
+    }
+  }
+  if (out.size() >= 2 && out[0] == 'P' && ((out[1] >= 'a' && out[1] <= 'h') || out[1] == 'x'))
+    out.erase(0, 1);  // "Pe4"
+  // Castling with zeros or lowercase letters: "0-0", "o-o-o", suffixes kept.
+  std::size_t circles = 0, i = 0;
+  while (i < out.size() && (out[i] == '0' || out[i] == 'o' || out[i] == 'O')) {
+    ++circles;
+    ++i;
+    if (i < out.size() && out[i] == '-') ++i;
+  }
+  if ((circles == 2 || circles == 3) && out[i - 1] != '-' &&
+      (i == out.size() || out[i] == '+' || out[i] == '#')) {
+    out.replace(0, i, circles == 2 ? "O-O" : "O-O-O");
+  }
+  return -1;
 }
 
 std::string_view trim_blanks(std::string_view text) {

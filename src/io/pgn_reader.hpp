@@ -29,129 +29,21 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <vector>
 
 #include "io/byte_source.hpp"
+#include "io/pgn_error.hpp"
+#include "io/pgn_input.hpp"
+#include "io/pgn_visitor.hpp"
 
 namespace pawnkit::io {
 
-// A visitor's answer: keep going, skip the rest of this game, or stop reading (the open
-// game still gets its end_game("")).
-enum class Control { Continue, SkipGame, Stop };
-
-struct PgnError {
-  std::string_view file;     // the source's name
-  std::size_t game = 0;      // 1-based game number in the file (between games: the next one's)
-  std::size_t line = 0;      // 1-based line where the problem starts
-  std::string_view message;  // e.g. "unterminated comment"
-
-  // "file:line: game N: message"
-  std::string to_string() const;
-};
-
-struct PgnReaderOptions {
-  std::size_t buffer_size = 64 * 1024;        // bytes asked from the source per read
-  std::size_t max_token_bytes = 4096;         // longest move token or tag pair
-  std::size_t max_comment_bytes = 64 * 1024;  // longest comment given to comment()
-};
-
-struct PgnSummary {
-  std::size_t games = 0;   // games started (including ones with errors)
-  std::size_t errors = 0;  // errors reported, including a source failure
-  bool source_failed = false;
-  bool stopped = false;  // a callback returned Control::Stop
-};
-
-// Default callbacks, all doing nothing. Hide the ones you need in a derived struct (no
-// `virtual`: the reader calls the derived type's functions directly).
-struct PgnVisitorBase {
-  using Control = io::Control;  // lets derived visitors write Control::SkipGame
-
-  // begin_game, begin_movetext and san may return Control or be void.
-
-  // Set to true in a derived visitor to receive comment() calls; otherwise comments are
-  // skipped without being buffered.
-  static constexpr bool wants_comments = false;
-
-  // A game starts at `line`; game numbers are 1-based and count every game in the file.
-  Control begin_game(std::size_t /*game_number*/, std::size_t /*line*/) {
-    return Control::Continue;
-  }
-  // One tag pair, value unescaped (\" and \\). Called in file order.
-  void tag(std::string_view /*name*/, std::string_view /*value*/) {}
-  // The tag section is over (FEN/SetUp/Variant tags seen): set up the start position.
-  // Not called once the game had an error.
-  Control begin_movetext() { return Control::Continue; }
-  // One SAN move of the main line, on 1-based `line`.
-  Control san(std::string_view /*san*/, std::size_t /*line*/) { return Control::Continue; }
-  // A main-line comment without braces, surrounding blanks trimmed.
-  void comment(std::string_view /*text*/) {}
-  // A numeric annotation glyph ($n), or 1..6 for !, ?, !!, ??, !?, ?!.
-  void nag(int /*nag*/) {}
-  // "1-0", "0-1", "1/2-1/2", "*", or "" when the game has no result token.
-  void end_game(std::string_view /*result*/) {}
-  void error(const PgnError& /*error*/) {}
-};
-
 namespace detail {
-
-// Byte classes for the tokenizer.
-enum : std::uint8_t {
-  kBlank = 1,  // space, tab, CR, FF, VT (LF is handled separately: it counts lines)
-  kWord = 2,   // characters of a move token, move number or result
-  kDigit = 4,
-  kTagName = 8,      // letters, digits and '_'
-  kTagSpecial = 16,  // what the tag scanner must look at: LF, backslash, '"', ']'
-};
-
-inline constexpr std::array<std::uint8_t, 256> pgn_char_class = [] {
-  std::array<std::uint8_t, 256> table{};
-  for (unsigned char c : std::string_view(" \t\r\f\v")) table[c] = kBlank;
-  for (int c = 'a'; c <= 'z'; ++c) table[c] = kWord | kTagName;
-  for (int c = 'A'; c <= 'Z'; ++c) table[c] = kWord | kTagName;
-  for (int c = '0'; c <= '9'; ++c) table[c] = kWord | kDigit | kTagName;
-  for (unsigned char c : std::string_view("-+#=/.!?*@:")) table[c] = kWord;
-  table['_'] = kWord | kTagName;
-  for (unsigned char c : std::string_view("\n\\\"]")) table[c] |= kTagSpecial;
-  return table;
-}();
-
-// True when byte c belongs to one of the classes in mask.
-inline bool has_class(char c, std::uint8_t mask) {
-  return (pgn_char_class[static_cast<unsigned char>(c)] & mask) != 0;
-}
-
-// The reader's buffer over a ByteSource. A token that reaches the end of the buffer is
-// moved to the front before more bytes are read, so tokens are always contiguous; the
-// buffer holds buffer_size bytes plus the longest token that may be kept.
-class PgnInput {
- public:
-  PgnInput(ByteSource& source, std::size_t read_size, std::size_t keep_limit);
-
-  // Reads more bytes, discarding everything before pos. False at end of input.
-  bool refill();
-  // Reads more bytes, keeping [keep, end) (keep <= pos, end - keep <= keep_limit);
-  // `keep` is updated to the kept bytes' new place. False at end of input.
-  bool refill(const char*& keep);
-
-  ByteSource& source() { return source_; }
-
-  const char* pos = nullptr;  // next byte to read
-  const char* end = nullptr;  // end of valid bytes
-
- private:
-  ByteSource& source_;
-  std::vector<char> buffer_;
-  std::size_t read_size_;
-  bool eof_ = false;
-};
 
 // Tag value between the quotes with \" and \\ resolved; uses `scratch` only if needed.
 std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
@@ -159,8 +51,17 @@ std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
 // NAG for a suffix annotation: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, else 0.
 int suffix_annotation_nag(std::string_view suffix);
 
-// "unexpected character 'x'" or "unexpected byte 0x00".
-std::string unexpected_byte_message(unsigned char c);
+// `word` with its UTF-8 notation in ASCII (figurines as piece letters, "…" as "...", "½" as
+// "1/2", evaluation glyphs as their ASCII spelling "+/-", "~", ...) into `out`; false when
+// it holds a byte sequence that is not notation.
+bool ascii_spelling(std::string_view word, std::string& out);
+
+// A move token (move number and suffix annotations removed) that is spelled unusually:
+// returns the NAG of an annotation symbol ("+=" 14, "+-" 18, "N" 146, ...), 0 for a symbol
+// without one (skipped), or -1 for a move, which is then in `out` in the reader's SAN:
+// "o-o"/"0-0" as "O-O", "Pe4" as "e4", "e4." as "e4", "exd6e.p." as "exd6", and a null
+// move "--"/"Z0" as "--".
+int respell_move(std::string_view word, std::string& out);
 
 // Text without leading and trailing blanks and line feeds.
 std::string_view trim_blanks(std::string_view text);
@@ -188,18 +89,17 @@ class PgnParser {
         ++input_.pos;
         ++line_;
         blank_line_seen_ |= at_line_start_;
-        at_line_start_ = column0_ = true;
+        at_line_start_ = true;
         continue;
       }
       if (has_class(c, kBlank)) {
         ++input_.pos;
-        column0_ = false;
         continue;
       }
+      if (c == '\xEF' && skip_byte_order_mark()) continue;  // files joined with cat
       const bool line_start = at_line_start_;
-      const bool first_column = column0_;
-      at_line_start_ = column0_ = false;
-      if (c == '%' && first_column) {
+      at_line_start_ = false;
+      if (c == '%' && line_start) {  // an escape line, indented or not
         skip_rest_of_line();
         continue;
       }
@@ -214,6 +114,9 @@ class PgnParser {
           movetext(c, line_start);
           movetext_fast_lane();
           break;
+        case Phase::AfterResult:
+          after_result(c);
+          break;
       }
     }
     finish_input();
@@ -221,7 +124,9 @@ class PgnParser {
   }
 
  private:
-  enum class Phase { Between, Tags, Movetext };
+  // AfterResult: a result token was read; the game ends at the next tag, blank line or end
+  // of input, or goes on (with a warning) when moves follow.
+  enum class Phase { Between, Tags, Movetext, AfterResult };
 
   // --- game structure ---------------------------------------------------------------
 
@@ -230,6 +135,10 @@ class PgnParser {
   void between_games(char c) {
     if (c == '{') return skip_brace_comment();
     if (c == ';') return skip_rest_of_line();
+    if (c == '}') {
+      ++input_.pos;
+      return warn(line_, PgnErrorCode::StrayBrace);
+    }
     start_game();
     if (c == '[') {
       phase_ = Phase::Tags;
@@ -262,6 +171,7 @@ class PgnParser {
     ++summary_.games;
     skipping_ = game_has_error_ = false;
     depth_ = 0;
+    result_tag_.clear();
     obey(call([&] { return visitor_.begin_game(game_, line_); }));
   }
 
@@ -289,9 +199,47 @@ class PgnParser {
     if (!skipping_) obey(call([&] { return visitor_.begin_movetext(); }));
   }
 
+  // A result token: the game ends unless moves follow before a blank line or a tag.
+  void result_token(std::string_view result) {
+    pending_result_.assign(result);
+    pending_result_line_ = line_;
+    blank_line_seen_ = false;
+    phase_ = Phase::AfterResult;
+  }
+
+  // The first item after a result token.
+  void after_result(char c) {
+    if (c == '{') return skip_brace_comment();
+    if (c == ';') return skip_rest_of_line();
+    if (!blank_line_seen_ && has_class(c, kWord | kHigh)) return word_token();  // decides
+    end_game(pending_result_);
+    between_games(c);
+  }
+
+  // The word after a result token, on the result's paragraph: move number 1 or another
+  // result starts a new game (games without tags, one per line); anything else goes on
+  // with the game, with a warning.
+  void after_result_word(std::string_view word) {
+    const bool new_game = word.empty() || word == "1" || word.starts_with("1.") || word == "1-0" ||
+                          word == "0-1" || word == "1/2-1/2" || word == "*" || word == "1/2";
+    if (new_game || skipping_) {
+      end_game(pending_result_);
+      start_game();
+      enter_movetext();
+    } else {
+      phase_ = Phase::Movetext;
+      warn(pending_result_line_, PgnErrorCode::ResultInMovetext, 0, pending_result_);
+    }
+  }
+
   // Ends the current game; an open variation is an error first.
   void end_game(std::string_view result) {
-    if (depth_ > 0) report(variation_line_, "unterminated variation");
+    if (depth_ > 0) report(variation_line_, PgnErrorCode::UnterminatedVariation);
+    if (!result.empty() && !result_tag_.empty() && result_tag_ != result && !skipping_) {
+      message_what_ =
+          "'" + result_tag_ + "' against '" + std::string(result) + "', the token counts";
+      warn(line_, PgnErrorCode::ResultTagMismatch, 0, message_what_);
+    }
     visitor_.end_game(result);
     phase_ = Phase::Between;
     depth_ = 0;
@@ -311,37 +259,46 @@ class PgnParser {
       ++summary_.errors;
       summary_.source_failed = true;
       const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
-      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error()});
+      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error(),
+                              PgnErrorCode::SourceFailed});
       game_has_error_ = skipping_ = true;
     }
     if (phase_ == Phase::Tags) enter_movetext();
     if (phase_ == Phase::Movetext) end_game("");
+    if (phase_ == Phase::AfterResult) end_game(pending_result_);
   }
 
   // Reports an error for the current game (only its first one) and skips the rest.
-  void report(std::size_t line, std::string_view message) {
+  // `detail` as for message().
+  void report(std::size_t line, PgnErrorCode code, std::uint64_t detail = 0,
+              std::string_view what = {}) {
     skipping_ = true;
     if (game_has_error_) return;
     game_has_error_ = true;
     ++summary_.errors;
     const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
-    visitor_.error(PgnError{input_.source().name(), game, line, message});
+    message_ = message(code, detail, what);
+    visitor_.error(
+        PgnError{input_.source().name(), game, line, message_, code, phase_ == Phase::Tags});
   }
 
-  // "<what> longer than <limit> bytes".
-  void report_overlong(std::size_t line, std::string_view what, std::size_t limit) {
-    message_.assign(what);
-    message_ += " longer than ";
-    message_ += std::to_string(limit);
-    message_ += " bytes";
-    report(line, message_);
+  // Reports a repair as a warning (the game goes on), or as an error when strict.
+  void warn(std::size_t line, PgnErrorCode code, std::uint64_t detail = 0,
+            std::string_view what = {}) {
+    if (options_.strict) return report(line, code, detail, what);
+    if (skipping_ && phase_ != Phase::Between) return;
+    ++summary_.warnings;
+    const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+    message_ = message(code, detail, what);
+    visitor_.warning(
+        PgnError{input_.source().name(), game, line, message_, code, phase_ == Phase::Tags});
   }
 
   // --- movetext ---------------------------------------------------------------------
 
   // One movetext item starting with byte c (not blank, not LF).
   void movetext(char c, bool line_start) {
-    if (has_class(c, kWord)) return word_token();
+    if (has_class(c, kWord | kHigh)) return word_token();
     switch (c) {
       case '{':
         return brace_comment();
@@ -356,8 +313,12 @@ class PgnParser {
         if (depth_ > 0) {
           --depth_;
         } else if (!skipping_) {
-          report(line_, "unmatched ')'");
+          warn(line_, PgnErrorCode::StrayParenthesis);
         }
+        return;
+      case '}':
+        ++input_.pos;
+        if (!skipping_ && depth_ == 0) warn(line_, PgnErrorCode::StrayBrace);
         return;
       case '$':
         return nag_token();
@@ -372,10 +333,7 @@ class PgnParser {
         [[fallthrough]];
       default:
         ++input_.pos;
-        if (!skipping_) {
-          message_ = unexpected_byte_message(static_cast<unsigned char>(c));
-          report(line_, message_);
-        }
+        if (!skipping_) report(line_, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(c));
     }
   }
 
@@ -406,7 +364,9 @@ class PgnParser {
         end = input_.end;
       } else if (has_class(*p, kTagName)) {  // a move starts with a letter
         while (q != end && has_class(*q, kWord)) ++q;
-        if (q == end || static_cast<std::size_t>(q - p) > options_.max_token_bytes) break;
+        if (q == end || has_class(*q, kHigh) ||
+            static_cast<std::size_t>(q - p) > options_.max_token_bytes)
+          break;
         input_.pos = q;
         deliver_move(std::string_view(p, static_cast<std::size_t>(q - p)), line_);
         if (stop_) return;
@@ -452,18 +412,36 @@ class PgnParser {
   // A move, move number or result.
   void word_token() {
     const std::size_t token_line = line_;
-    if (depth_ > 0) return skip_run(kWord);  // inside a variation: nothing to deliver
+    if (depth_ > 0) return skip_run(kWord | kHigh);  // inside a variation: nothing to deliver
     std::string_view word;
-    if (!read_run(kWord, word)) {
-      if (!skipping_) report_overlong(token_line, "token", options_.max_token_bytes);
+    if (!read_run(kWord | kHigh, word)) {
+      if (phase_ == Phase::AfterResult) after_result_word({});
+      if (!skipping_) report(token_line, PgnErrorCode::TokenTooLong, options_.max_token_bytes);
       return;
     }
-    if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") return end_game(word);
-    if (!skipping_) deliver_move(word, token_line);
+    const auto high =
+        std::find_if(word.begin(), word.end(), [](char ch) { return has_class(ch, kHigh); });
+    const bool utf8 = high != word.end();
+    if (utf8) {  // UTF-8 notation: figurines, "…", "½-½", glyphs
+      if (!ascii_spelling(word, unicode_scratch_)) {
+        if (phase_ == Phase::AfterResult) after_result_word({});
+        if (!skipping_)
+          report(token_line, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(*high));
+        return;
+      }
+      word = unicode_scratch_;
+      if (word.empty()) return;  // a byte order mark alone
+    }
+    if (phase_ == Phase::AfterResult) after_result_word(word);
+    if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*")
+      return result_token(word);
+    if (word == "1/2") return result_token("1/2-1/2");
+    if (!skipping_) deliver_move(word, token_line, utf8);
   }
 
   // Strips move numbers and suffix annotations, then calls san() and nag().
-  void deliver_move(std::string_view word, std::size_t token_line) {
+  // `respell`: the token had UTF-8 notation, so it may be a glyph in any spelling.
+  void deliver_move(std::string_view word, std::size_t token_line, bool respell = false) {
     std::size_t digits = 0;
     while (digits < word.size() && has_class(word[digits], kDigit)) ++digits;
     if (digits == word.size()) return;  // a bare move number
@@ -476,13 +454,17 @@ class PgnParser {
     while (keep > 0 && (word[keep - 1] == '!' || word[keep - 1] == '?')) --keep;
     const std::string_view suffix = word.substr(keep);
     word = word.substr(0, keep);
-    if (!word.empty()) {
-      if (word[0] == '0') {  // castling written with zeros
-        scratch_.assign(word);
-        for (char& ch : scratch_)
-          if (ch == '0') ch = 'O';
+    if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
+                          has_class(word.back(), kRespellLast))) {
+      const int nag = respell_move(word, scratch_);
+      if (nag >= 0) {  // an annotation symbol, not a move
+        if (nag > 0) visitor_.nag(nag);
+        word = {};
+      } else {
         word = scratch_;
       }
+    }
+    if (!word.empty()) {
       obey(call([&] { return visitor_.san(word, token_line); }));
       if (skipping_) return;
     }
@@ -499,7 +481,8 @@ class PgnParser {
     std::string_view digits;
     const bool fits = read_run(kDigit, digits);
     if (skipping_ || depth_ > 0) return;
-    if (!fits || digits.empty() || digits.size() > 4) return report(token_line, "malformed NAG");
+    if (!fits || digits.empty() || digits.size() > 4)
+      return report(token_line, PgnErrorCode::MalformedNag);
     int value = 0;
     for (char d : digits) value = value * 10 + (d - '0');
     visitor_.nag(value);
@@ -538,7 +521,7 @@ class PgnParser {
     for (;;) {
       const bool closed = to_comment_close();
       if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report_overlong(open_line, "comment", options_.max_comment_bytes);
+        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
         return skip_brace_comment_body(open_line);
       }
       if (closed) {
@@ -547,7 +530,7 @@ class PgnParser {
         ++input_.pos;
         return;
       }
-      if (!input_.refill(start)) return report(open_line, "unterminated comment");
+      if (!input_.refill(start)) return report(open_line, PgnErrorCode::UnterminatedComment);
     }
   }
 
@@ -565,7 +548,7 @@ class PgnParser {
         ++input_.pos;
         return;
       }
-      if (!input_.refill()) return report(open_line, "unterminated comment");
+      if (!input_.refill()) return report(open_line, PgnErrorCode::UnterminatedComment);
     }
   }
 
@@ -580,7 +563,7 @@ class PgnParser {
       const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
       input_.pos = lf ? lf : input_.end;
       if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report_overlong(open_line, "comment", options_.max_comment_bytes);
+        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
         return skip_rest_of_line();
       }
       if (lf || !input_.refill(start)) break;
@@ -606,7 +589,9 @@ class PgnParser {
   // --- tags -------------------------------------------------------------------------
 
   // One tag pair starting at "[": scanned to its "]" (quotes and escapes respected,
-  // never past the end of the line), then split into name and value.
+  // never past the end of the line), then split into name and value. A pair longer than
+  // max_token_bytes is read on by read_long_tag; a line that ends before the "]" is read as
+  // far as it goes (a warning).
   void read_tag() {
     blank_line_seen_ = false;
     const std::size_t tag_line = line_;
@@ -623,8 +608,9 @@ class PgnParser {
         if (!escaped && !has_class(ch, kTagSpecial)) continue;  // names, values, blanks
         if (ch == '\n') {
           input_.pos = p;
-          return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
-                                            : "unterminated tag (missing ']')");
+          if (skipping_) return;
+          return deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)),
+                             tag_line, false, false);
         }
         if (in_quotes) {
           if (escaped) {
@@ -642,25 +628,63 @@ class PgnParser {
       }
       if (p != limit) break;  // found the closing ']'
       if (static_cast<std::size_t>(p - start) >= options_.max_token_bytes) {
+        tag_text_.assign(start + 1, p);
         input_.pos = p;
-        report_overlong(tag_line, "tag", options_.max_token_bytes);
-        return skip_rest_of_line();
+        return read_long_tag(tag_line, in_quotes, escaped);
       }
       const std::size_t scanned = static_cast<std::size_t>(p - start);
       input_.pos = p;
-      if (!input_.refill(start)) {
-        return report(tag_line, in_quotes ? "unterminated tag value (missing '\"')"
-                                          : "unterminated tag (missing ']')");
+      if (!input_.refill(start)) {  // the input ends inside the tag
+        if (skipping_) return;
+        return deliver_tag(
+            std::string_view(start + 1, static_cast<std::size_t>(input_.pos - start - 1)), tag_line,
+            false, false);
       }
       p = start + scanned;
     }
     input_.pos = p + 1;
     if (skipping_) return;
-    deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line);
+    deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line,
+                true, false);
   }
 
-  // Splits `name "value"` (the text between the brackets) and calls tag().
-  void deliver_tag(std::string_view text, std::size_t tag_line) {
+  // The rest of a tag pair longer than max_token_bytes (its start is in tag_text_), byte by
+  // byte into tag_text_ up to max_tag_bytes; what is beyond is skipped and the value cut.
+  void read_long_tag(std::size_t tag_line, bool in_quotes, bool escaped) {
+    bool closed = false, cut = false;
+    for (;;) {
+      if (input_.pos == input_.end && !input_.refill()) break;
+      const char ch = *input_.pos;
+      if (ch == '\n') break;
+      ++input_.pos;
+      if (in_quotes) {
+        if (escaped) {
+          escaped = false;
+        } else if (ch == '\\') {
+          escaped = true;
+        } else if (ch == '"') {
+          in_quotes = false;
+        }
+      } else if (ch == '"') {
+        in_quotes = true;
+      } else if (ch == ']') {
+        closed = true;
+        break;
+      }
+      if (tag_text_.size() < options_.max_tag_bytes) {
+        tag_text_ += ch;
+      } else {
+        cut = true;
+      }
+    }
+    if (skipping_) return;
+    deliver_tag(tag_text_, tag_line, closed && !cut, cut);
+  }
+
+  // Splits `name "value"` (the text between the brackets) and calls tag(); anything else
+  // goes to repair_tag.
+  void deliver_tag(std::string_view text, std::size_t tag_line, bool closed, bool cut) {
+    if (!closed || cut) return repair_tag(text, tag_line, closed, cut);
     const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
     std::size_t i = 0;
     while (i < text.size() && is_blank(text[i])) ++i;
@@ -669,32 +693,92 @@ class PgnParser {
     const std::string_view name = text.substr(name_begin, i - name_begin);
     while (i < text.size() && is_blank(text[i])) ++i;
     const std::size_t last_quote = text.rfind('"');
-    if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i) {
-      return report(tag_line, "malformed tag");
-    }
+    if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i)
+      return repair_tag(text, tag_line, closed, cut);
     for (std::size_t j = last_quote + 1; j < text.size(); ++j) {
-      if (!is_blank(text[j])) return report(tag_line, "malformed tag");
+      if (!is_blank(text[j])) return report(tag_line, PgnErrorCode::MalformedTag);
     }
     const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
     for (char ch : raw) {
       const auto byte = static_cast<unsigned char>(ch);
-      if (byte < 0x20 && byte != '\t') {
-        message_ = unexpected_byte_message(byte);
-        message_ += " in tag value";
-        return report(tag_line, message_);
-      }
+      if (byte < 0x20 && byte != '\t')
+        return report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
     }
-    visitor_.tag(name, unescape_tag_value(raw, scratch_));
+    const std::string_view value = unescape_tag_value(raw, scratch_);
+    if (name == "Result") result_tag_.assign(value);
+    visitor_.tag(name, value);
   }
 
-  // Skips a UTF-8 byte order mark at the very start of the input.
-  void skip_byte_order_mark() {
+  // A tag pair deliver_tag could not split. `closed`: the "]" was found; `cut`: the text
+  // was cut at max_tag_bytes. Repaired with a warning: a missing closing quote or "]",
+  // single quotes, no quotes; tag names beyond letters, digits and '_' are kept.
+  void repair_tag(std::string_view text, std::size_t tag_line, bool closed, bool cut) {
+    const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
+    // Tag names beyond the standard's letters, digits and '_' ("Event-Name") are kept.
+    const auto is_name = [](char ch) {
+      return ch > ' ' && ch < 0x7F && ch != '"' && ch != '\'' && ch != '[' && ch != ']';
+    };
+    std::size_t i = 0;
+    while (i < text.size() && is_blank(text[i])) ++i;
+    const std::size_t name_begin = i;
+    while (i < text.size() && is_name(text[i])) ++i;
+    const std::string_view name = text.substr(name_begin, i - name_begin);
+    while (i < text.size() && is_blank(text[i])) ++i;
+    std::string_view rest = text.substr(i);
+    while (!rest.empty() && is_blank(rest.back())) rest.remove_suffix(1);
+    if (!closed && !cut && rest.ends_with(']')) {  // a closing quote missing before "]"
+      rest.remove_suffix(1);
+      while (!rest.empty() && is_blank(rest.back())) rest.remove_suffix(1);
+    }
+    if (name.empty() || rest.empty()) return report(tag_line, PgnErrorCode::MalformedTag);
+    std::string_view raw;
+    PgnErrorCode repair = cut ? PgnErrorCode::TagValueTruncated
+                              : (closed ? PgnErrorCode::SourceFailed  // none
+                                        : PgnErrorCode::TagUnterminated);
+    if (rest.front() == '"') {
+      const std::size_t last_quote = rest.rfind('"');
+      if (last_quote != 0) {
+        for (std::size_t j = last_quote + 1; j < rest.size(); ++j) {
+          if (!is_blank(rest[j])) return report(tag_line, PgnErrorCode::MalformedTag);
+        }
+        raw = rest.substr(1, last_quote - 1);
+      } else {
+        if (closed) return report(tag_line, PgnErrorCode::MalformedTag);
+        raw = rest.substr(1);
+      }
+    } else if (rest.front() == '\'' && rest.size() >= 2 && rest.back() == '\'') {
+      raw = rest.substr(1, rest.size() - 2);
+      if (closed) repair = PgnErrorCode::TagInSingleQuotes;
+    } else {
+      raw = rest;
+      if (closed) repair = PgnErrorCode::TagWithoutQuotes;
+    }
+    for (char ch : raw) {
+      const auto byte = static_cast<unsigned char>(ch);
+      if (byte < 0x20 && byte != '\t')
+        return report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
+    }
+    if (repair != PgnErrorCode::SourceFailed) {
+      message_what_.assign(name);
+      warn(tag_line, repair, options_.max_tag_bytes, message_what_);
+      if (skipping_) return;  // strict
+    }
+    const std::string_view value = unescape_tag_value(raw, scratch_);
+    if (name == "Result") result_tag_.assign(value);
+    visitor_.tag(name, value);
+  }
+
+  // Skips a UTF-8 byte order mark at pos (the start of the input, or of a file joined to
+  // another with cat); true when there was one.
+  bool skip_byte_order_mark() {
     const char* keep = input_.pos;
     while (input_.end - input_.pos < 3 && input_.refill(keep)) {
     }
     if (input_.end - input_.pos >= 3 && std::memcmp(input_.pos, "\xEF\xBB\xBF", 3) == 0) {
       input_.pos += 3;
+      return true;
     }
+    return false;
   }
 
   PgnInput input_;
@@ -711,9 +795,14 @@ class PgnParser {
   bool game_has_error_ = false;
   bool blank_line_seen_ = false;  // an empty line since the last tag
   bool at_line_start_ = true;     // only blanks since the last LF
-  bool column0_ = true;           // nothing since the last LF
   std::string message_;
+  std::string message_what_;  // the repaired text a warning names
   std::string scratch_;
+  std::string unicode_scratch_;  // a token with UTF-8 notation, in ASCII
+  std::string tag_text_;         // a tag pair longer than max_token_bytes
+  std::string result_tag_;       // the game's Result tag
+  std::string pending_result_;   // the result token of Phase::AfterResult
+  std::size_t pending_result_line_ = 0;
 };
 
 }  // namespace detail

@@ -1,0 +1,154 @@
+// The quirk corpus (tests/data/pgn/quirks/, one quirk a file, each between two good games):
+// every game is replayed, and the quirk game's ply count and final board are what a
+// lenient reader (chessops, pgn-extract) gets, written out by hand. Repairs are warnings.
+#include <gtest/gtest.h>
+
+#include <pawnkit/chess/fen.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/replay.hpp"
+#include "io/game_record.hpp"
+#include "io/pgn_reader.hpp"
+#include "support/run_cli.hpp"
+
+namespace pawnkit {
+namespace {
+
+struct ReplayedGame {
+  int plies = 0;
+  std::string board;  // the final position's piece placement (FEN's first field)
+  std::string result;
+  std::size_t warnings = 0;
+  bool ok = false;
+};
+
+std::string quirk_path(const std::string& name) {
+  return std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/pgn/quirks/" + name + ".pgn";
+}
+
+std::vector<ReplayedGame> replay_file(const std::string& name, io::PgnReaderOptions options = {}) {
+  std::vector<ReplayedGame> games;
+  auto opened = io::open_source(quirk_path(name));
+  EXPECT_TRUE(opened.ok()) << opened.error;
+  if (!opened.ok()) return games;
+  auto ready = [&](io::GameBatch batch) {
+    for (std::size_t i = 0; i < batch.size; ++i) {
+      const io::GameRecord& record = batch.games[i];
+      ReplayedGame game;
+      std::string fen;
+      const analysis::ReplayResult r = analysis::replay(record, [&](const Position& pos, int) {
+        fen.clear();
+        append_fen(fen, pos);
+      });
+      game.plies = r.plies;
+      game.board = fen.substr(0, fen.find(' '));
+      game.result = record.result;
+      game.warnings = record.warnings.size();
+      game.ok = r.outcome == analysis::ReplayOutcome::Complete;
+      games.push_back(game);
+    }
+    return batch;
+  };
+  io::GameCollector collector(opened.source->name(), 4, io::GameBatch{}, ready);
+  io::read_pgn(*opened.source, collector, options);
+  collector.finish();
+  return games;
+}
+
+struct Quirk {
+  const char* file;
+  int plies;  // of the quirk game
+  std::size_t warnings;
+  const char* board;  // final board of the quirk game, or "" when not checked
+};
+
+const char* const start_board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+class QuirkCorpus : public ::testing::TestWithParam<Quirk> {};
+
+TEST_P(QuirkCorpus, ReplaysAsALenientReaderDoes) {
+  const Quirk& q = GetParam();
+  const std::vector<ReplayedGame> games = replay_file(q.file);
+  ASSERT_EQ(games.size(), 3u) << q.file;
+  EXPECT_EQ(games[0].plies, 6) << "the good game before";
+  EXPECT_EQ(games[0].result, "1-0");
+  EXPECT_EQ(games[2].plies, 4) << "the good game after";
+  EXPECT_EQ(games[2].result, "0-1");
+  EXPECT_TRUE(games[1].ok);
+  EXPECT_EQ(games[1].plies, q.plies);
+  EXPECT_EQ(games[1].warnings, q.warnings);
+  if (*q.board) EXPECT_EQ(games[1].board, q.board);
+  EXPECT_TRUE(games[0].ok && games[2].ok);
+  EXPECT_EQ(games[0].warnings + games[2].warnings, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Quirks, QuirkCorpus,
+    ::testing::Values(
+        Quirk{"lowercase_castling", 10, 0,
+              "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQ1RK1"},
+        Quirk{"zero_castling", 10, 0, "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQ1RK1"},
+        Quirk{"pawn_prefix", 6, 0, "rnbqkbnr/ppp2ppp/3p4/8/3pP3/5N2/PPP2PPP/RNBQKB1R"},
+        Quirk{"en_passant_suffix", 7, 0, "rnbqkb1r/ppp2ppp/3p1n2/8/3P4/8/PPP2PPP/RNBQKBNR"},
+        Quirk{"trailing_dot", 4, 0, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"},
+        Quirk{"figurines", 6, 0, "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R"},
+        Quirk{"ellipsis", 4, 0, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"},
+        Quirk{"annotation_symbols", 10, 0,
+              "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1"},
+        Quirk{"half_draw", 4, 0, ""}, Quirk{"slash_draw", 4, 0, ""},
+        Quirk{"result_mid_movetext", 5, 1, "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R"},
+        Quirk{"stray_brace", 4, 1, ""}, Quirk{"stray_paren", 4, 1, ""},
+        Quirk{"indented_escape", 4, 0, ""}, Quirk{"bom_mid_file", 4, 0, ""},
+        Quirk{"unquoted_tag", 3, 1, ""}, Quirk{"missing_quote", 3, 1, ""},
+        Quirk{"missing_bracket", 3, 1, ""}, Quirk{"single_quotes", 3, 1, ""},
+        Quirk{"nonstandard_tag_name", 3, 0, ""}, Quirk{"long_tag", 3, 0, "8/3k4/8/4P3/8/8/8/4K3"},
+        Quirk{"result_tag_mismatch", 3, 1, ""}),
+    [](const auto& info) { return std::string(info.param.file); });
+
+TEST(QuirkCorpus, DrawsWrittenOtherwiseAreDraws) {
+  EXPECT_EQ(replay_file("half_draw")[1].result, "1/2-1/2");
+  EXPECT_EQ(replay_file("slash_draw")[1].result, "1/2-1/2");
+  EXPECT_EQ(replay_file("result_tag_mismatch")[1].result, "0-1");  // the token, not the tag
+}
+
+TEST(QuirkCorpus, StrictTurnsRepairsIntoErrors) {
+  io::PgnReaderOptions strict;
+  strict.strict = true;
+  for (const char* name : {"stray_brace", "unquoted_tag", "result_mid_movetext"}) {
+    const std::vector<ReplayedGame> games = replay_file(name, strict);
+    ASSERT_EQ(games.size(), 3u) << name;
+    EXPECT_FALSE(games[1].ok) << name;
+    EXPECT_EQ(games[1].warnings, 0u) << name;
+    EXPECT_TRUE(games[2].ok) << name;
+  }
+}
+
+TEST(QuirkCorpus, AGameWhoseTagsFailHasNoStartPositionRecord) {
+  const auto r = testing::run_cli("analyze --format jsonl '" +
+                                  quirk_path("tag_error_no_start_position") + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.find("\"game\": 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(":6: game 2: unexpected byte 0x01 in tag value"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find(start_board), std::string::npos);  // the good games' own ply 0
+}
+
+TEST(QuirkCorpus, AnalyzeWithoutFormatWritesJsonLinesForPgn) {
+  const auto r = testing::run_cli("analyze '" + quirk_path("figurines") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("{\"game\": 1, \"ply\": 0, ", 0), 0u) << r.out.substr(0, 200);
+}
+
+TEST(QuirkCorpus, WarningsAreOneLineEachAndCountedButKeepTheExitStatus) {
+  const auto r = testing::run_cli("stats '" + quirk_path("stray_brace") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("stray_brace.pgn:8: game 2: warning: stray '}' skipped\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("pawnkit: stats: 1 warning (input repaired; see above)\n"), std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace pawnkit
