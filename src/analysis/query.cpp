@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <charconv>
+#include <pawnkit/chess/notation.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <utility>
 
@@ -574,7 +575,7 @@ class QueryParser {
         return fail(*arg, name == "file" ? "file() takes a file letter a to h"
                                          : "rank() takes a rank number 1 to 8"),
                -1;
-      const Bitboard set = name == "file" ? file_bb(a[0] - 'a') : rank_bb(a[0] - '1');
+      const Bitboard set = name == "file" ? file_bb(File(a[0] - 'a')) : rank_bb(Rank(a[0] - '1'));
       const std::size_t end = token_.end;
       advance();
       return add(N(Op::SetConst, Type::Set).set(set), t.begin, end);
