@@ -1,8 +1,7 @@
-#include <pawnkit/bitboard.hpp>
-
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <pawnkit/bitboard.hpp>
 #include <vector>
 
 namespace pawnkit {
@@ -22,9 +21,13 @@ TEST(Bitboard, LerfLayout) {
 // The overload traps of a bare int are compile errors: `rank_bb(s + 8)` used to take
 // s + 8 as a rank number (a shift by 8 * 36 bits), `file_bb(s + 1)` as a file number.
 template <class T>
-concept FileMaskFrom = requires(T t) { file_bb(t); };
+concept FileMaskFrom = requires(T t) {
+  file_bb(t);
+};
 template <class T>
-concept RankMaskFrom = requires(T t) { rank_bb(t); };
+concept RankMaskFrom = requires(T t) {
+  rank_bb(t);
+};
 static_assert(FileMaskFrom<File> && FileMaskFrom<Square> && !FileMaskFrom<int>);
 static_assert(RankMaskFrom<Rank> && RankMaskFrom<Square> && !RankMaskFrom<int>);
 static_assert(!FileMaskFrom<unsigned> && !RankMaskFrom<std::uint8_t>);

@@ -1,10 +1,10 @@
 // The run-time colour overloads give what the colour templates give, for both colours, on
 // random pawn sets: every span, fill, relative rank, push, attack and pattern of the core.
+#include <gtest/gtest.h>
+
 #include <pawnkit/fill.hpp>
 #include <pawnkit/pawns/moves.hpp>
 #include <pawnkit/pawns/patterns.hpp>
-
-#include <gtest/gtest.h>
 
 #include "support/random_board.hpp"
 
@@ -29,8 +29,7 @@ void expect_same_as_template(const PawnBoard& b) {
   EXPECT_EQ(double_pushes(C, own, occupied), double_pushes<C>(own, occupied));
   EXPECT_EQ(pawn_captures(C, own, enemy_pieces), pawn_captures<C>(own, enemy_pieces));
   EXPECT_EQ(en_passant_captures(C, own, b.en_passant), en_passant_captures<C>(own, b.en_passant));
-  EXPECT_EQ(promotions(C, own, occupied, enemy_pieces),
-            promotions<C>(own, occupied, enemy_pieces));
+  EXPECT_EQ(promotions(C, own, occupied, enemy_pieces), promotions<C>(own, occupied, enemy_pieces));
   // Patterns.
   EXPECT_EQ(behind_own(C, own), behind_own<C>(own));
   EXPECT_EQ(in_front_of_own(C, own), in_front_of_own<C>(own));

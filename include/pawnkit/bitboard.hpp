@@ -160,14 +160,22 @@ constexpr Bitboard shift(Bitboard b) {
 constexpr Bitboard shift(Direction d, Bitboard b) {
   using enum Direction;
   switch (d) {
-    case North: return shift<North>(b);
-    case South: return shift<South>(b);
-    case East: return shift<East>(b);
-    case West: return shift<West>(b);
-    case NorthEast: return shift<NorthEast>(b);
-    case NorthWest: return shift<NorthWest>(b);
-    case SouthEast: return shift<SouthEast>(b);
-    case SouthWest: return shift<SouthWest>(b);
+    case North:
+      return shift<North>(b);
+    case South:
+      return shift<South>(b);
+    case East:
+      return shift<East>(b);
+    case West:
+      return shift<West>(b);
+    case NorthEast:
+      return shift<NorthEast>(b);
+    case NorthWest:
+      return shift<NorthWest>(b);
+    case SouthEast:
+      return shift<SouthEast>(b);
+    case SouthWest:
+      return shift<SouthWest>(b);
   }
   return 0;
 }

@@ -1,4 +1,5 @@
-// Fills, spans and file sets: the seed pages' toolbox, composed from one-step shifts.
+// Fills, spans and file sets, composed from one-step shifts: the toolbox of the
+// Chessprogramming wiki's Pawn Fills and Pawn Spans pages.
 //
 // A fill includes the squares it starts from; a span excludes them. "Front" and "rear"
 // are seen from the side C: north is in front of White, south in front of Black.

@@ -61,7 +61,9 @@ struct CountSink {
   void piece_moves(Square, Bitboard targets) { count += moves(targets); }
   void pawn_moves(Bitboard targets, int) { count += moves(targets); }
   void promotions(Bitboard targets, int) { count += 4 * moves(targets); }
-  static std::uint64_t moves(Bitboard targets) { return static_cast<std::uint64_t>(popcount(targets)); }
+  static std::uint64_t moves(Bitboard targets) {
+    return static_cast<std::uint64_t>(popcount(targets));
+  }
   void add(Move) { ++count; }
 };
 

@@ -174,7 +174,8 @@ constexpr Bitboard passed(Color c, Bitboard own, Bitboard enemy) {
 template <Color C>
 constexpr Bitboard backward(Bitboard own, Bitboard enemy) {
   const Bitboard stop_attacked = shift<Down<C>>(pawn_attacks<~C>(enemy));
-  const Bitboard supportable = front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
+  const Bitboard supportable =
+      front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
   return own & stop_attacked & ~supportable;
 }
 constexpr Bitboard backward(Color c, Bitboard own, Bitboard enemy) {
