@@ -34,8 +34,9 @@ TEST(Attacks, LinesAndBetween) {
       EXPECT_EQ((between_bb(a, b) | ends) & ~line_bb(a, b), 0u);
       // A queen on a sees b exactly when nothing stands between them.
       EXPECT_TRUE(queen_attacks(a, ends) & square_bb(b));
-      if (between_bb(a, b))
+      if (between_bb(a, b)) {
         EXPECT_FALSE(queen_attacks(a, ends | square_bb(lsb(between_bb(a, b)))) & square_bb(b));
+      }
     }
   }
 }

@@ -35,8 +35,12 @@ static_assert(!FileMaskFrom<unsigned> && !RankMaskFrom<std::uint8_t>);
 TEST(Bitboard, SquarePlusDirectionStaysOnTheSquareType) {
   using enum Direction;
   for (Square s : squares(~Bitboard{0})) {
-    if (rank_of(s) < 7) EXPECT_EQ(rank_bb(s + North), rank_bb(Rank(rank_of(s) + 1)));
-    if (file_of(s) < 7) EXPECT_EQ(file_bb(s + East), file_bb(File(file_of(s) + 1)));
+    if (rank_of(s) < 7) {
+      EXPECT_EQ(rank_bb(s + North), rank_bb(Rank(rank_of(s) + 1)));
+    }
+    if (file_of(s) < 7) {
+      EXPECT_EQ(file_bb(s + East), file_bb(File(file_of(s) + 1)));
+    }
     if (rank_of(s) > 0 && file_of(s) > 0) {
       EXPECT_EQ(s + SouthWest, s - NorthEast);
       EXPECT_EQ(square_bb(s + SouthWest), shift<SouthWest>(square_bb(s)));
@@ -44,8 +48,10 @@ TEST(Bitboard, SquarePlusDirectionStaysOnTheSquareType) {
     // A step that stays on the board lands on s + d; one that leaves it gives nothing.
     for (Direction d : {North, South, East, West, NorthEast, NorthWest, SouthEast, SouthWest}) {
       const Bitboard stepped = shift(d, square_bb(s));
-      if (stepped) EXPECT_EQ(stepped, square_bb(s + d));
-      if (stepped) EXPECT_EQ(shift(-d, stepped), square_bb(s));
+      if (stepped) {
+        EXPECT_EQ(stepped, square_bb(s + d));
+        EXPECT_EQ(shift(-d, stepped), square_bb(s));
+      }
     }
   }
 }
