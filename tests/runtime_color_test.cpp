@@ -35,7 +35,6 @@ void expect_same_as_template(const PawnBoard& b) {
   EXPECT_EQ(in_front_of_own(C, own), in_front_of_own<C>(own));
   EXPECT_EQ(doubled(own), doubled<C>(own));
   EXPECT_EQ(tripled(own), tripled<C>(own));
-  EXPECT_EQ(files_with_at_least_triple(own), files_with_at_least_triple<C>(own));
   EXPECT_EQ(open_pawns(C, own, enemy), open_pawns<C>(own, enemy));
   EXPECT_EQ(hanging(C, own, enemy), hanging<C>(own, enemy));
   EXPECT_EQ(passed(C, own, enemy), passed<C>(own, enemy));

@@ -79,11 +79,8 @@ constexpr Bitboard doubled(Bitboard pawns) {
 // Every pawn of a file holding three or more.
 constexpr Bitboard tripled(Bitboard pawns) { return pawns & files_with_at_least_triple(pawns); }
 
-// The colour is not needed; these names stay for existing callers (pawn_report).
-template <Color C>
-constexpr Bitboard files_with_at_least_triple(Bitboard pawns) {
-  return files_with_at_least_triple(pawns);
-}
+// The colour is not needed; these two spellings stay only for pawn_report's side_report,
+// and go when it calls doubled(own) and tripled(own).
 template <Color C>
 constexpr Bitboard doubled(Bitboard pawns) {
   return doubled(pawns);
