@@ -22,10 +22,11 @@ TEST(Fen, StartPosition) {
   const Parsed<Position> p = parse_fen(start_fen);
   ASSERT_TRUE(p.ok());
   const Position& pos = *p;
-  EXPECT_EQ(pos.pawns(White), rank_bb(1));
-  EXPECT_EQ(pos.pawns(Black), rank_bb(6));
-  EXPECT_EQ(pos.occupied(), rank_bb(0) | rank_bb(1) | rank_bb(6) | rank_bb(7));
-  EXPECT_EQ(pos.pieces(White), rank_bb(0) | rank_bb(1));
+  EXPECT_EQ(pos.pawns(White), rank_bb(Rank::Second));
+  EXPECT_EQ(pos.pawns(Black), rank_bb(Rank::Seventh));
+  EXPECT_EQ(pos.occupied(), rank_bb(Rank::First) | rank_bb(Rank::Second) |
+                                rank_bb(Rank::Seventh) | rank_bb(Rank::Eighth));
+  EXPECT_EQ(pos.pieces(White), rank_bb(Rank::First) | rank_bb(Rank::Second));
   EXPECT_EQ(pos.pieces(Black, PieceType::Knight), square_bb(B8) | square_bb(G8));
   EXPECT_EQ(pos.piece_on(D1), Piece::WhiteQueen);
   EXPECT_EQ(pos.piece_on(E8), Piece::BlackKing);

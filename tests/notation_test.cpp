@@ -36,6 +36,14 @@ std::string san_to_uci(std::string_view fen, std::string_view text, bool chess96
   return to_uci(*m, chess960);
 }
 
+TEST(Notation, SquareNames) {
+  for (int s = 0; s < 64; ++s) EXPECT_EQ(parse_square(square_name(Square(s))), Square(s));
+  EXPECT_EQ(square_name(E4), "e4");
+  EXPECT_FALSE(parse_square("e9"));
+  EXPECT_FALSE(parse_square("E4"));
+  EXPECT_FALSE(parse_square("e"));
+}
+
 TEST(Uci, PrintAndParse) {
   const Position start = position(start_fen);
   EXPECT_EQ(to_uci(*parse_uci(start, "e2e4")), "e2e4");
@@ -58,6 +66,65 @@ TEST(Uci, PrintAndParse) {
   EXPECT_EQ(*parse_uci(promo, "a7a8r"), Move::promotion(A7, A8, PieceType::Rook));
   EXPECT_FALSE(parse_uci(promo, "a7a8").ok());
   EXPECT_EQ(parse_uci(promo, "a7a8k").error().what, "malformed UCI move: bad promotion piece");
+}
+
+// Castling that standard chess cannot have is always written king takes rook: as the
+// king's destination it could be an ordinary king move (f1g1) or no move at all (c1c1).
+TEST(Uci, ChessNineSixtyCastlingIsKingTakesRook) {
+  // King f1, rook h1 (Shredder "H"): the king step f1g1 and the castling both exist.
+  const Position f1 = position("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+  std::vector<std::string> printed;
+  for (Move m : legal_moves(f1)) printed.push_back(to_uci(m));
+  std::sort(printed.begin(), printed.end());
+  EXPECT_EQ(std::adjacent_find(printed.begin(), printed.end()), printed.end()) << "duplicate";
+  EXPECT_EQ(to_uci(Move::castling(F1, H1)), "f1h1");
+  EXPECT_EQ(*parse_uci(f1, "f1g1"), Move::normal(F1, G1));
+  EXPECT_EQ(*parse_uci(f1, "f1h1"), Move::castling(F1, H1));
+  // King already on its castling square c1 (X-FEN "Q" names the b1 rook).
+  const Position c1 = position("4k3/8/8/8/8/8/8/1RK5 w Q - 0 1");
+  ASSERT_TRUE(legal_moves(c1).contains(Move::castling(C1, B1)));
+  EXPECT_EQ(to_uci(Move::castling(C1, B1)), "c1b1");
+  EXPECT_FALSE(parse_uci(c1, "c1c1").ok());
+  EXPECT_EQ(*parse_uci(c1, "c1b1"), Move::castling(C1, B1));
+  // Rook off the corner, king on e1: also only Chess960's.
+  const Position b1 = position("4k3/8/8/8/8/8/8/1R2K3 w B - 0 1");
+  EXPECT_EQ(to_uci(Move::castling(E1, B1)), "e1b1");
+  EXPECT_EQ(*parse_uci(b1, "e1b1"), Move::castling(E1, B1));
+  EXPECT_FALSE(parse_uci(b1, "e1c1").ok());
+  // Black's standard castling is still the king's step.
+  EXPECT_EQ(to_uci(Move::castling(E8, A8)), "e8c8");
+  EXPECT_EQ(to_uci(Move::castling(E8, A8), true), "e8a8");
+}
+
+// Without --chess960, every legal move of every position two plies below the perft suite
+// and the Chess960 start positions prints differently and parses back to itself.
+TEST(Uci, EveryMovePrintsUniquelyAndParsesBack) {
+  std::vector<std::string> fens;
+  for (const char* path : {PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd",
+                           PAWNKIT_SHARED_DATA "/fischer.epd"}) {
+    if (const auto entries = test::read_epd_perft(path))
+      for (const auto& e : *entries) fens.push_back(e.fen);
+  }
+  ASSERT_GT(fens.size(), 100u);
+  std::size_t checked = 0;
+  for (const std::string& fen : fens) {
+    const Parsed<Position> root = parse_fen(fen);
+    ASSERT_TRUE(root.ok()) << fen;
+    for (Move first : legal_moves(*root)) {
+      const Position pos = after_move(*root, first);
+      std::vector<std::string> all;
+      for (Move m : legal_moves(pos)) {
+        all.push_back(to_uci(m));
+        const Parsed<Move> back = parse_uci(pos, all.back());
+        ASSERT_TRUE(back.ok()) << fen << " " << all.back();
+        EXPECT_EQ(*back, m) << fen << " " << all.back();
+        ++checked;
+      }
+      std::sort(all.begin(), all.end());
+      EXPECT_EQ(std::adjacent_find(all.begin(), all.end()), all.end()) << fen;
+    }
+  }
+  EXPECT_GT(checked, 10000u);
 }
 
 TEST(San, Printing) {

@@ -145,13 +145,13 @@ TEST(SeedDoubleTriple, TwinsAndTriples) {
   EXPECT_EQ(behind_own<White>(white), bb({B2, E2, E3}));
   EXPECT_EQ(in_front_of_own<White>(white), bb({B3, E3, E5}));
   EXPECT_EQ(popcount(behind_own<White>(white)), popcount(in_front_of_own<White>(white)));
-  EXPECT_EQ(doubled<White>(white), bb({B2, B3}));
-  EXPECT_EQ(tripled<White>(white), bb({E2, E3, E5}));
+  EXPECT_EQ(doubled(white), bb({B2, B3}));
+  EXPECT_EQ(tripled(white), bb({E2, E3, E5}));
   // For Black, "in front" is south.
   const Bitboard black = bb({C7, C5, H6});
   EXPECT_EQ(behind_own<Black>(black), bb({C7}));
   EXPECT_EQ(in_front_of_own<Black>(black), bb({C5}));
-  EXPECT_EQ(doubled<Black>(black), bb({C5, C7}));
+  EXPECT_EQ(doubled(black), bb({C5, C7}));
 }
 
 TEST(ContractPatterns, PassedIgnoresPawnsLevelBeside) {

@@ -88,8 +88,8 @@ TEST(StructureTerms, CandidatesCountHelpersAgainstSentries) {
 
 TEST(StructureTerms, HolesAndOutpostsIgnoreWhatStandsOnTheSquare) {
   // No pawns at all: every square of relative ranks 3-4 is a hole, no square an outpost.
-  EXPECT_EQ(holes<White>(0), rank_bb(2) | rank_bb(3));
-  EXPECT_EQ(holes<Black>(0), rank_bb(5) | rank_bb(4));
+  EXPECT_EQ(holes<White>(0), rank_bb(Rank::Third) | rank_bb(Rank::Fourth));
+  EXPECT_EQ(holes<Black>(0), rank_bb(Rank::Sixth) | rank_bb(Rank::Fifth));
   // d3 covers c4 and e4 (e4 although a white pawn stands there); d4 stays a hole.
   EXPECT_EQ(holes<White>(bb({D3, E4})) & bb({E4, C4, D4}), bb({D4}));
   // An own pawn on the outpost square does not matter (e5); an enemy pawn level beside it

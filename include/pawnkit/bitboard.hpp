@@ -3,13 +3,20 @@
 // Layout: little-endian rank-file mapping (LERF), as in the Chessprogramming
 // wiki: a1 = bit 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
 // North is +8, east (towards the h-file) is +1.
+//
+// Types, chosen so that square arithmetic cannot pick the wrong overload silently:
+// - `Square` is an unscoped enum (a bit index, usable as an array index). `s + 8` is an int,
+//   so step with a `Direction` instead: `s + Direction::North` is a Square.
+// - `File` and `Rank` are scoped enums. `file_bb` and `rank_bb` take a File, a Rank or a
+//   Square and never a bare int, so `rank_bb(s + 8)` and `file_bb(s + 1)` do not compile.
+// - `file_of`, `rank_of` and `relative_rank` give 0..7 as int, for arithmetic; turn a
+//   number into a File or Rank explicitly (`File(f)`) where a mask is wanted.
+// Square names ("e4") and their parsing live in chess/notation.hpp.
 #pragma once
 
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <optional>
-#include <string_view>
 
 namespace pawnkit {
 
@@ -20,7 +27,8 @@ inline constexpr Color White = Color::White;
 inline constexpr Color Black = Color::Black;
 
 constexpr Color operator~(Color c) { return c == White ? Black : White; }
-constexpr int index(Color c) { return static_cast<int>(c); }
+// 0 for White, 1 for Black: the index of per-colour arrays.
+constexpr std::size_t index(Color c) { return static_cast<std::size_t>(c); }
 
 // A square is its bit index 0..63; NoSquare marks "none" (e.g. no en-passant square).
 enum Square : std::uint8_t {
@@ -37,9 +45,15 @@ enum Square : std::uint8_t {
   NoSquare = 64
 };
 
+// Files a..h and ranks 1..8, typed so that a mask is never built from a stray int.
+enum class File : std::uint8_t { A, B, C, D, E, F, G, H };
+enum class Rank : std::uint8_t { First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth };
+
+// The file and rank of a square as 0..7 (a-file and first rank = 0), for arithmetic.
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
+constexpr Square make_square(File f, Rank r) { return make_square(int(f), int(r)); }
 constexpr bool is_valid(Square s) { return s < 64; }
 
 constexpr Bitboard square_bb(Square s) { return Bitboard{1} << s; }
@@ -49,19 +63,33 @@ inline constexpr Bitboard FileH = FileA << 7;
 inline constexpr Bitboard Rank1 = 0xFFULL;
 inline constexpr Bitboard Rank8 = Rank1 << 56;
 
-constexpr Bitboard file_bb(int file) { return FileA << file; }
-constexpr Bitboard rank_bb(int rank) { return Rank1 << (8 * rank); }
-constexpr Bitboard file_bb(Square s) { return file_bb(file_of(s)); }
-constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
+constexpr Bitboard file_bb(File f) { return FileA << static_cast<int>(f); }
+constexpr Bitboard rank_bb(Rank r) { return Rank1 << (8 * static_cast<int>(r)); }
+constexpr Bitboard file_bb(Square s) { return file_bb(File(file_of(s))); }
+constexpr Bitboard rank_bb(Square s) { return rank_bb(Rank(rank_of(s))); }
 
-// Rank counted from the given side's back rank (0 = its first rank).
+// Rank counted from the given side's first rank, both ways: relative_rank(Black, 0) is 7,
+// the rank of Black's pieces, and relative_rank(Black, 6) is 1, where Black's pawns start.
 template <Color C>
 constexpr int relative_rank(int rank) {
   return C == White ? rank : 7 - rank;
 }
+constexpr int relative_rank(Color c, int rank) { return c == White ? rank : 7 - rank; }
+
+// The whole rank `rank` counted from the side's first rank: relative_rank_bb<Black>(1) is
+// the seventh rank, where Black's pawns start.
 template <Color C>
 constexpr Bitboard relative_rank_bb(int rank) {
-  return rank_bb(relative_rank<C>(rank));
+  return rank_bb(Rank(relative_rank<C>(rank)));
+}
+constexpr Bitboard relative_rank_bb(Color c, int rank) {
+  return rank_bb(Rank(relative_rank(c, rank)));
+}
+
+// The square on file `file` of the side's relative rank `rank`: relative_square(Black,
+// File::G, 0) is G8, where Black's king lands when castling short.
+constexpr Square relative_square(Color c, File file, int rank) {
+  return make_square(int(file), relative_rank(c, rank));
 }
 
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
@@ -128,6 +156,45 @@ constexpr Bitboard shift(Bitboard b) {
   if constexpr (D == SouthWest) return (b & ~FileA) >> 9;
 }
 
+// The same one-step shift with the direction known only at run time.
+constexpr Bitboard shift(Direction d, Bitboard b) {
+  using enum Direction;
+  switch (d) {
+    case North:
+      return shift<North>(b);
+    case South:
+      return shift<South>(b);
+    case East:
+      return shift<East>(b);
+    case West:
+      return shift<West>(b);
+    case NorthEast:
+      return shift<NorthEast>(b);
+    case NorthWest:
+      return shift<NorthWest>(b);
+    case SouthEast:
+      return shift<SouthEast>(b);
+    case SouthWest:
+      return shift<SouthWest>(b);
+  }
+  return 0;
+}
+
+// The square one step away: E4 + Direction::North is E5. The caller keeps the step on the
+// board (no wrap check: H4 + East is A5, E8 + North is off the board).
+constexpr Square operator+(Square s, Direction d) {
+  return Square(static_cast<int>(s) + static_cast<int>(d));
+}
+constexpr Square operator-(Square s, Direction d) {
+  return Square(static_cast<int>(s) - static_cast<int>(d));
+}
+// The opposite direction: -North is South.
+constexpr Direction operator-(Direction d) { return Direction(-static_cast<int>(d)); }
+// Two steps: North + North is the double pawn push.
+constexpr int operator+(Direction a, Direction b) {
+  return static_cast<int>(a) + static_cast<int>(b);
+}
+
 // "Forward" for a side: north for White, south for Black.
 template <Color C>
 inline constexpr Direction Up = C == White ? Direction::North : Direction::South;
@@ -138,30 +205,33 @@ inline constexpr Direction UpEast = C == White ? Direction::NorthEast : Directio
 template <Color C>
 inline constexpr Direction UpWest = C == White ? Direction::NorthWest : Direction::SouthWest;
 
-namespace detail {
-inline constexpr std::array<std::array<char, 2>, 64> square_names = [] {
-  std::array<std::array<char, 2>, 64> names{};
-  for (int s = 0; s < 64; ++s) names[s] = {char('a' + (s & 7)), char('1' + (s >> 3))};
-  return names;
-}();
-}  // namespace detail
-
-// "e4" for E4. The view points into a static table.
-constexpr std::string_view square_name(Square s) {
-  return {detail::square_names[s].data(), 2};
+// The same directions for a colour known at run time.
+constexpr Direction up(Color c) { return c == White ? Direction::North : Direction::South; }
+constexpr Direction down(Color c) { return c == White ? Direction::South : Direction::North; }
+constexpr Direction up_east(Color c) {
+  return c == White ? Direction::NorthEast : Direction::SouthEast;
+}
+constexpr Direction up_west(Color c) {
+  return c == White ? Direction::NorthWest : Direction::SouthWest;
 }
 
-// Parses "e4" (lower-case file, rank digit); anything else is nullopt.
-constexpr std::optional<Square> parse_square(std::string_view text) {
-  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
-    return std::nullopt;
-  return make_square(text[0] - 'a', text[1] - '1');
+// Mirrors the ranks (a1 <-> a8): the board seen from the other side.
+constexpr Bitboard flip_vertical(Bitboard b) {
+  b = ((b >> 8) & 0x00FF00FF00FF00FFULL) | ((b & 0x00FF00FF00FF00FFULL) << 8);
+  b = ((b >> 16) & 0x0000FFFF0000FFFFULL) | ((b & 0x0000FFFF0000FFFFULL) << 16);
+  return (b >> 32) | (b << 32);
 }
 
 static_assert(square_bb(E4) == 0x10000000ULL);
 static_assert(shift<Direction::East>(square_bb(H4)) == 0, "east step must not wrap to the a-file");
 static_assert(shift<Direction::NorthWest>(square_bb(A2)) == 0, "a-file pawn has no west attack");
 static_assert(shift<Direction::NorthEast>(square_bb(H2)) == 0, "h-file pawn has no east attack");
-static_assert(square_name(G7) == "g7" && parse_square("c6") == C6 && !parse_square("i1"));
+static_assert(E4 + Direction::North == E5 && E4 - Direction::NorthEast == D3);
+static_assert(up(Black) == Down<White> && up_west(Black) == UpWest<Black>);
+static_assert(file_bb(File::D) == 0x0808080808080808ULL && rank_bb(Rank::Fourth) == 0xFF000000ULL);
+static_assert(rank_bb(G7) == rank_bb(Rank::Seventh) && file_bb(G7) == file_bb(File::G));
+static_assert(relative_rank_bb(Black, 1) == rank_bb(Rank::Seventh));
+static_assert(relative_square(Black, File::G, 0) == G8 && relative_square(White, File::C, 0) == C1);
+static_assert(flip_vertical(square_bb(A1) | square_bb(E4)) == (square_bb(A8) | square_bb(E5)));
 
 }  // namespace pawnkit

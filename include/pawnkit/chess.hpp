@@ -3,6 +3,7 @@
 #pragma once
 
 #include <pawnkit/chess/attacks.hpp>
+#include <pawnkit/chess/divide.hpp>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/move.hpp>
 #include <pawnkit/chess/movegen.hpp>

@@ -1,7 +1,12 @@
-// Fills, spans and file sets: the seed pages' toolbox, composed from one-step shifts.
+// Fills, spans and file sets, composed from one-step shifts: the toolbox of the
+// Chessprogramming wiki's Pawn Fills and Pawn Spans pages.
 //
 // A fill includes the squares it starts from; a span excludes them. "Front" and "rear"
 // are seen from the side C: north is in front of White, south in front of Black.
+//
+// Every colour template has an overload taking the colour at run time as its first
+// argument (`front_span(c, b)`); the templates are the fast path for code that knows the
+// side at compile time, the overloads dispatch to them.
 #pragma once
 
 #include <cstdint>
@@ -37,8 +42,15 @@ template <Color C>
 constexpr Bitboard rear_fill(Bitboard b) {
   return C == White ? south_fill(b) : north_fill(b);
 }
+constexpr Bitboard front_fill(Color c, Bitboard b) {
+  return c == White ? front_fill<White>(b) : front_fill<Black>(b);
+}
+constexpr Bitboard rear_fill(Color c, Bitboard b) {
+  return c == White ? rear_fill<White>(b) : rear_fill<Black>(b);
+}
 
-// Squares strictly in front of / behind a square of b, on its file.
+// Squares strictly in front of / behind a square of b, on its file:
+// front_span<Black>(square_bb(D3)) is d2 and d1.
 template <Color C>
 constexpr Bitboard front_span(Bitboard b) {
   return shift<Up<C>>(front_fill<C>(b));
@@ -46,6 +58,12 @@ constexpr Bitboard front_span(Bitboard b) {
 template <Color C>
 constexpr Bitboard rear_span(Bitboard b) {
   return shift<Down<C>>(rear_fill<C>(b));
+}
+constexpr Bitboard front_span(Color c, Bitboard b) {
+  return c == White ? front_span<White>(b) : front_span<Black>(b);
+}
+constexpr Bitboard rear_span(Color c, Bitboard b) {
+  return c == White ? rear_span<White>(b) : rear_span<Black>(b);
 }
 
 // The files east / west of each file holding a square of b (the wiki's attack file fills).
@@ -63,6 +81,9 @@ constexpr Bitboard attack_front_span(Bitboard b) {
   const Bitboard span = front_span<C>(b);
   return shift<Direction::East>(span) | shift<Direction::West>(span);
 }
+constexpr Bitboard attack_front_span(Color c, Bitboard b) {
+  return c == White ? attack_front_span<White>(b) : attack_front_span<Black>(b);
+}
 
 // An 8-bit file set: bit f is set when file f holds a square of b (a-file = bit 0).
 using FileSet = std::uint8_t;
@@ -72,10 +93,13 @@ constexpr FileSet file_set(Bitboard b) { return FileSet(south_fill(b) & Rank1); 
 // The files of a file set as a bitboard.
 constexpr Bitboard files_bb(FileSet files) { return north_fill(Bitboard{files}); }
 
-static_assert(north_fill(square_bb(E4)) == (file_bb(4) & ~0xFFFFFFULL));
+static_assert(north_fill(square_bb(E4)) == (file_bb(File::E) & ~0xFFFFFFULL));
 static_assert(front_span<White>(square_bb(D6)) == (square_bb(D7) | square_bb(D8)));
 static_assert(front_span<Black>(square_bb(D3)) == (square_bb(D2) | square_bb(D1)));
 static_assert(rear_span<White>(square_bb(B2)) == square_bb(B1));
+static_assert(attack_front_span<White>(square_bb(B6)) ==
+              (square_bb(A7) | square_bb(A8) | square_bb(C7) | square_bb(C8)));
+static_assert(front_span(Black, square_bb(D3)) == front_span<Black>(square_bb(D3)));
 static_assert(east_attack_file_fill(square_bb(H5)) == 0);
 static_assert(file_set(square_bb(A7) | square_bb(C2) | square_bb(C5)) == 0b101);
 static_assert(files_bb(0b1000'0001) == (FileA | FileH));

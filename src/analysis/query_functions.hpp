@@ -86,11 +86,15 @@ constexpr Function folded(std::string_view name, std::optional<Bitboard> (*fold)
   return f;
 }
 
+// file_bb or rank_bb, chosen by the type of the line.
+constexpr Bitboard line_set(File f) { return file_bb(f); }
+constexpr Bitboard line_set(Rank r) { return rank_bb(r); }
+
 // The file or rank named by one character from `first` to `last` ("d" for file(d)).
-template <Bitboard (*line)(int), char first, char last>
+template <class Line, char first, char last>
 constexpr std::optional<Bitboard> line_named(std::string_view word) {
   if (word.size() != 1 || word[0] < first || word[0] > last) return std::nullopt;
-  return line(word[0] - first);
+  return line_set(Line(word[0] - first));
 }
 
 inline constexpr std::array<Function, 3> functions{
@@ -100,8 +104,8 @@ inline constexpr std::array<Function, 3> functions{
                v.number = std::popcount(args.set(0));
                return v;
              }),
-    folded("file", line_named<file_bb, 'a', 'h'>, "file() takes a file letter a to h"),
-    folded("rank", line_named<rank_bb, '1', '8'>, "rank() takes a rank number 1 to 8"),
+    folded("file", line_named<File, 'a', 'h'>, "file() takes a file letter a to h"),
+    folded("rank", line_named<Rank, '1', '8'>, "rank() takes a rank number 1 to 8"),
 };
 
 // The entry of `table` called `name`, or null.

@@ -1,5 +1,6 @@
 #include "analysis/query_parser.hpp"
 
+#include <pawnkit/chess/notation.hpp>
 #include <algorithm>
 #include <array>
 #include <charconv>

@@ -54,7 +54,7 @@ double structure_similarity_as_is(const PawnSets& target, const PawnSets& positi
       continue;
     }
     for (int f = 0; f < 8; ++f) {
-      const Bitboard file = file_bb(f);
+      const Bitboard file = file_bb(File(f));
       if (!((t | p) & file)) continue;
       const FileScore s = score_file(file_ranks(t, f), file_ranks(p, f));
       score += s.doubled_score;

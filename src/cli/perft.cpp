@@ -1,6 +1,7 @@
 // pawnkit perft DEPTH [FEN]: legal move tree node counts, split by root move, in
 // Stockfish's `go perft` output format.
 #include <cstdio>
+#include <pawnkit/chess/divide.hpp>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
 #include <pawnkit/chess/perft.hpp>

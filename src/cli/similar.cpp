@@ -31,7 +31,7 @@ std::optional<Bitboard> parse_files(std::string_view text) {
   for (char c : text) {
     if (c == ',' || c == ' ') continue;
     if (c < 'a' || c > 'h') return std::nullopt;
-    b |= file_bb(c - 'a');
+    b |= file_bb(File(c - 'a'));
   }
   return b;
 }

@@ -27,7 +27,7 @@ std::string square_list(Bitboard b) {
 std::string file_list(Bitboard b) {
   std::string out;
   for (int f = 0; f < 8; ++f)
-    if (b & file_bb(f)) {
+    if (b & file_bb(File(f))) {
       if (!out.empty()) out += ", ";
       out += char('a' + f);
     }
@@ -61,7 +61,7 @@ std::string rule_text(const StructureRule& rule) {
     if (rule.one_of[c]) part("a pawn on one of " + square_list(rule.one_of[c]));
     if (rule.forbidden[c])
       part("no pawn on the " + file_list(rule.forbidden[c]) +
-           (popcount(rule.forbidden[c] & rank_bb(0)) > 1 ? " files" : " file"));
+           (popcount(rule.forbidden[c] & rank_bb(Rank::First)) > 1 ? " files" : " file"));
     out += c == 0 ? "  White: " : "  Black: ";
     out += line.empty() ? "anything" : line;
     out += '\n';

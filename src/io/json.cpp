@@ -1,6 +1,7 @@
 #include "io/json.hpp"
 
 #include <charconv>
+#include <pawnkit/chess/notation.hpp>
 
 namespace pawnkit::io {
 

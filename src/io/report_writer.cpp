@@ -1,5 +1,6 @@
 #include "io/report_writer.hpp"
 
+#include <pawnkit/chess/notation.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include <algorithm>

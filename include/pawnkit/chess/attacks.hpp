@@ -1,11 +1,14 @@
 // Attack sets of every piece: leaper tables and rays computed at compile time, sliding
-// attacks through PEXT (BMI2) or, without BMI2, magic multiplication with magics found
-// at start-up from a fixed seed. Both schemes index the same per-square table layout.
+// attacks through PEXT (BMI2) or, without BMI2, magic multiplication with the fixed magic
+// numbers below. Both schemes index the same per-square table layout, filled once before
+// main() by walking the rays (no search at start-up).
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/pawns/moves.hpp>
 
@@ -24,6 +27,14 @@ namespace pawnkit {
 inline constexpr bool uses_pext = PAWNKIT_USE_PEXT;
 
 namespace detail {
+
+// Builds a 64-entry table at compile time: table[s] = f(s).
+template <class F>
+constexpr std::array<Bitboard, 64> per_square(F f) {
+  std::array<Bitboard, 64> t{};
+  for (std::size_t s = 0; s < 64; ++s) t[s] = f(Square(s));
+  return t;
+}
 
 // Squares reached from s by single steps (df, dr); used to build the leaper tables.
 constexpr Bitboard step_targets(Square s, std::initializer_list<std::array<int, 2>> steps) {
@@ -59,41 +70,24 @@ constexpr Bitboard ray_attacks(Square s, Bitboard occupied,
 }
 
 // Slider attacks on an empty board: a cheap test for whether a slider could attack at all.
-inline constexpr std::array<std::array<Bitboard, 64>, 2> empty_board_rays = [] {
-  std::array<std::array<Bitboard, 64>, 2> t{};
-  for (int s = 0; s < 64; ++s) {
-    t[0][s] = ray_attacks(Square(s), 0, bishop_directions);
-    t[1][s] = ray_attacks(Square(s), 0, rook_directions);
-  }
-  return t;
-}();
+inline constexpr std::array<Bitboard, 64> empty_board_bishop_rays =
+    per_square([](Square s) { return ray_attacks(s, 0, bishop_directions); });
+inline constexpr std::array<Bitboard, 64> empty_board_rook_rays =
+    per_square([](Square s) { return ray_attacks(s, 0, rook_directions); });
 
-inline constexpr std::array<Bitboard, 64> knight_table = [] {
-  std::array<Bitboard, 64> t{};
-  for (int s = 0; s < 64; ++s)
-    t[s] = step_targets(Square(s),
-                        {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
-  return t;
-}();
+inline constexpr std::array<Bitboard, 64> knight_table = per_square([](Square s) {
+  return step_targets(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
+});
 
-inline constexpr std::array<Bitboard, 64> king_table = [] {
-  std::array<Bitboard, 64> t{};
-  for (int s = 0; s < 64; ++s)
-    t[s] = step_targets(Square(s),
-                        {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
-  return t;
-}();
+inline constexpr std::array<Bitboard, 64> king_table = per_square([](Square s) {
+  return step_targets(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
+});
 
 // pawn_table[color][s]: squares a pawn of that color on s attacks (the pawn core's
 // set-wise attacks applied to one pawn).
-inline constexpr std::array<std::array<Bitboard, 64>, 2> pawn_table = [] {
-  std::array<std::array<Bitboard, 64>, 2> t{};
-  for (int s = 0; s < 64; ++s) {
-    t[0][s] = pawn_attacks<White>(square_bb(Square(s)));
-    t[1][s] = pawn_attacks<Black>(square_bb(Square(s)));
-  }
-  return t;
-}();
+inline constexpr std::array<std::array<Bitboard, 64>, 2> pawn_table = {
+    per_square([](Square s) { return pawn_attacks<White>(square_bb(s)); }),
+    per_square([](Square s) { return pawn_attacks<Black>(square_bb(s)); })};
 
 // between[a][b]: squares strictly between a and b on a shared line, else 0.
 // line[a][b]: the whole line through a and b (edge to edge), else 0.
@@ -105,15 +99,16 @@ inline constexpr LineTables line_tables = [] {
   LineTables t;
   constexpr std::array<std::array<int, 2>, 8> dirs{
       {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}};
-  for (int a = 0; a < 64; ++a) {
+  for (std::size_t a = 0; a < 64; ++a) {
+    const int af = file_of(Square(a)), ar = rank_of(Square(a));
     for (auto [df, dr] : dirs) {
       Bitboard path = 0;
-      int f = (a & 7) + df, r = (a >> 3) + dr;
+      int f = af + df, r = ar + dr;
       // The full line: walk both ways from a.
       Bitboard full = square_bb(Square(a));
       for (int k = 1; k < 8; ++k) {
-        const int f1 = (a & 7) + df * k, r1 = (a >> 3) + dr * k;
-        const int f2 = (a & 7) - df * k, r2 = (a >> 3) - dr * k;
+        const int f1 = af + df * k, r1 = ar + dr * k;
+        const int f2 = af - df * k, r2 = ar - dr * k;
         if (f1 >= 0 && f1 < 8 && r1 >= 0 && r1 < 8) full |= square_bb(make_square(f1, r1));
         if (f2 >= 0 && f2 < 8 && r2 >= 0 && r2 < 8) full |= square_bb(make_square(f2, r2));
       }
@@ -145,6 +140,47 @@ constexpr Bitboard relevant_mask(Square s, const std::array<std::array<int, 2>, 
   return b;
 }
 
+// Magic numbers for the tables without PEXT, one per square (a1 first): multiplying a
+// square's relevant occupancy by its magic and keeping the top `bits` bits gives an index
+// under which no two occupancies with different attack sets meet. They were found once by
+// a search over sparse random numbers (xorshift64* from the seed 0x9E3779B97F4A7C15);
+// tests/attacks_fallback_test.cpp checks every occupancy of every square against the ray
+// walk, and the table fill asserts there is no harmful collision.
+inline constexpr std::array<Bitboard, 64> rook_magics{
+    0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
+    0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,
+    0x0404800084400220, 0x0000401000402000, 0x0086001081220440, 0x0408800800100280,
+    0x000A001201040820, 0x8848800200840080, 0x4001000100040200, 0x0442000102105084,
+    0x9080010020804100, 0x0040404000201009, 0x0000808010002009, 0x2200090021D00100,
+    0x0008008008040080, 0x0004004002010040, 0x0011040008015042, 0x00000A0001768104,
+    0x0000800080204009, 0x2010004140002001, 0x9800200280100080, 0x1000100080080080,
+    0x0442000A00049020, 0x2100040080020080, 0x0800120400900148, 0x0010040A00128541,
+    0x2800804000800030, 0x1010002000400041, 0x4000200011004100, 0x0610008410800800,
+    0x0400802402800800, 0xC100020080800400, 0x0002000802000401, 0x0182085882000401,
+    0x0220204000808000, 0x2860100040024022, 0x0001002004110040, 0x99101042000A0020,
+    0x0004080004008080, 0x0010040002008080, 0x2012004881020004, 0x8300842444820011,
+    0x0088403882010200, 0x0820400080210100, 0x0110910040A00300, 0x0801100280080480,
+    0x0242009008200600, 0x1002000489500200, 0x0040800200010080, 0x0091800041000080,
+    0x0000209300488001, 0x04C1002414824001, 0x020020000B001041, 0x7000100004200901,
+    0x8002002004100802, 0x30010002084C0007, 0x0888221800813004, 0x4000002840840112};
+inline constexpr std::array<Bitboard, 64> bishop_magics{
+    0x10102002004A1420, 0x8020040400584008, 0x10510800811201C8, 0x5204042080000088,
+    0x2204106880000002, 0x1401042004000000, 0x0400880410042004, 0x0028208200A02020,
+    0x1500241990010E00, 0x8001200182020A40, 0x40004101030B0000, 0x8002041042000100,
+    0x4010011041020038, 0x0000010421044000, 0x1500210808020A00, 0x8000088400880520,
+    0x0405004010040100, 0x1005823210040108, 0x2708008102040011, 0x4048200404009100,
+    0x0018104101400024, 0x0003000601190101, 0x8004803108491000, 0x8014241200820800,
+    0x0006E080100C3040, 0x0501044A11041800, 0x9020300008004045, 0x0894080000220040,
+    0x1001010083104000, 0x5004030040900080, 0x000400422C012400, 0x0002128698404812,
+    0x1010108404900440, 0x0928021182084100, 0x2006080409020024, 0x1010202020180080,
+    0xA010008200202200, 0x2098015100019004, 0x0002041440810811, 0x802A02020000B098,
+    0x0009015090004060, 0x4000821082081001, 0x0100210040420800, 0x0800004010488A00,
+    0x2000081104004040, 0x4C8E029015000082, 0x0420340322224842, 0x1298260043400210,
+    0x0000822802400008, 0x00008A0101600000, 0x3040003412080021, 0x3040290220884800,
+    0x4A1500401041004A, 0x8010200282020781, 0x0020203142209091, 0x0070300600902110,
+    0x0040808800B62048, 0x0000810400C44420, 0x00080400440C0441, 0x8340080020840411,
+    0x0000000104208200, 0x0000800810D00080, 0x0400530411080200, 0x4040702400932244};
+
 // The two table schemes live in differently named inline namespaces, so a program whose
 // translation units disagree on PEXT (e.g. a test forcing the fallback) gets two
 // distinct tables instead of an ODR clash.
@@ -175,69 +211,39 @@ inline std::size_t slider_index(const SliderSquare& sq, Bitboard occupied) {
 struct SliderTables {
   std::array<SliderSquare, 64> rook{};
   std::array<SliderSquare, 64> bishop{};
-  std::array<Bitboard, rook_table_size + bishop_table_size> attacks{};
+  // Not cleared here: the one instance, slider_tables, has static storage and so starts
+  // zeroed; clearing 840 KB again would cost start-up time.
+  std::array<Bitboard, rook_table_size + bishop_table_size> attacks;
 
   SliderTables() {
     std::uint32_t offset = 0;
-    fill(rook, rook_directions, offset);
-    fill(bishop, bishop_directions, offset);
+    fill(rook, rook_magics, rook_directions, offset);
+    fill(bishop, bishop_magics, bishop_directions, offset);
   }
 
  private:
-  // Enumerates every subset of each square's mask (carry-rippler), finds a magic when
-  // PEXT is unavailable, and stores the reference attack set at its index.
-  void fill(std::array<SliderSquare, 64>& table,
+  // Stores the ray walk's attack set for every subset of each square's mask
+  // (carry-rippler enumeration) at its index.
+  void fill(std::array<SliderSquare, 64>& table, const std::array<Bitboard, 64>& magics,
             const std::array<std::array<int, 2>, 4>& directions, std::uint32_t& offset) {
-    std::array<Bitboard, 4096> occupancy{}, reference{};
-    [[maybe_unused]] std::uint64_t seed =
-        0x9E3779B97F4A7C15ULL;  // fixed: the magics are reproducible
-    for (int s = 0; s < 64; ++s) {
+    for (std::size_t s = 0; s < 64; ++s) {
       SliderSquare& sq = table[s];
       sq.mask = relevant_mask(Square(s), directions);
+      sq.magic = magics[s];
       const int bits = popcount(sq.mask);
       sq.shift = static_cast<std::uint8_t>(64 - bits);
       sq.offset = offset;
-      const std::size_t size = std::size_t{1} << bits;
-      std::size_t n = 0;
       Bitboard subset = 0;
       do {
-        occupancy[n] = subset;
-        reference[n] = ray_attacks(Square(s), subset, directions);
-        ++n;
+        const Bitboard reference = ray_attacks(Square(s), subset, directions);
+        Bitboard& entry = attacks[slider_index(sq, subset)];
+        // A slider always attacks something, so 0 marks a slot not written yet.
+        assert((entry == 0 || entry == reference) && "magic number with a harmful collision");
+        entry = reference;
         subset = (subset - sq.mask) & sq.mask;
       } while (subset != 0);
-#if PAWNKIT_USE_PEXT
-      for (std::size_t i = 0; i < n; ++i) attacks[slider_index(sq, occupancy[i])] = reference[i];
-#else
-      // Try sparse random candidates until no two occupancies with different attack
-      // sets share an index. `epoch` marks which slots the current attempt has written.
-      std::array<std::uint32_t, 4096> epoch{};
-      for (std::uint32_t attempt = 1;; ++attempt) {
-        sq.magic = next(seed) & next(seed) & next(seed);
-        if (popcount((sq.mask * sq.magic) >> 56) < 6) continue;
-        bool ok = true;
-        for (std::size_t i = 0; i < n && ok; ++i) {
-          const std::size_t idx = slider_index(sq, occupancy[i]) - sq.offset;
-          if (epoch[idx] != attempt) {
-            epoch[idx] = attempt;
-            attacks[sq.offset + idx] = reference[i];
-          } else if (attacks[sq.offset + idx] != reference[i]) {
-            ok = false;
-          }
-        }
-        if (ok) break;
-      }
-#endif
-      offset += static_cast<std::uint32_t>(size);
+      offset += std::uint32_t{1} << bits;
     }
-  }
-
-  // xorshift64*: a small deterministic generator for magic candidates.
-  static std::uint64_t next(std::uint64_t& s) {
-    s ^= s >> 12;
-    s ^= s << 25;
-    s ^= s >> 27;
-    return s * 2685821657736338717ULL;
   }
 };
 
@@ -254,8 +260,8 @@ constexpr Bitboard king_attacks(Square s) { return detail::king_table[s]; }
 constexpr Bitboard pawn_attacks_from(Color c, Square s) { return detail::pawn_table[index(c)][s]; }
 
 // What a bishop or rook on s attacks on an empty board.
-constexpr Bitboard bishop_rays(Square s) { return detail::empty_board_rays[0][s]; }
-constexpr Bitboard rook_rays(Square s) { return detail::empty_board_rays[1][s]; }
+constexpr Bitboard bishop_rays(Square s) { return detail::empty_board_bishop_rays[s]; }
+constexpr Bitboard rook_rays(Square s) { return detail::empty_board_rook_rays[s]; }
 
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   return detail::slider_tables
@@ -280,7 +286,7 @@ static_assert(pawn_attacks_from(White, A2) == square_bb(B3));
 static_assert(pawn_attacks_from(Black, E5) == (square_bb(D4) | square_bb(F4)));
 static_assert(between_bb(A1, D4) == (square_bb(B2) | square_bb(C3)));
 static_assert(between_bb(A1, B3) == 0 && line_bb(A1, B3) == 0);
-static_assert(line_bb(C1, C5) == file_bb(2));
+static_assert(line_bb(C1, C5) == file_bb(File::C));
 static_assert(popcount(bishop_rays(A1)) == 7 && popcount(rook_rays(D4)) == 14);
 
 }  // namespace pawnkit

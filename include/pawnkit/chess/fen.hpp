@@ -13,6 +13,7 @@
 #include <optional>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
+#include <pawnkit/chess/notation.hpp>
 #include <pawnkit/chess/position.hpp>
 #include <pawnkit/parsed.hpp>
 #include <string>
@@ -92,7 +93,7 @@ inline std::optional<ParseError> parse_board(std::string_view field, Position& p
   for (std::size_t i = 0; i < field.size(); ++i) {
     const char ch = field[i];
     if (ch == '/') {
-      if (file < 8) return ParseError{rank_too_short[rank], i};
+      if (file < 8) return ParseError{rank_too_short[std::size_t(rank)], i};
       if (rank == 0) return ParseError{"board: more than 8 ranks", i};
       --rank;
       file = 0;
@@ -100,14 +101,14 @@ inline std::optional<ParseError> parse_board(std::string_view field, Position& p
     } else if (ch >= '1' && ch <= '8') {
       if (last_was_digit) return ParseError{"board: two digits in a row", i};
       file += ch - '0';
-      if (file > 8) return ParseError{rank_too_long[rank], i};
+      if (file > 8) return ParseError{rank_too_long[std::size_t(rank)], i};
       last_was_digit = true;
     } else if (ch == '0' || ch == '9') {
       return ParseError{"board: empty-square count must be 1 to 8", i};
     } else {
       const Piece p = piece_from_char(ch);
       if (p == NoPiece) return ParseError{"board: unknown piece letter", i};
-      if (file >= 8) return ParseError{rank_too_long[rank], i};
+      if (file >= 8) return ParseError{rank_too_long[std::size_t(rank)], i};
       if (type_of(p) == PieceType::Pawn && (rank == 0 || rank == 7))
         return ParseError{"board: pawn on rank 1 or 8", i};
       if (type_of(p) == PieceType::King && pos.pieces(color_of(p), PieceType::King))
@@ -119,7 +120,7 @@ inline std::optional<ParseError> parse_board(std::string_view field, Position& p
       last_was_digit = false;
     }
   }
-  if (file < 8) return ParseError{rank_too_short[rank], field.size()};
+  if (file < 8) return ParseError{rank_too_short[std::size_t(rank)], field.size()};
   if (rank > 0) return ParseError{"board: fewer than 8 ranks", field.size()};
   return std::nullopt;
 }
@@ -140,7 +141,7 @@ inline std::optional<ParseError> parse_castling(std::string_view field, std::siz
     const Square king = pos.king_square(c);
     if (king == NoSquare || rank_of(king) != back)
       return ParseError{"castling: no king on the back rank", col};
-    const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(back);
+    const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(Rank(back));
     Square rook = NoSquare;
     if (lower == 'k') {
       for (int f = 7; f > file_of(king) && rook == NoSquare; --f)

@@ -58,9 +58,12 @@ struct ListSink {
 // Counts generated moves without materializing them (perft's last ply).
 struct CountSink {
   std::uint64_t count = 0;
-  void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
-  void pawn_moves(Bitboard targets, int) { count += popcount(targets); }
-  void promotions(Bitboard targets, int) { count += 4 * popcount(targets); }
+  void piece_moves(Square, Bitboard targets) { count += moves(targets); }
+  void pawn_moves(Bitboard targets, int) { count += moves(targets); }
+  void promotions(Bitboard targets, int) { count += 4 * moves(targets); }
+  static std::uint64_t moves(Bitboard targets) {
+    return static_cast<std::uint64_t>(popcount(targets));
+  }
   void add(Move) { ++count; }
 };
 
@@ -126,7 +129,7 @@ template <Color Us, class Sink>
 void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard checkers) {
   const Square ep = pos.en_passant();
   if (ep == NoSquare) return;
-  const Square captured = Square(ep - static_cast<int>(Up<Us>));
+  const Square captured = ep - Up<Us>;
   // Our pawns that attack the ep square: the squares a Them-pawn on ep would attack.
   for (Square from : squares(pawn_attacks_from(~Us, ep) & pos.pawns(Us)))
     if (en_passant_is_legal<Us>(pos, from, ep, captured, king, checkers))
@@ -136,13 +139,12 @@ void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard c
 template <Color Us, class Sink>
 void generate_castling(const Position& pos, Sink& out, Square king, Bitboard danger) {
   constexpr Color Them = ~Us;
-  constexpr int back = Us == White ? 0 : 7;
   const Bitboard occupied = pos.occupied();
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
     const Square rook = pos.castling_rook(Us, side);
     if (rook == NoSquare) continue;
-    const Square king_to = make_square(side == CastlingSide::King ? 6 : 2, back);
-    const Square rook_to = make_square(side == CastlingSide::King ? 5 : 3, back);
+    const Square king_to = castling_king_to(Us, side);
+    const Square rook_to = castling_rook_to(Us, side);
     const Bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
     const Bitboard must_be_empty = (king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
                                    ~(square_bb(king) | square_bb(rook));

@@ -1,8 +1,11 @@
-// Move notation: UCI (e2e4, e7e8q; castling as e1g1, or king-takes-rook e1h1 in
-// Chess960 mode) and SAN (Nbd7, exd6, O-O-O, e8=Q+, Qh4#), printing and parsing.
-// Parsers accept only legal moves of the given position.
+// Notation: square names ("e4"), UCI moves (e2e4, e7e8q; castling as e1g1, or
+// king-takes-rook e1h1 in Chess960 mode) and SAN (Nbd7, exd6, O-O-O, e8=Q+, Qh4#),
+// printing and parsing. Parsers accept only legal moves of the given position.
 #pragma once
 
+#include <array>
+#include <optional>
+#include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/movegen.hpp>
 #include <pawnkit/parsed.hpp>
 #include <string>
@@ -10,10 +13,43 @@
 
 namespace pawnkit {
 
+// --- Square names ------------------------------------------------------------------------
+
 namespace detail {
-// Where the king lands when castling with this move (g- or c-file of its rank).
+inline constexpr std::array<std::array<char, 2>, 64> square_names = [] {
+  std::array<std::array<char, 2>, 64> names{};
+  for (std::size_t s = 0; s < 64; ++s)
+    names[s] = {char('a' + (s & 7)), char('1' + (s >> 3))};
+  return names;
+}();
+}  // namespace detail
+
+// "e4" for E4. The view points into a static table.
+constexpr std::string_view square_name(Square s) { return {detail::square_names[s].data(), 2}; }
+
+// Parses "e4" (lower-case file, rank digit); anything else is nullopt.
+constexpr std::optional<Square> parse_square(std::string_view text) {
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
+    return std::nullopt;
+  return make_square(text[0] - 'a', text[1] - '1');
+}
+
+static_assert(square_name(G7) == "g7" && parse_square("c6") == C6 && !parse_square("i1"));
+
+// --- Moves -------------------------------------------------------------------------------
+
+namespace detail {
+// Where the king lands when castling with this move (g- or c-file of its first rank).
 constexpr Square castling_king_target(Move m) {
-  return make_square(m.to() > m.from() ? 6 : 2, rank_of(m.from()));
+  return castling_king_to(rank_of(m.from()) == 0 ? White : Black, castling_side(m));
+}
+// Castling as standard chess has it: the king on the e-file, the rook in a corner. Only
+// this castling can be written as the king's two-square step; Chess960 castling (king
+// or rook elsewhere) is always written king takes rook, since the king's destination
+// may be an ordinary king move (f1g1) or the king's own square (c1c1).
+constexpr bool is_standard_castling(Move m) {
+  const int king_file = file_of(m.from()), rook_file = file_of(m.to());
+  return king_file == int(File::E) && (rook_file == int(File::A) || rook_file == int(File::H));
 }
 constexpr char promotion_letter(PieceType pt) { return "pnbrqk"[static_cast<int>(pt)]; }
 
@@ -55,13 +91,12 @@ inline Bitboard san_origins(const Position& pos, PieceType pt, Square to, int pa
         return target ? pawn_attacks_from(~us, to) & mine : 0;
       }
       if (occupied & square_bb(to)) return 0;
-      const int back = us == White ? -8 : 8;
-      const Square one = Square(to + back);
+      const Square one = to - up(us);
       if (!is_valid(one)) return 0;
       if (mine & square_bb(one)) return square_bb(one);
-      const bool fourth_rank = rank_of(to) == (us == White ? 3 : 4);
+      const bool fourth_rank = relative_rank(us, rank_of(to)) == 3;
       if (!fourth_rank || (occupied & square_bb(one))) return 0;
-      return mine & square_bb(Square(one + back));
+      return mine & square_bb(one - up(us));
     }
     case Knight: return knight_attacks(to) & mine;
     case Bishop: return unblocked(to, mine & bishop_rays(to), occupied);
@@ -82,7 +117,7 @@ inline bool leaves_king_safe(const Position& pos, Move m) {
   const Square king = king_moves ? to : pos.king_square(us);
   if (king == NoSquare) return true;
   Bitboard removed = square_bb(to);  // an enemy piece captured there, if any
-  if (m.kind() == MoveKind::EnPassant) removed = square_bb(make_square(file_of(to), rank_of(from)));
+  if (m.kind() == MoveKind::EnPassant) removed = square_bb(to - up(us));
   const Bitboard occupied = ((pos.occupied() ^ square_bb(from)) & ~removed) | square_bb(to);
   const Bitboard enemy = pos.pieces(them) & ~removed;
   if (enemy & ((knight_attacks(king) & pos.pieces(Knight)) | (king_attacks(king) & pos.pieces(King)) |
@@ -94,21 +129,24 @@ inline bool leaves_king_safe(const Position& pos, Move m) {
 }
 }  // namespace detail
 
-// "e2e4", "e7e8q". Castling prints the king's destination (e1g1) unless chess960,
-// where it prints king takes rook (e1h1). The null move prints "0000".
+// "e2e4", "e7e8q". Standard castling prints the king's destination (e1g1) unless
+// chess960, where it prints king takes rook (e1h1); castling that only Chess960 has (the
+// king off the e-file or the rook off the corners) always prints king takes rook. The
+// null move prints "0000".
 inline std::string to_uci(Move m, bool chess960 = false) {
   if (m.is_null()) return "0000";
   std::string out;
   out += square_name(m.from());
-  const Square to =
-      (m.kind() == MoveKind::Castling && !chess960) ? detail::castling_king_target(m) : m.to();
+  const bool king_step =
+      m.kind() == MoveKind::Castling && !chess960 && detail::is_standard_castling(m);
+  const Square to = king_step ? detail::castling_king_target(m) : m.to();
   out += square_name(to);
   if (m.kind() == MoveKind::Promotion) out += detail::promotion_letter(m.promotion_type());
   return out;
 }
 
-// Parses a UCI move and checks it is legal here. Castling may be written either way
-// (e1g1 or e1h1) unless chess960, where only king-takes-rook is unambiguous.
+// Parses a UCI move and checks it is legal here. Standard castling may be written either
+// way (e1g1 or e1h1) unless chess960; any other castling only as king takes rook.
 inline Parsed<Move> parse_uci(const Position& pos, std::string_view text, bool chess960 = false) {
   if (text.size() < 4 || text.size() > 5) return ParseError{"malformed UCI move", 0};
   const std::optional<Square> from = parse_square(text.substr(0, 2));
@@ -120,7 +158,8 @@ inline Parsed<Move> parse_uci(const Position& pos, std::string_view text, bool c
   for (Move m : legal_moves(pos)) {
     if (m.from() != *from) continue;
     if (m.kind() == MoveKind::Castling) {
-      const bool matches = m.to() == *to || (!chess960 && detail::castling_king_target(m) == *to);
+      const bool matches = m.to() == *to || (!chess960 && detail::is_standard_castling(m) &&
+                                             detail::castling_king_target(m) == *to);
       if (matches && text.size() == 4) return m;
       continue;
     }
@@ -238,9 +277,9 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
 
   // Only the pieces that can reach `to` are candidates; each is checked for legality.
   const Bitboard origins = detail::san_origins(pos, pt, *to, from_file) &
-                           (from_file >= 0 ? file_bb(from_file) : ~Bitboard{0}) &
-                           (from_rank >= 0 ? rank_bb(from_rank) : ~Bitboard{0});
-  const bool reaches_last_rank = pt == Pawn && rank_of(*to) == (pos.side_to_move() == White ? 7 : 0);
+                           (from_file >= 0 ? file_bb(File(from_file)) : ~Bitboard{0}) &
+                           (from_rank >= 0 ? rank_bb(Rank(from_rank)) : ~Bitboard{0});
+  const bool reaches_last_rank = pt == Pawn && relative_rank(pos.side_to_move(), rank_of(*to)) == 7;
   if (promotes != reaches_last_rank) return ParseError{"illegal move", 0};
   Move found{};
   int matches = 0;

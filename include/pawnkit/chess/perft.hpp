@@ -1,11 +1,11 @@
 // Perft: the number of leaf nodes of the legal move tree to a fixed depth, the standard
 // correctness check for a move generator. The last ply is counted in bulk (the
-// generator's count mode), so leaves are never made.
+// generator's count mode), so leaves are never made. The split by root move is `divide`
+// in chess/divide.hpp.
 #pragma once
 
 #include <cstdint>
 #include <pawnkit/chess/movegen.hpp>
-#include <vector>
 
 namespace pawnkit {
 
@@ -35,18 +35,6 @@ inline std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
   return pos.side_to_move() == White ? detail::perft_recursive<White>(pos, depth)
                                      : detail::perft_recursive<Black>(pos, depth);
-}
-
-struct DivideEntry {
-  Move move;
-  std::uint64_t nodes;
-};
-
-// Perft split by root move, in generation order (for comparing with another engine).
-inline std::vector<DivideEntry> divide(const Position& pos, int depth) {
-  std::vector<DivideEntry> out;
-  for (Move m : legal_moves(pos)) out.push_back({m, perft(after_move(pos, m), depth - 1)});
-  return out;
 }
 
 }  // namespace pawnkit

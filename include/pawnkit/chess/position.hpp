@@ -4,10 +4,12 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
 #include <pawnkit/chess/move.hpp>
+#include <string_view>
 
 namespace pawnkit {
 
@@ -30,7 +32,7 @@ enum class Piece : std::uint8_t {
 inline constexpr Piece NoPiece = Piece::NoPiece;
 
 constexpr Piece make_piece(Color c, PieceType pt) {
-  return Piece(index(c) * 8 + static_cast<int>(pt));
+  return Piece(index(c) * 8 + static_cast<std::size_t>(pt));
 }
 constexpr Color color_of(Piece p) { return Color(static_cast<int>(p) >> 3); }
 constexpr PieceType type_of(Piece p) { return PieceType(static_cast<int>(p) & 7); }
@@ -50,6 +52,19 @@ constexpr Piece piece_from_char(char ch) {
 
 // Which side of the king a castling rook stands on: King = towards the h-file.
 enum class CastlingSide : std::uint8_t { King, Queen };
+
+// Where the king and the rook stand after castling, in standard chess and Chess960 alike:
+// the g- and f-file (king side) or the c- and d-file (queen side) of the side's first rank.
+constexpr Square castling_king_to(Color c, CastlingSide side) {
+  return relative_square(c, side == CastlingSide::King ? File::G : File::C, 0);
+}
+constexpr Square castling_rook_to(Color c, CastlingSide side) {
+  return relative_square(c, side == CastlingSide::King ? File::F : File::D, 0);
+}
+// The side of a castling move (king takes own rook): towards the rook.
+constexpr CastlingSide castling_side(Move m) {
+  return m.to() > m.from() ? CastlingSide::King : CastlingSide::Queen;
+}
 
 namespace detail {
 // splitmix64, evaluated at compile time to fill the Zobrist tables.
@@ -90,7 +105,7 @@ class Position {
   Position() { board_.fill(NoPiece); }
 
   Bitboard pieces(Color c) const { return by_color_[index(c)]; }
-  Bitboard pieces(PieceType pt) const { return by_type_[static_cast<int>(pt)]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[static_cast<std::size_t>(pt)]; }
   Bitboard pieces(Color c, PieceType pt) const { return pieces(c) & pieces(pt); }
   Bitboard pawns(Color c) const { return pieces(c, PieceType::Pawn); }
   Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
@@ -106,7 +121,7 @@ class Position {
   Square en_passant() const { return en_passant_; }
   // The rook that castles on that side, NoSquare when the right is gone.
   Square castling_rook(Color c, CastlingSide s) const {
-    return castling_rooks_[index(c) * 2 + static_cast<int>(s)];
+    return castling_rooks_[castling_index(c, s)];
   }
   bool can_castle(Color c, CastlingSide s) const { return castling_rook(c, s) != NoSquare; }
   bool has_castling_rights() const { return castling_any_ != 0; }
@@ -122,12 +137,12 @@ class Position {
   // The key computed from scratch; equals key() (tests check the incremental update).
   std::uint64_t compute_key() const {
     std::uint64_t k = 0;
-    for (int s = 0; s < 64; ++s)
-      if (board_[s] != NoPiece) k ^= detail::zobrist.piece_square[int(board_[s])][s];
-    for (int i = 0; i < 4; ++i)
+    for (std::size_t s = 0; s < 64; ++s)
+      if (board_[s] != NoPiece) k ^= detail::zobrist.piece_square[piece_index(board_[s])][s];
+    for (std::size_t i = 0; i < 4; ++i)
       if (castling_rooks_[i] != NoSquare)
-        k ^= detail::zobrist.castling_file[i / 2][file_of(castling_rooks_[i])];
-    if (en_passant_ != NoSquare) k ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+        k ^= detail::zobrist.castling_file[i / 2][file_index(castling_rooks_[i])];
+    if (en_passant_ != NoSquare) k ^= detail::zobrist.en_passant_file[file_index(en_passant_)];
     if (side_ == Black) k ^= detail::zobrist.black_to_move;
     return k;
   }
@@ -145,10 +160,9 @@ class Position {
     const Bitboard b = square_bb(s);
     board_[s] = p;
     by_color_[index(color_of(p))] |= b;
-    by_type_[static_cast<int>(type_of(p))] |= b;
-    key_ ^= detail::zobrist.piece_square[int(p)][s];
-    if (type_of(p) == PieceType::Pawn)
-      pawn_key_ ^= zobrist.piece_square[std::size_t(p)][std::size_t(s)];
+    by_type_[static_cast<std::size_t>(type_of(p))] |= b;
+    key_ ^= detail::zobrist.piece_square[piece_index(p)][s];
+    if (type_of(p) == PieceType::Pawn) pawn_key_ ^= zobrist.piece_square[piece_index(p)][s];
   }
   void remove_piece(Square s) {
     const Piece p = board_[s];
@@ -156,31 +170,30 @@ class Position {
     const Bitboard b = square_bb(s);
     board_[s] = NoPiece;
     by_color_[index(color_of(p))] ^= b;
-    by_type_[static_cast<int>(type_of(p))] ^= b;
-    key_ ^= detail::zobrist.piece_square[int(p)][s];
-    if (type_of(p) == PieceType::Pawn)
-      pawn_key_ ^= zobrist.piece_square[std::size_t(p)][std::size_t(s)];
+    by_type_[static_cast<std::size_t>(type_of(p))] ^= b;
+    key_ ^= detail::zobrist.piece_square[piece_index(p)][s];
+    if (type_of(p) == PieceType::Pawn) pawn_key_ ^= zobrist.piece_square[piece_index(p)][s];
   }
   void set_side_to_move(Color c) {
     if (c != side_) key_ ^= detail::zobrist.black_to_move;
     side_ = c;
   }
   void set_en_passant(Square s) {
-    if (en_passant_ != NoSquare) key_ ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+    if (en_passant_ != NoSquare) key_ ^= detail::zobrist.en_passant_file[file_index(en_passant_)];
     en_passant_ = s;
-    if (en_passant_ != NoSquare) key_ ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+    if (en_passant_ != NoSquare) key_ ^= detail::zobrist.en_passant_file[file_index(en_passant_)];
   }
   // rook = NoSquare removes the right.
   void set_castling_rook(Color c, CastlingSide side, Square rook) {
-    const int i = index(c) * 2 + static_cast<int>(side);
+    const std::size_t i = castling_index(c, side);
     if (castling_rooks_[i] != NoSquare) {
-      key_ ^= detail::zobrist.castling_file[index(c)][file_of(castling_rooks_[i])];
-      castling_any_ &= ~(1u << i);
+      key_ ^= detail::zobrist.castling_file[index(c)][file_index(castling_rooks_[i])];
+      castling_any_ = static_cast<std::uint8_t>(castling_any_ & ~(1u << i));
     }
     castling_rooks_[i] = rook;
     if (rook != NoSquare) {
-      key_ ^= detail::zobrist.castling_file[index(c)][file_of(rook)];
-      castling_any_ |= 1u << i;
+      key_ ^= detail::zobrist.castling_file[index(c)][file_index(rook)];
+      castling_any_ = static_cast<std::uint8_t>(castling_any_ | (1u << i));
     }
   }
   void set_halfmove_clock(int n) { halfmove_ = static_cast<std::uint16_t>(n); }
@@ -194,6 +207,12 @@ class Position {
   bool operator==(const Position& other) const = default;
 
  private:
+  static constexpr std::size_t castling_index(Color c, CastlingSide side) {
+    return index(c) * 2 + static_cast<std::size_t>(side);
+  }
+  static constexpr std::size_t piece_index(Piece p) { return static_cast<std::size_t>(p); }
+  static constexpr std::size_t file_index(Square s) { return static_cast<std::size_t>(file_of(s)); }
+
   std::array<Bitboard, 2> by_color_{};
   std::array<Bitboard, piece_type_count> by_type_{};
   std::array<Piece, 64> board_{};
@@ -212,23 +231,22 @@ inline void Position::do_move(Move m) {
   const Square from = m.from(), to = m.to();
   const Piece moved = board_[from];
   if (en_passant_ != NoSquare) {
-    key_ ^= detail::zobrist.en_passant_file[file_of(en_passant_)];
+    key_ ^= detail::zobrist.en_passant_file[file_index(en_passant_)];
     en_passant_ = NoSquare;
   }
   ++halfmove_;
   switch (m.kind()) {
     case MoveKind::Castling: {
       const Piece rook = board_[to];
-      const int back = us == White ? 0 : 7;
-      const bool king_side = to > from;
+      const CastlingSide side = castling_side(m);
       remove_piece(from);
       remove_piece(to);
-      put_piece(moved, make_square(king_side ? 6 : 2, back));
-      put_piece(rook, make_square(king_side ? 5 : 3, back));
+      put_piece(moved, castling_king_to(us, side));
+      put_piece(rook, castling_rook_to(us, side));
       break;
     }
     case MoveKind::EnPassant:
-      remove_piece(make_square(file_of(to), rank_of(from)));
+      remove_piece(to - up(us));
       remove_piece(from);
       put_piece(moved, to);
       halfmove_ = 0;
@@ -249,7 +267,7 @@ inline void Position::do_move(Move m) {
       if (type_of(moved) == PieceType::Pawn) {
         halfmove_ = 0;
         if ((from ^ to) == 16) {
-          const Square ep = Square((from + to) / 2);
+          const Square ep = from + up(us);
           if (pawn_attacks_from(us, ep) & pieces(~us, PieceType::Pawn)) set_en_passant(ep);
         }
       }
@@ -257,7 +275,7 @@ inline void Position::do_move(Move m) {
   }
   // A move from or to a castling rook's square, or any king move, removes rights.
   if (castling_any_) {
-    for (int i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < 4; ++i) {
       const Square r = castling_rooks_[i];
       if (r == NoSquare) continue;
       if (r == from || r == to || (type_of(moved) == PieceType::King && i / 2 == index(us)))

@@ -1,8 +1,13 @@
-// Every pawn pattern of the contract (shared/spec/patterns.md), set-wise: each function
-// takes whole pawn sets and returns the set of pawns that have the property.
+// Every pawn pattern of docs/patterns.md, set-wise: each function takes whole pawn sets and
+// returns the set of pawns that have the property.
 //
-// `own` are the pawns of side C, `enemy` the other side's. Each definition below is the
-// contract's, square by square; the formulas are the seed pages'.
+// `own` are the pawns of side C, `enemy` the other side's. Each comment below is the
+// definition of docs/patterns.md, square by square; the formulas follow the
+// Chessprogramming wiki's bitboard pages named in each section.
+//
+// A pattern that depends on the side is a template on the colour (the fast path) with an
+// overload taking the colour at run time first: `passed<White>(own, enemy)` and
+// `passed(c, own, enemy)` give the same set.
 #pragma once
 
 #include <bit>
@@ -14,7 +19,7 @@
 
 namespace pawnkit {
 
-// --- Neighbours on adjacent files (Isolated Pawns page) ---------------------------------
+// --- Neighbours on adjacent files (wiki: Isolated Pawns (Bitboards)) --------------------
 
 // Pawns with no own pawn on the file to the east.
 constexpr Bitboard no_neighbor_on_east_file(Bitboard pawns) {
@@ -36,12 +41,15 @@ constexpr Bitboard half_isolated(Bitboard pawns) {
   return no_neighbor_on_east_file(pawns) ^ no_neighbor_on_west_file(pawns);
 }
 
-// --- Doubled and tripled (Double and Triple page) ---------------------------------------
+// --- Doubled and tripled (wiki: Double and Triple (Bitboards)) --------------------------
 
 // Pawns with an own pawn in front of them on their file.
 template <Color C>
 constexpr Bitboard behind_own(Bitboard pawns) {
   return pawns & rear_span<C>(pawns);
+}
+constexpr Bitboard behind_own(Color c, Bitboard pawns) {
+  return c == White ? behind_own<White>(pawns) : behind_own<Black>(pawns);
 }
 
 // Pawns with an own pawn behind them on their file.
@@ -49,27 +57,40 @@ template <Color C>
 constexpr Bitboard in_front_of_own(Bitboard pawns) {
   return pawns & front_span<C>(pawns);
 }
-
-// Files holding three or more own pawns: some pawn there has own pawns on both sides.
-template <Color C>
-constexpr Bitboard files_with_at_least_triple(Bitboard pawns) {
-  return file_fill(behind_own<C>(pawns) & in_front_of_own<C>(pawns));
+constexpr Bitboard in_front_of_own(Color c, Bitboard pawns) {
+  return c == White ? in_front_of_own<White>(pawns) : in_front_of_own<Black>(pawns);
 }
 
-// Both pawns of every file holding exactly two (the seed's rearTwin | frontTwin).
-template <Color C>
+// Doubled and tripled pawns do not depend on the side: "in front" and "behind" swap
+// between the colours, and these sets use both.
+
+// Files holding three or more own pawns: some pawn there has own pawns on both sides.
+constexpr Bitboard files_with_at_least_triple(Bitboard pawns) {
+  return file_fill(behind_own<White>(pawns) & in_front_of_own<White>(pawns));
+}
+
+// Both pawns of every file holding exactly two (the wiki's rearTwin | frontTwin): the pawns
+// with another own pawn on their file, less the files of three or more.
 constexpr Bitboard doubled(Bitboard pawns) {
-  const Bitboard rear_twin = behind_own<C>(pawns), front_twin = in_front_of_own<C>(pawns);
-  return (rear_twin | front_twin) & ~files_with_at_least_triple<C>(pawns);
+  const Bitboard rear_twin = behind_own<White>(pawns), front_twin = in_front_of_own<White>(pawns);
+  return (rear_twin | front_twin) & ~files_with_at_least_triple(pawns);
 }
 
 // Every pawn of a file holding three or more.
+constexpr Bitboard tripled(Bitboard pawns) { return pawns & files_with_at_least_triple(pawns); }
+
+// The colour is not needed; these two spellings stay only for pawn_report's side_report,
+// and go when it calls doubled(own) and tripled(own).
+template <Color C>
+constexpr Bitboard doubled(Bitboard pawns) {
+  return doubled(pawns);
+}
 template <Color C>
 constexpr Bitboard tripled(Bitboard pawns) {
-  return pawns & files_with_at_least_triple<C>(pawns);
+  return tripled(pawns);
 }
 
-// --- Phalanxes (Duo Trio Quart page, neighbour algebra) ---------------------------------
+// --- Phalanxes (wiki: Duo Trio Quart (Bitboards), neighbour algebra) --------------------
 
 // Pawns with an own pawn on the same rank directly west / east.
 constexpr Bitboard with_west_neighbor(Bitboard pawns) {
@@ -85,7 +106,7 @@ constexpr Bitboard phalanx(Bitboard pawns) {
 }
 
 // Pawns in a horizontal run of exactly two: a pawn whose only neighbour is east, paired
-// with that neighbour, whose only neighbour is west (the seed's duo()).
+// with that neighbour, whose only neighbour is west (the wiki's exclusive duo).
 constexpr Bitboard duo(Bitboard pawns) {
   const Bitboard west = with_west_neighbor(pawns), east = with_east_neighbor(pawns);
   const Bitboard one_neighbor = west ^ east;
@@ -122,11 +143,17 @@ template <Color C>
 constexpr Bitboard open_pawns(Bitboard own, Bitboard enemy) {
   return own & ~front_span<~C>(enemy);
 }
+constexpr Bitboard open_pawns(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? open_pawns<White>(own, enemy) : open_pawns<Black>(own, enemy);
+}
 
-// Open, half-isolated members of a duo (the seed's wHangingPawns).
+// Open, half-isolated members of a duo (wiki: Hanging Pawns (Bitboards)).
 template <Color C>
 constexpr Bitboard hanging(Bitboard own, Bitboard enemy) {
   return open_pawns<C>(own, enemy) & half_isolated(own) & duo(own);
+}
+constexpr Bitboard hanging(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? hanging<White>(own, enemy) : hanging<Black>(own, enemy);
 }
 
 // Pawns with no enemy pawn in front of them on their own or a neighbouring file.
@@ -135,14 +162,21 @@ constexpr Bitboard passed(Bitboard own, Bitboard enemy) {
   const Bitboard enemy_front = front_span<~C>(enemy);
   return own & ~with_neighbors(enemy_front);
 }
+constexpr Bitboard passed(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? passed<White>(own, enemy) : passed<Black>(own, enemy);
+}
 
 // Pawns whose stop square an enemy pawn attacks and that no own pawn on a neighbouring
 // file, level with them or behind, could ever protect.
 template <Color C>
 constexpr Bitboard backward(Bitboard own, Bitboard enemy) {
   const Bitboard stop_attacked = shift<Down<C>>(pawn_attacks<~C>(enemy));
-  const Bitboard supportable = front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
+  const Bitboard supportable =
+      front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
   return own & stop_attacked & ~supportable;
+}
+constexpr Bitboard backward(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? backward<White>(own, enemy) : backward<Black>(own, enemy);
 }
 
 // Pawns protected by an own pawn.
@@ -150,21 +184,30 @@ template <Color C>
 constexpr Bitboard defended(Bitboard own) {
   return own & pawn_attacks<C>(own);
 }
+constexpr Bitboard defended(Color c, Bitboard own) {
+  return c == White ? defended<White>(own) : defended<Black>(own);
+}
 
-// Pawns blocked by an enemy pawn on their stop square.
+// Pawns blocked by an enemy pawn on their stop square (wiki: Pawn Rams (Bitboards)).
 template <Color C>
 constexpr Bitboard rams(Bitboard own, Bitboard enemy) {
   return own & shift<Down<C>>(enemy);
 }
+constexpr Bitboard rams(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? rams<White>(own, enemy) : rams<Black>(own, enemy);
+}
 
 // Pawns attacking at least one enemy pawn (a pawn attacks t exactly when an enemy pawn
-// on t would attack it).
+// on t would attack it; wiki: Pawn Levers (Bitboards)).
 template <Color C>
 constexpr Bitboard levers(Bitboard own, Bitboard enemy) {
   return own & pawn_attacks<~C>(enemy);
 }
+constexpr Bitboard levers(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? levers<White>(own, enemy) : levers<Black>(own, enemy);
+}
 
-// --- Pawn islands (Pawn Islands page), on 8-bit file sets -------------------------------
+// --- Pawn islands (wiki: Pawn Islands (Bitboards)), on 8-bit file sets ------------------
 
 // The east-most file of each island.
 constexpr FileSet island_east_files(FileSet files) { return files & ~(files >> 1); }
@@ -180,7 +223,7 @@ constexpr FileSet isolated_files(FileSet files) {
 // Number of maximal runs of adjacent occupied files (0 to 4).
 constexpr int island_count(FileSet files) { return std::popcount(island_east_files(files)); }
 
-// The seed page's example: Black has three islands, White two.
+// The wiki page's example: Black has three islands, White two.
 static_assert(island_count(0b1101'1011) == 3 && island_count(0b1110'0111) == 2);
 static_assert(island_east_files(0b1110'0111) == 0b1000'0100);
 static_assert(island_west_files(0b1101'1011) == 0b0100'1001);

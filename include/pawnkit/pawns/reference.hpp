@@ -13,13 +13,14 @@ namespace pawnkit::reference {
 
 namespace detail {
 
-// Lookup tables built by walking the board, one square at a time.
+// Lookup tables built by walking the board, one square at a time. Plain arrays: the walk
+// below indexes them with the signed file and rank numbers it computes with.
 struct Masks {
-  std::array<Bitboard, 8> file{};            // arrFiles, indexed by file
-  std::array<Bitboard, 8> neighbor_files{};  // arrNeighborFiles, indexed by file
-  std::array<Bitboard, 64> north_ray{};      // squares strictly north, same file
-  std::array<Bitboard, 64> south_ray{};      // squares strictly south, same file
-  std::array<std::array<Bitboard, 64>, 2> pawn_attack{};  // by colour, from square
+  Bitboard file[8]{};             // arrFiles, indexed by file
+  Bitboard neighbor_files[8]{};   // arrNeighborFiles, indexed by file
+  Bitboard north_ray[64]{};       // squares strictly north, same file
+  Bitboard south_ray[64]{};       // squares strictly south, same file
+  Bitboard pawn_attack[2][64]{};  // by colour, from square
 };
 
 inline constexpr Masks masks = [] {

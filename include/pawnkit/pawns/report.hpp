@@ -231,7 +231,7 @@ constexpr IslandRanges island_ranges(FileSet files) {
   FileSet west = island_west_files(files), east = island_east_files(files);
   while (west) {
     const int first = std::countr_zero(west), last = std::countr_zero(east);
-    out.ranges[out.count++] = {first, last};
+    out.ranges[std::size_t(out.count++)] = {first, last};
     west &= west - 1;
     east &= east - 1;
   }
