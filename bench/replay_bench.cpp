@@ -36,9 +36,9 @@ const std::vector<io::GameRecord>& sample_games() {
 
 // Positions of all the games, counted by the run itself.
 void report_rate(benchmark::State& state, std::size_t positions) {
-  state.counters["positions/s"] = benchmark::Counter(
-      static_cast<double>(positions) * static_cast<double>(state.iterations()),
-      benchmark::Counter::kIsRate);
+  state.counters["positions/s"] =
+      benchmark::Counter(static_cast<double>(positions) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
 }
 
 void BM_ReplaySample(benchmark::State& state) {

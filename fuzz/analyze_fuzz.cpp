@@ -43,7 +43,8 @@ struct CheckingSink : analysis::PipelineSink {
 
 struct CheckingWorker {
   analysis::AnalyzeWorker analyze{analysis::RecordFormat::Jsonl};
-  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
+  void game(const io::GameRecord& game, std::string& out,
+            std::vector<io::Diagnostic>& diagnostics) {
     analyze.game(game, out, diagnostics);
     analysis::replay(game, [](const Position& pos, int) {
       const PawnBoard board = pawn_board(pos);
@@ -56,8 +57,8 @@ struct CheckingWorker {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data), size);
-  io::DetectedInput input =
-      io::detect_input_format(io::make_memory_source(std::move(bytes), "<fuzz>", 7), "-", std::nullopt);
+  io::DetectedInput input = io::detect_input_format(
+      io::make_memory_source(std::move(bytes), "<fuzz>", 7), "-", std::nullopt);
   CheckingSink sink;
   if (input.format == io::InputFormat::Epd) {
     sink.record_start = "{\"fen\": \"";

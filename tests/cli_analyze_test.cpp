@@ -37,7 +37,8 @@ TEST(CliAnalyze, JsonLineIsByteExact) {
 }
 
 TEST(CliAnalyze, EpdOperationsAreIgnoredAndClocksDefault) {
-  const auto r = run_cli("analyze --format jsonl", "4k3/8/8/8/3P4/8/8/4K3 w - - bm Kd2; id \"x\";\n");
+  const auto r =
+      run_cli("analyze --format jsonl", "4k3/8/8/8/3P4/8/8/4K3 w - - bm Kd2; id \"x\";\n");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, lone_d4_line);
 }
@@ -45,26 +46,27 @@ TEST(CliAnalyze, EpdOperationsAreIgnoredAndClocksDefault) {
 TEST(CliAnalyze, BadLinesAreReportedAndTheRestIsStillProcessed) {
   const std::string good = "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n";
   std::string input = good;
-  input += "\n";                                                    // 2: empty line
+  input += "\n";                                                                  // 2: empty line
   input += "rnbqkbnr/pppppppp/ppppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";  // 3: 9 files
   input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1\n";  // 4: pawn on rank 1
   input += "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";  // 5: unknown letter
   input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\n";        // 6: missing field
   input += std::string(1 << 20 | 5, 'p') + "\n";                          // 7: a 1 MB line
-  input += std::string("\x01\x02\xff\xfe\x00junk", 9) + "\n";            // 8: binary bytes
+  input += std::string("\x01\x02\xff\xfe\x00junk", 9) + "\n";             // 8: binary bytes
   input += good;                                                          // 9
   const auto r = run_cli("analyze --format jsonl -", input);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, lone_d4_line + lone_d4_line);
-  EXPECT_EQ(r.err,
-            "pawnkit: <stdin>:2: empty line, expected a FEN or EPD record\n"
-            "pawnkit: <stdin>:3: invalid FEN: board: rank 6 has more than 8 files at column 27 ('p')\n"
-            "pawnkit: <stdin>:4: invalid FEN: board: pawn on rank 1 or 8 at column 43 ('P')\n"
-            "pawnkit: <stdin>:5: invalid FEN: board: unknown piece letter at column 14 ('x')\n"
-            "pawnkit: <stdin>:6: invalid FEN: missing en-passant field at column 51\n"
-            "pawnkit: <stdin>:7: line longer than 1048576 bytes\n"
-            "pawnkit: <stdin>:8: invalid FEN: board: unknown piece letter at column 1 (byte 0x01)\n"
-            "pawnkit: analyze: 7 bad records\n");
+  EXPECT_EQ(
+      r.err,
+      "pawnkit: <stdin>:2: empty line, expected a FEN or EPD record\n"
+      "pawnkit: <stdin>:3: invalid FEN: board: rank 6 has more than 8 files at column 27 ('p')\n"
+      "pawnkit: <stdin>:4: invalid FEN: board: pawn on rank 1 or 8 at column 43 ('P')\n"
+      "pawnkit: <stdin>:5: invalid FEN: board: unknown piece letter at column 14 ('x')\n"
+      "pawnkit: <stdin>:6: invalid FEN: missing en-passant field at column 51\n"
+      "pawnkit: <stdin>:7: line longer than 1048576 bytes\n"
+      "pawnkit: <stdin>:8: invalid FEN: board: unknown piece letter at column 1 (byte 0x01)\n"
+      "pawnkit: analyze: 7 bad records\n");
 }
 
 TEST(CliAnalyze, MissingFileIsAnErrorAndOtherFilesAreStillRead) {
@@ -81,7 +83,8 @@ TEST(CliAnalyze, TableNamesEveryKey) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("  isolated         d4"), std::string::npos) << r.out;
   // The white column is as wide as its widest entry, White's 16 holes (47 characters).
-  EXPECT_NE(r.out.find("  islands          1 (d)" + std::string(47 + 2 - 5, ' ') + "0\n"), std::string::npos)
+  EXPECT_NE(r.out.find("  islands          1 (d)" + std::string(47 + 2 - 5, ' ') + "0\n"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  outposts         c5 e5"), std::string::npos) << r.out;
 }
@@ -93,8 +96,9 @@ TEST(CliAnalyze, CsvHasOneColumnPerKeyAndSide) {
   const std::string header = r.out.substr(0, newline);
   EXPECT_EQ(header.rfind("fen,white_pawns,white_isolated,", 0), 0u) << header;
   EXPECT_EQ(std::count(header.begin(), header.end(), ','), 64);
-  EXPECT_TRUE(header.ends_with(",black_promotions,black_connected,black_candidates,black_chain_bases,"
-                               "black_holes,black_outposts,structure,structure_side"))
+  EXPECT_TRUE(
+      header.ends_with(",black_promotions,black_connected,black_candidates,black_chain_bases,"
+                       "black_holes,black_outposts,structure,structure_side"))
       << header;
   EXPECT_TRUE(r.out.ends_with(",,\n")) << "no structure: two empty fields";
   EXPECT_EQ(r.out.substr(newline + 1, 46), "\"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\",d4,d4,,,,,,,");
@@ -126,8 +130,10 @@ TEST(CliShow, DrawsThePositionAndEachPattern) {
       "show 'rnr3k1/4qpp1/p3b2p/1Bpp4/8/Q3PN2/PP3PPP/2R1K2R w K - 0 16' --pattern hanging,passed");
   EXPECT_EQ(r.status, 0) << r.err;
   // The hanging pawns of Fischer-Spassky 1972 (6): c5 and d5, marked b on rank 5.
-  EXPECT_NE(r.out.find("  position           hanging            passed\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("5 . B p p . . . .    . . b b . . . .    . . . . . . . .\n"), std::string::npos)
+  EXPECT_NE(r.out.find("  position           hanging            passed\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("5 . B p p . . . .    . . b b . . . .    . . . . . . . .\n"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  black islands: 3 (a, c-d, f-h)\n"), std::string::npos) << r.out;
   EXPECT_TRUE(r.out.ends_with("  structure: hanging-pawns (held by black, reversed)\n")) << r.out;
@@ -145,7 +151,9 @@ TEST(CliShow, ErrorsAreOneLine) {
   EXPECT_EQ(r.err.rfind("pawnkit: show: unknown pattern 'isolatd'", 0), 0u) << r.err;
   r = run_cli("show 4k3/8/8/8/3P4/8/8/4K3 x - - 0 1");
   EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.err, "pawnkit: <argument>:1: invalid FEN: side to move: expected 'w' or 'b' at column 23 ('x')\n");
+  EXPECT_EQ(
+      r.err,
+      "pawnkit: <argument>:1: invalid FEN: side to move: expected 'w' or 'b' at column 23 ('x')\n");
 }
 
 TEST(Cli, HelpAndVersion) {

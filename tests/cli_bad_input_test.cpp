@@ -54,8 +54,9 @@ TEST(BadInput, DirectoryIsAnError) {
 TEST(BadInput, HundredMegabyteLineIsSkippedInBoundedMemory) {
   // Written by a shell pipeline, so that no process of this test holds 100 MB.
   const std::string path = temp_path("huge_line.epd");
-  const std::string make = "(echo '" + good_fen + "'; head -c 104857600 /dev/zero | tr '\\0' p; echo; echo '" +
-                           good_fen + "') > '" + path + "'";
+  const std::string make = "(echo '" + good_fen +
+                           "'; head -c 104857600 /dev/zero | tr '\\0' p; echo; echo '" + good_fen +
+                           "') > '" + path + "'";
   ASSERT_EQ(std::system(make.c_str()), 0);
   ASSERT_EQ(std::filesystem::file_size(path), 2 * (good_fen.size() + 1) + (100u << 20) + 1);
   const auto r = run_cli("analyze --format jsonl '" + path + "'");

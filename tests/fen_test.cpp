@@ -24,8 +24,8 @@ TEST(Fen, StartPosition) {
   const Position& pos = *p;
   EXPECT_EQ(pos.pawns(White), rank_bb(Rank::Second));
   EXPECT_EQ(pos.pawns(Black), rank_bb(Rank::Seventh));
-  EXPECT_EQ(pos.occupied(), rank_bb(Rank::First) | rank_bb(Rank::Second) |
-                                rank_bb(Rank::Seventh) | rank_bb(Rank::Eighth));
+  EXPECT_EQ(pos.occupied(), rank_bb(Rank::First) | rank_bb(Rank::Second) | rank_bb(Rank::Seventh) |
+                                rank_bb(Rank::Eighth));
   EXPECT_EQ(pos.pieces(White), rank_bb(Rank::First) | rank_bb(Rank::Second));
   EXPECT_EQ(pos.pieces(Black, PieceType::Knight), square_bb(B8) | square_bb(G8));
   EXPECT_EQ(pos.piece_on(D1), Piece::WhiteQueen);

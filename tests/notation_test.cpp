@@ -100,8 +100,8 @@ TEST(Uci, ChessNineSixtyCastlingIsKingTakesRook) {
 // and the Chess960 start positions prints differently and parses back to itself.
 TEST(Uci, EveryMovePrintsUniquelyAndParsesBack) {
   std::vector<std::string> fens;
-  for (const char* path : {PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd",
-                           PAWNKIT_SHARED_DATA "/fischer.epd"}) {
+  for (const char* path :
+       {PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd", PAWNKIT_SHARED_DATA "/fischer.epd"}) {
     if (const auto entries = test::read_epd_perft(path))
       for (const auto& e : *entries) fens.push_back(e.fen);
   }
@@ -288,7 +288,9 @@ TEST(San, ResolverAgreesWithFilteringTheLegalMoves) {
             if (hint >= 0) san += hint < 8 ? char('a' + hint) : char('1' + hint - 8);
             san += square_name(to);
             san += promotion;
-            const int from_file = hint >= 0 && hint < 8 ? hint : pt == PieceType::Pawn ? file_of(to) : -1;
+            const int from_file = hint >= 0 && hint < 8   ? hint
+                                  : pt == PieceType::Pawn ? file_of(to)
+                                                          : -1;
             const int from_rank = hint >= 8 ? hint - 8 : -1;
             int matches = 0;
             Move expected{};
@@ -298,7 +300,8 @@ TEST(San, ResolverAgreesWithFilteringTheLegalMoves) {
               if (from_file >= 0 && file_of(m.from()) != from_file) continue;
               if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
               if ((m.kind() == MoveKind::Promotion) != (*promotion != 0)) continue;
-              if (*promotion && m.promotion_type() != (promotion[1] == 'Q' ? PieceType::Queen : PieceType::Knight))
+              if (*promotion && m.promotion_type() !=
+                                    (promotion[1] == 'Q' ? PieceType::Queen : PieceType::Knight))
                 continue;
               expected = m;
               ++matches;
@@ -310,7 +313,8 @@ TEST(San, ResolverAgreesWithFilteringTheLegalMoves) {
               ASSERT_EQ(*got, expected) << entry.fen << " " << san;
             } else {
               ASSERT_FALSE(got.ok()) << entry.fen << " " << san;
-              ASSERT_EQ(got.error().what, matches ? "ambiguous move" : "illegal move") << entry.fen << " " << san;
+              ASSERT_EQ(got.error().what, matches ? "ambiguous move" : "illegal move")
+                  << entry.fen << " " << san;
             }
           }
         }

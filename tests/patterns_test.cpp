@@ -40,7 +40,8 @@ TEST(SeedDuoTrioQuart, DuoIsExclusive) {
 
 TEST(SeedDuoTrioQuart, RunsOfEveryLength) {
   // Rank 7: a run of 4 (a-d) and a run of 2 (g-h). Rank 5: a run of 5 (b-f).
-  // Rank 3: a run of 3 (f-h) and a single pawn (a). Rank 2: two runs of 1 (a, c) and a run of 3 (e-g).
+  // Rank 3: a run of 3 (f-h) and a single pawn (a). Rank 2: two runs of 1 (a, c) and a run of 3
+  // (e-g).
   const Bitboard pawns = diagram(R"(
     . . . . . . . .
     1 1 1 1 . . 1 1

@@ -146,7 +146,8 @@ TEST(QuirkCorpus, WarningsAreOneLineEachAndCountedButKeepTheExitStatus) {
   EXPECT_NE(r.err.find("stray_brace.pgn:8: game 2: warning: stray '}' skipped\n"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("pawnkit: stats: 1 warning (input repaired; see above)\n"), std::string::npos)
+  EXPECT_NE(r.err.find("pawnkit: stats: 1 warning (input repaired; see above)\n"),
+            std::string::npos)
       << r.err;
 }
 

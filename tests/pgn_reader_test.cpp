@@ -231,8 +231,8 @@ TEST_P(PgnCorpus, TagSectionWithoutMovetextEndsAtBlankLine) {
         {"game 1 @1", "tag Event=Tags only", "tag Site=nowhere", "movetext", "end <none>",
          "game 2 @4",
          "warning g2 l4: tag without closing '\"' or ']' read to the end of its line: Event",
-         "tag Event=Broken", "tag Round=1", "movetext", "end <none>",
-         "game 3 @7", "tag Event=Next", "movetext", "san e4 @9", "end *"});
+         "tag Event=Broken", "tag Round=1", "movetext", "end <none>", "game 3 @7", "tag Event=Next",
+         "movetext", "san e4 @9", "end *"});
 }
 
 TEST_P(PgnCorpus, FenAndSetUpTagsArePassedOn) {
@@ -292,18 +292,34 @@ TEST_P(PgnCorpus, BrokenTagLines) {
   check("broken_tag.pgn",
         {"game 1 @1",
          "warning g1 l1: tag without closing '\"' or ']' read to the end of its line: Event",
-         "tag Event=x", "tag Site=y", "movetext", "san e4 @4", "san e5 @4", "end 1-0", "game 2 @6",
+         "tag Event=x",
+         "tag Site=y",
+         "movetext",
+         "san e4 @4",
+         "san e5 @4",
+         "end 1-0",
+         "game 2 @6",
          "tag Event=Second",
          "warning g2 l7: tag without closing '\"' or ']' read to the end of its line: Site",
-         "tag Site=missing bracket", "movetext", "san d4 @9", "san d5 @9", "end 0-1", "game 3 @11",
-         "tag Event=Fine", "tag Round=3", "movetext", "san c4 @14", "san c5 @14", "end 1/2-1/2"});
+         "tag Site=missing bracket",
+         "movetext",
+         "san d4 @9",
+         "san d5 @9",
+         "end 0-1",
+         "game 3 @11",
+         "tag Event=Fine",
+         "tag Round=3",
+         "movetext",
+         "san c4 @14",
+         "san c5 @14",
+         "end 1/2-1/2"});
 }
 
 TEST_P(PgnCorpus, UnmatchedClosingParenthesis) {
-  check("unmatched_paren.pgn", {"game 1 @1", "tag Event=Unmatched", "movetext", "san e4 @3",
-                                "san e5 @3", "warning g1 l3: unmatched ')' skipped", "san Nf3 @3",
-                                "end 1-0", "game 2 @5",
-                                "tag Event=Good", "movetext", "san d4 @7", "end *"});
+  check("unmatched_paren.pgn",
+        {"game 1 @1", "tag Event=Unmatched", "movetext", "san e4 @3", "san e5 @3",
+         "warning g1 l3: unmatched ')' skipped", "san Nf3 @3", "end 1-0", "game 2 @5",
+         "tag Event=Good", "movetext", "san d4 @7", "end *"});
 }
 
 TEST_P(PgnCorpus, MalformedNagTagAndStrayBracket) {
@@ -377,10 +393,10 @@ TEST_P(PgnLimits, LongTagsAreReadAndCutOnlyBeyondMaxTagBytes) {
   PgnReaderOptions small = with_buffer(GetParam());
   small.max_token_bytes = 10;
   small.max_tag_bytes = 20;
-  EXPECT_EQ(read_text("[Event \"" + std::string(40, 'y') + "\"]\n\ne4 *", small),
-            (Events{"game 1 @1",
-                    "warning g1 l1: tag value longer than 20 bytes cut to 20 bytes: Event",
-                    "tag Event=" + std::string(13, 'y'), "movetext", "san e4 @3", "end *"}));
+  EXPECT_EQ(
+      read_text("[Event \"" + std::string(40, 'y') + "\"]\n\ne4 *", small),
+      (Events{"game 1 @1", "warning g1 l1: tag value longer than 20 bytes cut to 20 bytes: Event",
+              "tag Event=" + std::string(13, 'y'), "movetext", "san e4 @3", "end *"}));
 }
 
 TEST_P(PgnLimits, LongCommentsAreBoundedOnlyWhenDelivered) {

@@ -17,19 +17,22 @@ std::string describe(const PawnBoard& b) {
   return "white pawns " + std::to_string(b.pawns[0]) + ", black pawns " +
          std::to_string(b.pawns[1]) + ", white pieces " + std::to_string(b.pieces[0]) +
          ", black pieces " + std::to_string(b.pieces[1]) + ", ep " +
-         std::to_string(int(b.en_passant)) + ", " +
-         (b.side_to_move == White ? "white" : "black") + " to move";
+         std::to_string(int(b.en_passant)) + ", " + (b.side_to_move == White ? "white" : "black") +
+         " to move";
 }
 
 // Compares every key and reports the first one that differs.
 void expect_same(const PawnBoard& board, const SideReport& fast, const SideReport& slow,
                  const char* side) {
   for (const auto& key : pattern_keys)
-    ASSERT_EQ(fast.*key.member, slow.*key.member) << side << " " << key.name << " on " << describe(board);
+    ASSERT_EQ(fast.*key.member, slow.*key.member)
+        << side << " " << key.name << " on " << describe(board);
   for (const auto& key : move_keys)
-    ASSERT_EQ(fast.*key.member, slow.*key.member) << side << " " << key.name << " on " << describe(board);
+    ASSERT_EQ(fast.*key.member, slow.*key.member)
+        << side << " " << key.name << " on " << describe(board);
   for (const auto& key : term_keys)
-    ASSERT_EQ(fast.*key.member, slow.*key.member) << side << " " << key.name << " on " << describe(board);
+    ASSERT_EQ(fast.*key.member, slow.*key.member)
+        << side << " " << key.name << " on " << describe(board);
   ASSERT_EQ(fast.islands, slow.islands) << side << " islands on " << describe(board);
   ASSERT_EQ(fast.island_files, slow.island_files) << side << " island_files on " << describe(board);
   ASSERT_EQ(fast, slow);

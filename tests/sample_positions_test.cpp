@@ -22,7 +22,8 @@ int check_file(const std::string& path) {
     ++line_number;
     if (line.empty()) continue;
     const Parsed<EpdRecord> record = parse_epd(line);
-    EXPECT_TRUE(record.ok()) << path << ":" << line_number << ": " << (record ? "" : record.error().what);
+    EXPECT_TRUE(record.ok()) << path << ":" << line_number << ": "
+                             << (record ? "" : record.error().what);
     if (!record) continue;
     const PawnBoard board = pawn_board(record->position);
     EXPECT_EQ(pawn_report(board), reference::pawn_report(board)) << path << ":" << line_number;

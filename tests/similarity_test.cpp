@@ -54,7 +54,8 @@ TEST(Similarity, IgnoredFilesTakeNoPart) {
   const PawnSets target{sq("a2 d4 h2"), sq("a7 d5 h7")};
   const PawnSets position{sq("a4 d4 h3"), sq("d5 h5")};
   EXPECT_LT(structure_similarity_as_is(target, position), 1.0);
-  EXPECT_DOUBLE_EQ(structure_similarity_as_is(target, position, file_bb(File::A) | file_bb(File::H)), 1.0);
+  EXPECT_DOUBLE_EQ(
+      structure_similarity_as_is(target, position, file_bb(File::A) | file_bb(File::H)), 1.0);
   EXPECT_DOUBLE_EQ(structure_similarity_as_is({0, 0}, {0, 0}), 1.0);
 }
 

@@ -26,62 +26,84 @@ Color parse_color(const std::string& color) {
 // f(own) for every element.
 template <Bitboard (*F)(Bitboard)>
 void def_own(py::module_& bb, const char* name, const char* doc) {
-  bb.def(name, [](const Array& own) { return py::vectorize([](std::uint64_t b) -> std::uint64_t { return F(b); })(own); },
-         py::arg("own"), doc);
+  bb.def(
+      name,
+      [](const Array& own) {
+        return py::vectorize([](std::uint64_t b) -> std::uint64_t { return F(b); })(own);
+      },
+      py::arg("own"), doc);
 }
 
 // f<colour>(own) for every element.
 template <Bitboard (*W)(Bitboard), Bitboard (*B)(Bitboard)>
 void def_own_color(py::module_& bb, const char* name, const char* doc) {
-  bb.def(name,
-         [](const Array& own, const std::string& color) {
-           if (parse_color(color) == White)
-             return py::vectorize([](std::uint64_t b) -> std::uint64_t { return W(b); })(own);
-           return py::vectorize([](std::uint64_t b) -> std::uint64_t { return B(b); })(own);
-         },
-         py::arg("own"), py::arg("color"), doc);
+  bb.def(
+      name,
+      [](const Array& own, const std::string& color) {
+        if (parse_color(color) == White)
+          return py::vectorize([](std::uint64_t b) -> std::uint64_t { return W(b); })(own);
+        return py::vectorize([](std::uint64_t b) -> std::uint64_t { return B(b); })(own);
+      },
+      py::arg("own"), py::arg("color"), doc);
 }
 
 // f<colour>(own, enemy) for every pair of elements.
 template <Bitboard (*W)(Bitboard, Bitboard), Bitboard (*B)(Bitboard, Bitboard)>
 void def_own_enemy_color(py::module_& bb, const char* name, const char* doc) {
-  bb.def(name,
-         [](const Array& own, const Array& enemy, const std::string& color) {
-           if (parse_color(color) == White)
-             return py::vectorize([](std::uint64_t o, std::uint64_t e) -> std::uint64_t { return W(o, e); })(own, enemy);
-           return py::vectorize([](std::uint64_t o, std::uint64_t e) -> std::uint64_t { return B(o, e); })(own, enemy);
-         },
-         py::arg("own"), py::arg("enemy"), py::arg("color"), doc);
+  bb.def(
+      name,
+      [](const Array& own, const Array& enemy, const std::string& color) {
+        if (parse_color(color) == White)
+          return py::vectorize([](std::uint64_t o, std::uint64_t e) -> std::uint64_t {
+            return W(o, e);
+          })(own, enemy);
+        return py::vectorize(
+            [](std::uint64_t o, std::uint64_t e) -> std::uint64_t { return B(o, e); })(own, enemy);
+      },
+      py::arg("own"), py::arg("enemy"), py::arg("color"), doc);
 }
 
 }  // namespace
 
 void bind_bitboards(py::module_& m) {
-  py::module_ bb = m.def_submodule("bb", "Set-wise pawn patterns on numpy uint64 bitboards (LERF).");
+  py::module_ bb =
+      m.def_submodule("bb", "Set-wise pawn patterns on numpy uint64 bitboards (LERF).");
   def_own<isolated>(bb, "isolated", "Pawns with no own pawn on either neighbouring file.");
-  def_own<half_isolated>(bb, "half_isolated", "Pawns with an own pawn on exactly one neighbouring file.");
+  def_own<half_isolated>(bb, "half_isolated",
+                         "Pawns with an own pawn on exactly one neighbouring file.");
   def_own<phalanx>(bb, "phalanx", "Pawns with an own pawn beside them on the same rank.");
   def_own<duo>(bb, "duo", "Pawns of a group of exactly two side by side.");
   def_own<trio>(bb, "trio", "Pawns of a group of exactly three side by side.");
   def_own<quart>(bb, "quart", "Pawns of a group of four side by side.");
-  def_own_color<behind_own<White>, behind_own<Black>>(bb, "behind_own", "Pawns with an own pawn ahead on their file.");
-  def_own_color<in_front_of_own<White>, in_front_of_own<Black>>(bb, "in_front_of_own",
-                                                                  "Pawns with an own pawn behind on their file.");
-  def_own_color<doubled<White>, doubled<Black>>(bb, "doubled", "Pawns on a file with two or more own pawns.");
-  def_own_color<tripled<White>, tripled<Black>>(bb, "tripled", "Pawns on a file with three or more own pawns.");
+  def_own_color<behind_own<White>, behind_own<Black>>(
+      bb, "behind_own", "Pawns with an own pawn ahead on their file.");
+  def_own_color<in_front_of_own<White>, in_front_of_own<Black>>(
+      bb, "in_front_of_own", "Pawns with an own pawn behind on their file.");
+  def_own_color<doubled<White>, doubled<Black>>(bb, "doubled",
+                                                "Pawns on a file with two or more own pawns.");
+  def_own_color<tripled<White>, tripled<Black>>(bb, "tripled",
+                                                "Pawns on a file with three or more own pawns.");
   def_own_color<defended<White>, defended<Black>>(bb, "defended", "Pawns defended by an own pawn.");
-  def_own_color<pawn_attacks<White>, pawn_attacks<Black>>(bb, "attacks", "Squares the pawns attack.");
-  def_own_enemy_color<open_pawns<White>, open_pawns<Black>>(bb, "open", "Pawns with no enemy pawn ahead on their file.");
-  def_own_enemy_color<hanging<White>, hanging<Black>>(bb, "hanging", "Open, half-isolated duo pawns.");
+  def_own_color<pawn_attacks<White>, pawn_attacks<Black>>(bb, "attacks",
+                                                          "Squares the pawns attack.");
+  def_own_enemy_color<open_pawns<White>, open_pawns<Black>>(
+      bb, "open", "Pawns with no enemy pawn ahead on their file.");
+  def_own_enemy_color<hanging<White>, hanging<Black>>(bb, "hanging",
+                                                      "Open, half-isolated duo pawns.");
   def_own_enemy_color<passed<White>, passed<Black>>(bb, "passed", "Passed pawns.");
   def_own_enemy_color<backward<White>, backward<Black>>(bb, "backward", "Backward pawns.");
-  def_own_enemy_color<rams<White>, rams<Black>>(bb, "rams", "Pawns blocked by an enemy pawn straight ahead.");
-  def_own_enemy_color<levers<White>, levers<Black>>(bb, "levers", "Pawns that attack an enemy pawn.");
-  bb.def("islands",
-         [](const Array& own) {
-           return py::vectorize([](std::uint64_t b) -> std::uint8_t { return std::uint8_t(island_count(file_set(b))); })(own);
-         },
-         py::arg("own"), "The number of pawn islands (0..4).");
+  def_own_enemy_color<rams<White>, rams<Black>>(bb, "rams",
+                                                "Pawns blocked by an enemy pawn straight ahead.");
+  def_own_enemy_color<levers<White>, levers<Black>>(bb, "levers",
+                                                    "Pawns that attack an enemy pawn.");
+  bb.def(
+      "islands",
+      [](const Array& own) {
+        return py::vectorize([](std::uint64_t b) -> std::uint8_t {
+          return std::uint8_t(island_count(file_set(b)));
+        })(own);
+      },
+      py::arg("own"), "The number of pawn islands (0..4).");
 }
 
 }  // namespace pawnkit::python

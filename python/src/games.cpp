@@ -27,7 +27,6 @@ struct GameStats {
   std::vector<std::string> errors;
 };
 
-
 // Collects the pipeline's output text and its error lines.
 class CollectingSink : public analysis::PipelineSink {
  public:
@@ -49,14 +48,16 @@ class CollectingSink : public analysis::PipelineSink {
 
 // Opens every PGN input first, so that a missing file or a FEN/EPD file fails before any
 // work (with the CLI's message).
-std::vector<io::OpenedInput> open_games(const std::vector<std::string>& paths, std::string_view command) {
+std::vector<io::OpenedInput> open_games(const std::vector<std::string>& paths,
+                                        std::string_view command) {
   std::vector<io::OpenedInput> inputs;
   for (const std::string& path : paths) {
     io::OpenedInput opened = io::open_input(path);
     if (!opened.ok()) raise_os_error(opened.error);
     if (opened.format == io::InputFormat::Epd) {
       if (command == "stats")
-        throw py::value_error(path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
+        throw py::value_error(
+            path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
       throw py::value_error(path + ": --games needs PGN input; this is FEN/EPD");
     }
     inputs.push_back(std::move(opened));
@@ -71,9 +72,11 @@ GameStats run_stats(const std::vector<std::string>& paths, int threads, int min_
   GameStats result{analysis::Stats(min_plies), {}};
   {
     py::gil_scoped_release release;
-    std::vector<analysis::StatsWorker> workers(std::size_t(workers_wanted), analysis::StatsWorker{min_plies});
+    std::vector<analysis::StatsWorker> workers(std::size_t(workers_wanted),
+                                               analysis::StatsWorker{min_plies});
     CollectingSink sink;
-    for (io::OpenedInput& input : inputs) analysis::run_pipeline(*input.source, std::span(workers), sink);
+    for (io::OpenedInput& input : inputs)
+      analysis::run_pipeline(*input.source, std::span(workers), sink);
     for (const auto& w : workers) result.stats.merge(w.stats());
     result.errors = std::move(sink.errors);
   }
@@ -96,7 +99,8 @@ py::tuple find_games(const std::vector<std::string>& paths, const std::string& w
     options.min_plies = min_plies;
     options.games = true;
     for (io::OpenedInput& input : inputs) {
-      std::vector<analysis::FindWorker> workers(std::size_t(workers_wanted), analysis::FindWorker{options});
+      std::vector<analysis::FindWorker> workers(std::size_t(workers_wanted),
+                                                analysis::FindWorker{options});
       analysis::run_pipeline(*input.source, std::span(workers), sink);
       for (const auto& w : workers) {
         counts.add(w.counts());
@@ -113,8 +117,9 @@ py::tuple find_games(const std::vector<std::string>& paths, const std::string& w
 
 GameStats add(const GameStats& a, const GameStats& b) {
   if (a.stats.min_plies() != b.stats.min_plies())
-    throw py::value_error("cannot add Stats made with different min_plies (" + std::to_string(a.stats.min_plies()) +
-                          " and " + std::to_string(b.stats.min_plies()) + ")");
+    throw py::value_error("cannot add Stats made with different min_plies (" +
+                          std::to_string(a.stats.min_plies()) + " and " +
+                          std::to_string(b.stats.min_plies()) + ")");
   GameStats sum = a;
   sum.stats.merge(b.stats);
   sum.errors.insert(sum.errors.end(), b.errors.begin(), b.errors.end());
@@ -124,26 +129,34 @@ GameStats add(const GameStats& a, const GameStats& b) {
 }  // namespace
 
 void bind_games(py::module_& m) {
-  py::class_<GameStats>(m, "Stats", "Pawn-structure statistics of PGN games; `a + b` merges exactly.")
-      .def(py::init([](int min_plies) { return GameStats{analysis::Stats(min_plies), {}}; }),
+  py::class_<GameStats>(m, "Stats",
+                        "Pawn-structure statistics of PGN games; `a + b` merges exactly.")
+      .def(py::init([](int min_plies) {
+             return GameStats{analysis::Stats(min_plies), {}};
+           }),
            py::arg("min_plies") = 8, "Empty statistics (the neutral element of +).")
       .def_property_readonly("games", [](const GameStats& s) { return s.stats.games(); })
       .def_property_readonly("positions", [](const GameStats& s) { return s.stats.positions(); })
       .def_property_readonly("bad_games", [](const GameStats& s) { return s.stats.bad_games(); })
-      .def_property_readonly("skipped_games", [](const GameStats& s) { return s.stats.skipped_games(); })
+      .def_property_readonly("skipped_games",
+                             [](const GameStats& s) { return s.stats.skipped_games(); })
       .def_property_readonly("min_plies", [](const GameStats& s) { return s.stats.min_plies(); })
-      .def_property_readonly("errors", [](const GameStats& s) { return s.errors; },
-                             "The one-line messages of the bad and skipped games, as the CLI prints them.")
-      .def("json", [](const GameStats& s) { return io::stats_json(s.stats); },
-           "The text of `pawnkit stats --format json`.")
-      .def("table", [](const GameStats& s) { return io::stats_table(s.stats); },
-           "The text of `pawnkit stats` (the readable summary).")
+      .def_property_readonly(
+          "errors", [](const GameStats& s) { return s.errors; },
+          "The one-line messages of the bad and skipped games, as the CLI prints them.")
+      .def(
+          "json", [](const GameStats& s) { return io::stats_json(s.stats); },
+          "The text of `pawnkit stats --format json`.")
+      .def(
+          "table", [](const GameStats& s) { return io::stats_table(s.stats); },
+          "The text of `pawnkit stats` (the readable summary).")
       .def("__add__", &add)
-      .def("__eq__", [](const GameStats& a, const GameStats& b) {
-        // By content: the bytes may differ in padding.
-        return a.stats.min_plies() == b.stats.min_plies() && io::stats_json(a.stats) == io::stats_json(b.stats) &&
-               a.errors == b.errors;
-      })
+      .def("__eq__",
+           [](const GameStats& a, const GameStats& b) {
+             // By content: the bytes may differ in padding.
+             return a.stats.min_plies() == b.stats.min_plies() &&
+                    io::stats_json(a.stats) == io::stats_json(b.stats) && a.errors == b.errors;
+           })
       .def(py::pickle(
           [](const GameStats& s) {
             return py::make_tuple(py::bytes(s.stats.serialize()), s.errors);
@@ -152,14 +165,14 @@ void bind_games(py::module_& m) {
             if (state.size() != 2) throw py::value_error("not a pawnkit.Stats pickle");
             std::optional<analysis::Stats> stats =
                 analysis::Stats::deserialize(state[0].cast<std::string>());
-            if (!stats)
-              throw py::value_error("pawnkit.Stats pickle from another build of pawnkit");
+            if (!stats) throw py::value_error("pawnkit.Stats pickle from another build of pawnkit");
             GameStats s{std::move(*stats), state[1].cast<std::vector<std::string>>()};
             return s;
           }));
 
   m.def("stats", &run_stats, py::arg("paths"), py::arg("threads"), py::arg("min_plies"));
-  m.def("find_games", &find_games, py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("threads"));
+  m.def("find_games", &find_games, py::arg("paths"), py::arg("where"), py::arg("min_plies"),
+        py::arg("threads"));
 }
 
 }  // namespace pawnkit::python

@@ -47,7 +47,8 @@ std::string analyze_json(const std::string& text) {
   std::string fen, out;
   append_fen(fen, record->position);
   const PawnReport report = pawn_report(record->position);
-  io::append_jsonl(out, {}, fen, report, classify_structure(report.white.pawns, report.black.pawns));
+  io::append_jsonl(out, {}, fen, report,
+                   classify_structure(report.white.pawns, report.black.pawns));
   return out;
 }
 
@@ -100,7 +101,8 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags)
   py::capsule owner(mapped, [](void* p) { delete static_cast<MappedBlock*>(p); });
   const auto cell = py::ssize_t(sizeof(std::uint64_t));
   const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
-  out["bitboards"] = py::array_t<std::uint64_t>({columns, py::ssize_t(n)}, {cell, cell * columns}, block, owner);
+  out["bitboards"] =
+      py::array_t<std::uint64_t>({columns, py::ssize_t(n)}, {cell, cell * columns}, block, owner);
   out["white_islands"] = owned_array(std::move(c.islands[0]));
   out["black_islands"] = owned_array(std::move(c.islands[1]));
   out["structure"] = owned_array(std::move(c.structure));
@@ -152,9 +154,11 @@ PYBIND11_MODULE(_pawnkit, m) {
   m.def("structure_categories", &structure_categories);
 
   py::class_<PositionStream>(m, "PositionStream")
-      .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where, int min_plies,
-                       std::vector<std::string> tags, int threads, std::size_t chunk_rows) {
-             if (min_plies < 1 || min_plies > 10000) throw py::value_error("min_plies takes 1 to 10000");
+      .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where,
+                       int min_plies, std::vector<std::string> tags, int threads,
+                       std::size_t chunk_rows) {
+             if (min_plies < 1 || min_plies > 10000)
+               throw py::value_error("min_plies takes 1 to 10000");
              PositionRequest request;
              request.paths = std::move(paths);
              if (where) request.where = compile_query(*where);
@@ -164,8 +168,8 @@ PYBIND11_MODULE(_pawnkit, m) {
              request.chunk_rows = chunk_rows;
              return std::make_unique<PositionStream>(std::move(request));
            }),
-           py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("tags"), py::arg("threads"),
-           py::arg("chunk_rows"))
+           py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
+           py::arg("threads"), py::arg("chunk_rows"))
       .def("next",
            [](PositionStream& stream) -> py::object {
              std::unique_ptr<PositionColumns> chunk;

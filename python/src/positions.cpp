@@ -4,18 +4,18 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <sys/mman.h>
 #include <algorithm>
 #include <atomic>
-#include <sys/mman.h>
 #include <cstring>
 #include <span>
 
 #include "analysis/find.hpp"
-#include "io/diagnostic.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
+#include "io/diagnostic.hpp"
 #include "io/input_format.hpp"
 
 namespace pawnkit::python {
@@ -85,7 +85,8 @@ class PositionsWorker {
  public:
   explicit PositionsWorker(const PositionRequest& request) : request_(&request) {}
 
-  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
+  void game(const io::GameRecord& game, std::string& out,
+            std::vector<io::Diagnostic>& diagnostics) {
     const PositionRequest& request = *request_;
     bool header_written = false;
     int run = 0;
@@ -95,7 +96,8 @@ class PositionsWorker {
       ++counts_.positions;
       const PawnReport report = pawn_report(pos);
       if (request.where) {
-        const analysis::QueryContext ctx = analysis::query_context(*request.where, pos, report, ply, &game);
+        const analysis::QueryContext ctx =
+            analysis::query_context(*request.where, pos, report, ply, &game);
         run = request.where->matches(ctx) ? run + 1 : 0;
         if (run < request.min_plies) return;
       }
@@ -150,8 +152,9 @@ void MappedBlock::grow(std::size_t wanted) {
   constexpr std::size_t huge_page = 2 << 20;
   if (wanted <= bytes) return;
   const std::size_t new_bytes = (wanted + huge_page - 1) / huge_page * huge_page;
-  void* p = data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
-                 : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* p =
+      data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
+           : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if the kernel says no
   data = p;
@@ -196,7 +199,6 @@ class PositionStream::Sink : public analysis::PipelineSink {
       stream_.problems_.messages.push_back(std::move(line));
     }
   }
-
 
   // Hands over what is left.
   void finish() {
@@ -334,7 +336,8 @@ void PositionStream::produce() {
       const PawnReport report = pawn_report(pos);
       int ply = 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Black ? 1 : 0);
       if (request_.where) {
-        const analysis::QueryContext ctx = analysis::query_context(*request_.where, pos, report, -1, nullptr);
+        const analysis::QueryContext ctx =
+            analysis::query_context(*request_.where, pos, report, -1, nullptr);
         if (!request_.where->matches(ctx)) return;
         ply = ctx.ply;
       }

@@ -13,13 +13,13 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
-#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -28,8 +28,10 @@
 namespace pawnkit::python {
 
 // Every square-set key of the report in the contract's order (pattern keys, move keys,
-// then the version 2 terms): one bitboard column per side and key. Walks report.hpp's tables, so keys added there appear here.
-inline constexpr std::size_t bitboard_key_count = pattern_keys.size() + move_keys.size() + term_keys.size();
+// then the version 2 terms): one bitboard column per side and key. Walks report.hpp's tables, so
+// keys added there appear here.
+inline constexpr std::size_t bitboard_key_count =
+    pattern_keys.size() + move_keys.size() + term_keys.size();
 inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = [] {
   std::array<SquareSetKey, bitboard_key_count> keys{};
   std::size_t i = 0;
@@ -46,7 +48,8 @@ struct MappedBlock {
   std::size_t bytes = 0;
 
   MappedBlock() = default;
-  MappedBlock(MappedBlock&& o) noexcept : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
+  MappedBlock(MappedBlock&& o) noexcept
+      : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
   MappedBlock& operator=(MappedBlock&&) = delete;
   ~MappedBlock();
   // Makes room for at least `wanted` bytes, keeping the contents. Throws std::bad_alloc.
@@ -55,9 +58,9 @@ struct MappedBlock {
 
 // The rows of one chunk, column by column.
 struct PositionColumns {
-  std::vector<std::int64_t> game;  // 1-based game number in its file; 0 for FEN/EPD records
-  std::vector<std::int32_t> ply;   // from the game's start; from the move counters for FEN/EPD
-  std::string fen_text;            // every FEN back to back
+  std::vector<std::int64_t> game;      // 1-based game number in its file; 0 for FEN/EPD records
+  std::vector<std::int32_t> ply;       // from the game's start; from the move counters for FEN/EPD
+  std::string fen_text;                // every FEN back to back
   std::vector<std::uint32_t> fen_end;  // end offset of each row's FEN in fen_text
   // One block, row by row: bitboards[row * bitboard_columns + side * bitboard_key_count + key].
   // Rows are copied in whole, and numpy gets the block as it is (pandas keeps it as one
@@ -67,7 +70,9 @@ struct PositionColumns {
   std::size_t capacity = 0;  // rows the block has room for
   MappedBlock bitboards;
 
-  std::uint64_t* row(std::size_t r) { return static_cast<std::uint64_t*>(bitboards.data) + r * bitboard_columns; }
+  std::uint64_t* row(std::size_t r) {
+    return static_cast<std::uint64_t*>(bitboards.data) + r * bitboard_columns;
+  }
   std::array<std::vector<std::uint8_t>, 2> islands;
   std::vector<std::int8_t> structure;       // StructureId, -1 for none
   std::vector<std::int8_t> structure_side;  // 0 white, 1 black, -1 for none

@@ -75,7 +75,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
   // The result token is what was recorded; the Result tag counts only without one.
   const auto result_tag = game.tag("Result");
   stats_.begin_game(parse_result(!game.result.empty() || !result_tag ? std::string_view(game.result)
-                                                                      : *result_tag),
+                                                                     : *result_tag),
                     game_ratings(game));
   if (const auto eco = game.tag("ECO")) stats_.set_opening(*eco);
   for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);

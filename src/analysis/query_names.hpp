@@ -58,7 +58,8 @@ constexpr std::array<std::string_view, N> names_of(const std::array<SideKey, N>&
 }  // namespace detail
 
 // Every key a side has: a new key table of report.hpp is one more argument here.
-inline constexpr auto side_keys = detail::join_keys<pattern_keys, detail::number_keys, move_keys, term_keys>();
+inline constexpr auto side_keys =
+    detail::join_keys<pattern_keys, detail::number_keys, move_keys, term_keys>();
 inline constexpr auto side_key_names = detail::names_of(side_keys);
 
 constexpr const SideKey* find_side_key(std::string_view name) {

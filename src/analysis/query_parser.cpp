@@ -1,10 +1,10 @@
 #include "analysis/query_parser.hpp"
 
-#include <pawnkit/chess/notation.hpp>
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <optional>
+#include <pawnkit/chess/notation.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <utility>

@@ -24,7 +24,8 @@ void SimilarWorker::offer(SimilarHit&& hit) {
   std::push_heap(heap_.begin(), heap_.end(), better_hit);
 }
 
-void SimilarWorker::game(const io::GameRecord& game, std::string& /*out*/, std::vector<io::Diagnostic>& diagnostics) {
+void SimilarWorker::game(const io::GameRecord& game, std::string& /*out*/,
+                         std::vector<io::Diagnostic>& diagnostics) {
   const SimilarOptions& o = *options_;
   SimilarityMatch best;
   int best_ply = -1;

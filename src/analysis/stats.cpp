@@ -1,10 +1,10 @@
 #include "analysis/stats.hpp"
 
 #include <algorithm>
-#include <type_traits>
-#include <string_view>
-#include <cstring>
 #include <cmath>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
 
 namespace pawnkit::analysis {
 

@@ -37,7 +37,8 @@ int run_analyze(const Args& args) {
                   "'-' or no file reads standard input; the content then decides the kind.\n"
                   "A bad record or game is reported on standard error with the file and line\n"
                   "and skipped; the rest is still processed and the exit status is then 1.");
-  options.value("format", format_name, "output format, default table (jsonl for PGN)", {"table", "jsonl", "csv"});
+  options.value("format", format_name, "output format, default table (jsonl for PGN)",
+                {"table", "jsonl", "csv"});
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
@@ -77,7 +78,8 @@ int run_analyze(const Args& args) {
           const auto game_format =
               format == analysis::RecordFormat::Table ? analysis::RecordFormat::Jsonl : format;
           std::vector<analysis::AnalyzeWorker> workers(
-              static_cast<std::size_t>(record_options.threads), analysis::AnalyzeWorker{game_format});
+              static_cast<std::size_t>(record_options.threads),
+              analysis::AnalyzeWorker{game_format});
           sink.next_file(input_size(file));
           warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
           for (const auto& w : workers) game_counts.add(w.counts());

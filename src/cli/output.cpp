@@ -55,8 +55,7 @@ void report_totals(std::string_view command, std::size_t bad, std::size_t skippe
 
 void report_warning_total(std::string_view command, std::size_t warnings) {
   if (warnings)
-    report_error(command, std::to_string(warnings) +
-                              (warnings == 1 ? " warning" : " warnings") +
+    report_error(command, std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings") +
                               " (input repaired; see above)");
 }
 

@@ -74,7 +74,8 @@ PawnEval evaluate(const Position& pos) {
 // The pipeline worker for PGN input: one JSON line per position of every game.
 class PawnEvalWorker {
  public:
-  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
+  void game(const io::GameRecord& game, std::string& out,
+            std::vector<io::Diagnostic>& diagnostics) {
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
       ++counts_.positions;
       fen_.clear();
@@ -124,7 +125,8 @@ int run_pawn_eval(const Args& args) {
       for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
         if (opened.format == io::InputFormat::Pgn) {
           if (!jsonl) {
-            report(io::Diagnostic{.file = std::string(file), .message = "PGN input needs --format jsonl"});
+            report(io::Diagnostic{.file = std::string(file),
+                                  .message = "PGN input needs --format jsonl"});
             unusable = true;
             return true;
           }
@@ -152,7 +154,8 @@ int run_pawn_eval(const Args& args) {
         };
         const auto on_error = [&](std::size_t line, std::string_view message) {
           out.flush();  // the records before it come first
-          report(io::Diagnostic{.file = opened.source->name(), .line = line, .message = std::string(message)});
+          report(io::Diagnostic{
+              .file = opened.source->name(), .line = line, .message = std::string(message)});
           ++bad;
         };
         analysis::for_each_epd_record(*opened.source, on_record, on_error);

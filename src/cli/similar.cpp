@@ -158,14 +158,15 @@ int run_similar(const Args& args) {
   const std::optional<int> threads = parse_thread_count(threads_text);
   const std::optional<Bitboard> ignored = parse_files(ignore_text);
   if (!top || !min_ply || !threads || !ignored) {
-    report_error(
-        "similar", "--top takes 1 to 100000, --min-ply 0 to 100000, --threads 0 (every core) to "
-        "256, --ignore-files file letters a-h");
+    report_error("similar",
+                 "--top takes 1 to 100000, --min-ply 0 to 100000, --threads 0 (every core) to "
+                 "256, --ignore-files file letters a-h");
     return 2;
   }
   const Parsed<Position> target = parse_fen(target_fen);
   if (!target) {
-    report_error("similar", io::parse_error_message("--to: invalid FEN", target.error(), target_fen));
+    report_error("similar",
+                 io::parse_error_message("--to: invalid FEN", target.error(), target_fen));
     return 2;
   }
   if (files.empty()) files.push_back("-");

@@ -150,7 +150,7 @@ class Splitter : public io::ByteSource {
   std::size_t games_per_shard_;
   std::filesystem::path directory_;
   std::string stem_;
-  std::string pending_;          // read, not yet written
+  std::string pending_;           // read, not yet written
   std::size_t pending_line_ = 1;  // line number of pending_'s first byte
   ZstdFile shard_;
   std::vector<std::string> shards_;
@@ -172,7 +172,8 @@ struct GameStarts : io::PgnVisitorBase {
 std::string stem_of(std::string_view path) {
   std::string name = std::filesystem::path(path).filename().string();
   for (std::string_view suffix : {".zst", ".pgn"})
-    if (name.size() > suffix.size() && name.ends_with(suffix)) name.resize(name.size() - suffix.size());
+    if (name.size() > suffix.size() && name.ends_with(suffix))
+      name.resize(name.size() - suffix.size());
   return name.empty() || name == "-" ? "games" : name;
 }
 
@@ -229,8 +230,9 @@ int run_split(const Args& args) {
     report(io::Diagnostic{.file = input, .message = splitter.error()});
     return 1;
   }
-  std::fprintf(stderr, "pawnkit: split: %zu game%s in %zu shard%s\n", summary.games, summary.games == 1 ? "" : "s",
-               splitter.shards().size(), splitter.shards().size() == 1 ? "" : "s");
+  std::fprintf(stderr, "pawnkit: split: %zu game%s in %zu shard%s\n", summary.games,
+               summary.games == 1 ? "" : "s", splitter.shards().size(),
+               splitter.shards().size() == 1 ? "" : "s");
   return 0;
 }
 

@@ -19,17 +19,18 @@ namespace pawnkit::cli {
 int run_stats(const Args& args) {
   std::string format_name = "table", svg_dir, by;
   RecordOptions record_options;
-  Options options("stats",
-                  "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--svg DIR] FILE...",
-                  "Replays every game of PGN files (.pgn, .pgn.zst, '-' for standard input) and\n"
-                  "summarizes their pawn structure: for each pattern the share of positions and\n"
-                  "of games where White and Black have it, the island-count distribution, and\n"
-                  "the score of the side holding an isolated d-pawn, hanging, doubled or\n"
-                  "passed pawns for at least --min-plies consecutive plies, and for each named\n"
-                  "structure (docs/structures.md) its share of positions and games, the average\n"
-                  "ply where it first appears and the score of the side holding it. Games with\n"
-                  "errors are reported on standard error and left out; the exit status is then 1.\n"
-                  "--svg DIR also writes patterns.svg, islands.svg and structures.svg into DIR.");
+  Options options(
+      "stats",
+      "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--svg DIR] FILE...",
+      "Replays every game of PGN files (.pgn, .pgn.zst, '-' for standard input) and\n"
+      "summarizes their pawn structure: for each pattern the share of positions and\n"
+      "of games where White and Black have it, the island-count distribution, and\n"
+      "the score of the side holding an isolated d-pawn, hanging, doubled or\n"
+      "passed pawns for at least --min-plies consecutive plies, and for each named\n"
+      "structure (docs/structures.md) its share of positions and games, the average\n"
+      "ply where it first appears and the score of the side holding it. Games with\n"
+      "errors are reported on standard error and left out; the exit status is then 1.\n"
+      "--svg DIR also writes patterns.svg, islands.svg and structures.svg into DIR.");
   options.value("format", format_name, "output format, default table", {"table", "json"});
   record_options.add_threads(options, "worker threads, default: every core");
   record_options.add_min_plies(options, 256, "8",

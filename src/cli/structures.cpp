@@ -123,7 +123,7 @@ int run_structures(const Args& args) {
     const auto id = find_structure(name);
     if (!id) {
       report_error("structures", "unknown structure '" + std::string(name) +
-                   "' ('pawnkit structures' lists them)");
+                                     "' ('pawnkit structures' lists them)");
       return 2;
     }
     const StructureRule& rule = rule_of(*id);

@@ -98,7 +98,8 @@ std::string stats_table(const Stats& stats) {
   out += "pattern            % of positions      % of games\n";
   out += "                    white   black     white   black\n";
   for (std::size_t k = 0; k < pawn_set_keys.size(); ++k)
-    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n", std::string(pawn_set_keys[k].name).c_str(),
+    appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n",
+            std::string(pawn_set_keys[k].name).c_str(),
             share(stats.positions_with(White, k), stats.positions()),
             share(stats.positions_with(Black, k), stats.positions()),
             share(stats.games_with(White, k), stats.games()),

@@ -15,6 +15,7 @@ int main() {
   if (!pos) return 1;
   const PawnReport report = pawn_report(*pos);
   const auto nodes = perft(*pos, 3);
-  std::printf("%d %llu\n", popcount(report.white.double_pushes), static_cast<unsigned long long>(nodes));
+  std::printf("%d %llu\n", popcount(report.white.double_pushes),
+              static_cast<unsigned long long>(nodes));
   return popcount(report.white.double_pushes) == 8 && nodes == 8902 ? 0 : 1;
 }

@@ -44,7 +44,8 @@ class RandomBoards {
   // An empty third/sixth-rank square behind an enemy pawn that could have just moved two.
   Square plausible_en_passant(const PawnBoard& b) {
     const bool white_to_move = b.side_to_move == White;
-    const Bitboard movers = b.pawns[white_to_move ? 1 : 0] & rank_bb(white_to_move ? Rank::Fifth : Rank::Fourth);
+    const Bitboard movers =
+        b.pawns[white_to_move ? 1 : 0] & rank_bb(white_to_move ? Rank::Fifth : Rank::Fourth);
     const Bitboard occupied = b.occupied();
     Bitboard candidates = 0;
     for (Square s : squares(movers)) {

@@ -33,8 +33,8 @@ inline void write_file(const std::filesystem::path& path, const std::string& dat
 inline CliResult run_cli(const std::string& args, const std::string& input = {}) {
   namespace fs = std::filesystem;
   static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() /
-                       ("pawnkit_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+  const fs::path dir = fs::temp_directory_path() / ("pawnkit_cli_" + std::to_string(::getpid()) +
+                                                    "_" + std::to_string(counter++));
   fs::create_directories(dir);
   write_file(dir / "in", input);
   const std::string command = std::string("'") + PAWNKIT_CLI_PATH + "' " + args + " <'" +

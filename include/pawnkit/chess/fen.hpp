@@ -22,7 +22,8 @@
 namespace pawnkit {
 
 // The standard start position.
-inline constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+inline constexpr std::string_view start_fen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // An EPD line: the position and the operations text after it, e.g. ";D1 20 ;D2 400" or
 // `bm Nf3; id "x";` (leading and trailing whitespace removed).

@@ -18,8 +18,7 @@ namespace pawnkit {
 namespace detail {
 inline constexpr std::array<std::array<char, 2>, 64> square_names = [] {
   std::array<std::array<char, 2>, 64> names{};
-  for (std::size_t s = 0; s < 64; ++s)
-    names[s] = {char('a' + (s & 7)), char('1' + (s >> 3))};
+  for (std::size_t s = 0; s < 64; ++s) names[s] = {char('a' + (s & 7)), char('1' + (s >> 3))};
   return names;
 }();
 }  // namespace detail
@@ -56,12 +55,18 @@ constexpr char promotion_letter(PieceType pt) { return "pnbrqk"[static_cast<int>
 // The piece a SAN piece letter names ('N', 'B', 'R', 'Q', 'K'); Pawn for anything else.
 constexpr PieceType san_piece(char letter) {
   switch (letter) {
-    case 'N': return PieceType::Knight;
-    case 'B': return PieceType::Bishop;
-    case 'R': return PieceType::Rook;
-    case 'Q': return PieceType::Queen;
-    case 'K': return PieceType::King;
-    default: return PieceType::Pawn;
+    case 'N':
+      return PieceType::Knight;
+    case 'B':
+      return PieceType::Bishop;
+    case 'R':
+      return PieceType::Rook;
+    case 'Q':
+      return PieceType::Queen;
+    case 'K':
+      return PieceType::King;
+    default:
+      return PieceType::Pawn;
   }
 }
 
@@ -98,11 +103,16 @@ inline Bitboard san_origins(const Position& pos, PieceType pt, Square to, int pa
       if (!fourth_rank || (occupied & square_bb(one))) return 0;
       return mine & square_bb(one - up(us));
     }
-    case Knight: return knight_attacks(to) & mine;
-    case Bishop: return unblocked(to, mine & bishop_rays(to), occupied);
-    case Rook: return unblocked(to, mine & rook_rays(to), occupied);
-    case Queen: return unblocked(to, mine & (bishop_rays(to) | rook_rays(to)), occupied);
-    case King: return king_attacks(to) & mine;
+    case Knight:
+      return knight_attacks(to) & mine;
+    case Bishop:
+      return unblocked(to, mine & bishop_rays(to), occupied);
+    case Rook:
+      return unblocked(to, mine & rook_rays(to), occupied);
+    case Queen:
+      return unblocked(to, mine & (bishop_rays(to) | rook_rays(to)), occupied);
+    case King:
+      return king_attacks(to) & mine;
   }
   return 0;
 }
@@ -120,8 +130,9 @@ inline bool leaves_king_safe(const Position& pos, Move m) {
   if (m.kind() == MoveKind::EnPassant) removed = square_bb(to - up(us));
   const Bitboard occupied = ((pos.occupied() ^ square_bb(from)) & ~removed) | square_bb(to);
   const Bitboard enemy = pos.pieces(them) & ~removed;
-  if (enemy & ((knight_attacks(king) & pos.pieces(Knight)) | (king_attacks(king) & pos.pieces(King)) |
-               (pawn_attacks_from(us, king) & pos.pieces(Pawn))))
+  if (enemy &
+      ((knight_attacks(king) & pos.pieces(Knight)) | (king_attacks(king) & pos.pieces(King)) |
+       (pawn_attacks_from(us, king) & pos.pieces(Pawn))))
     return false;
   const Bitboard diagonal = enemy & (pos.pieces(Bishop) | pos.pieces(Queen)) & bishop_rays(king);
   const Bitboard straight = enemy & (pos.pieces(Rook) | pos.pieces(Queen)) & rook_rays(king);
@@ -249,7 +260,8 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   if (pt == Pawn && s.size() >= 3) {
     const char last = s.back(), before = s[s.size() - 2];
     const PieceType promoted = detail::san_piece(char(last >= 'a' ? last - 'a' + 'A' : last));
-    if (promoted != Pawn && promoted != King && (before == '=' || (before >= '1' && before <= '8'))) {
+    if (promoted != Pawn && promoted != King &&
+        (before == '=' || (before >= '1' && before <= '8'))) {
       promotes = true;
       promotion = promoted;
       s.remove_suffix(before == '=' ? 2 : 1);
@@ -284,7 +296,7 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   Move found{};
   int matches = 0;
   for (Square from : squares(origins)) {
-    const Move m = promotes                                          ? Move::promotion(from, *to, promotion)
+    const Move m = promotes ? Move::promotion(from, *to, promotion)
                    : pt == Pawn && *to == pos.en_passant() && file_of(from) != file_of(*to)
                        ? Move::en_passant(from, *to)
                        : Move::normal(from, *to);
