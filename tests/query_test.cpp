@@ -176,6 +176,10 @@ TEST(QueryErrors, SayWhatAndWhere) {
             "column 1: unknown name 'D4' (squares are written in lower case: d4)");
   EXPECT_EQ(message(std::string(300, '(') + "true" + std::string(300, ')')),
             "column 201: expression nested too deeply");
+  // Function calls nest too: 20000 of them once overflowed the stack.
+  std::string calls;
+  for (int i = 0; i < 20000; ++i) calls += "count(";
+  EXPECT_NE(message(calls + "white.pawns").find("expression nested too deeply"), std::string::npos);
   std::string chain = "true";
   for (int i = 0; i < 3000; ++i) chain += " and true";
   EXPECT_NE(message(chain).find("expression too long"), std::string::npos);

@@ -182,13 +182,16 @@ class Parser {
     return add(N(kind, operands).a(left).b(right), begin_of(left), end_of(right));
   }
 
+  // One more level of nesting while it lives. Every '(', 'not' and function call takes
+  // one: that bounds the recursion of parsing and evaluating.
+  struct Depth {
+    int& d;
+    explicit Depth(int& depth) : d(++depth) {}
+    ~Depth() { --d; }
+  };
+
   Parsed parse_not() {
-    // Every '(' and 'not' passes here: bound the recursion of parsing and evaluating.
-    struct Depth {
-      int& d;
-      explicit Depth(int& depth) : d(++depth) {}
-      ~Depth() { --d; }
-    } depth(depth_);
+    const Depth depth(depth_);
     if (depth_ > max_depth) return fail(token_, "expression nested too deeply");
     if (!is_word("not") && token_.kind != Tok::Bang) return parse(Level::Compare);
     const Token op = token_;
@@ -334,6 +337,8 @@ class Parser {
 
   // NAME "(" ARGUMENTS ")", the current token being the one after the name.
   Parsed parse_call(const Token& name, const Function& f) {
+    const Depth depth(depth_);
+    if (depth_ > max_depth) return fail(token_, "expression nested too deeply");
     if (token_.kind != Tok::LParen) return unexpected("'(' after '" + std::string(f.name) + "'");
     advance();
     if (f.fold) {
