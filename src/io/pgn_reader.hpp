@@ -25,28 +25,23 @@
 //
 // Errors: reported once per game through error() with file, game number and line; the
 // rest of that game is skipped (end_game still follows) and the next game is read
-// normally. begin_game and end_game always pair up.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
-#include <type_traits>
 
 #include "io/byte_source.hpp"
 #include "io/pgn_error.hpp"
 #include "io/pgn_input.hpp"
+#include "io/pgn_tags.hpp"
 #include "io/pgn_visitor.hpp"
 
 namespace pawnkit::io {
 
 namespace detail {
-
-// Tag value between the quotes with \" and \\ resolved; uses `scratch` only if needed.
-std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
 
 // NAG for a suffix annotation: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, else 0.
 int suffix_annotation_nag(std::string_view suffix);
@@ -63,21 +58,15 @@ bool ascii_spelling(std::string_view word, std::string& out);
 // move "--"/"Z0" as "--".
 int respell_move(std::string_view word, std::string& out);
 
-// Text without leading and trailing blanks and line feeds.
-std::string_view trim_blanks(std::string_view text);
-
-// The game-by-game parser; one instance per read_pgn call.
+// The game-by-game parser; one instance per read_pgn call. Game structure and movetext
+// here; tags, comments and the shared state in the layers it derives from.
 template <class Visitor>
-class PgnParser {
+class PgnParser : public PgnTagReader<Visitor> {
+  using Base = PgnTagReader<Visitor>;
+
  public:
   PgnParser(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options)
-      : input_(source, std::max<std::size_t>(options.buffer_size, 1),
-               // the longest kept run; at least the 3 bytes of a byte order mark
-               std::max({options.max_token_bytes,
-                         Visitor::wants_comments ? options.max_comment_bytes : 0, std::size_t(3)}) +
-                   1),
-        visitor_(visitor),
-        options_(options) {}
+      : Base(source, visitor, options) {}
 
   // Reads the whole source, calling the visitor; returns counts.
   PgnSummary run() {
@@ -124,9 +113,37 @@ class PgnParser {
   }
 
  private:
-  // AfterResult: a result token was read; the game ends at the next tag, blank line or end
-  // of input, or goes on (with a warning) when moves follow.
-  enum class Phase { Between, Tags, Movetext, AfterResult };
+  using Base::at_line_start_;
+  using Base::blank_line_seen_;
+  using Base::brace_comment;
+  using Base::call;
+  using Base::depth_;
+  using Base::game_;
+  using Base::game_has_error_;
+  using Base::input_;
+  using Base::line_;
+  using Base::line_comment;
+  using Base::message_what_;
+  using Base::obey;
+  using Base::options_;
+  using Base::pending_result_;
+  using Base::pending_result_line_;
+  using Base::phase_;
+  using Base::read_tag;
+  using Base::report;
+  using Base::result_tag_;
+  using Base::scratch_;
+  using Base::skip_brace_comment;
+  using Base::skip_byte_order_mark;
+  using Base::skip_rest_of_line;
+  using Base::skipping_;
+  using Base::stop_;
+  using Base::summary_;
+  using Base::unicode_scratch_;
+  using Base::variation_line_;
+  using Base::visitor_;
+  using Base::warn;
+  using typename Base::Phase;
 
   // --- game structure ---------------------------------------------------------------
 
@@ -173,24 +190,6 @@ class PgnParser {
     depth_ = 0;
     result_tag_.clear();
     obey(call([&] { return visitor_.begin_game(game_, line_); }));
-  }
-
-  // Calls a callback that may return Control or nothing.
-  template <class Callback>
-  static Control call(Callback&& callback) {
-    if constexpr (std::is_void_v<decltype(callback())>) {
-      callback();
-      return Control::Continue;
-    } else {
-      return callback();
-    }
-  }
-
-  // Applies a visitor's answer.
-  void obey(Control control) {
-    if (control == Control::Continue) return;
-    skipping_ = true;
-    if (control == Control::Stop) stop_ = summary_.stopped = true;
   }
 
   // The tag section is over: the visitor may set up its position or skip the game.
@@ -266,32 +265,6 @@ class PgnParser {
     if (phase_ == Phase::Tags) enter_movetext();
     if (phase_ == Phase::Movetext) end_game("");
     if (phase_ == Phase::AfterResult) end_game(pending_result_);
-  }
-
-  // Reports an error for the current game (only its first one) and skips the rest.
-  // `detail` as for message().
-  void report(std::size_t line, PgnErrorCode code, std::uint64_t detail = 0,
-              std::string_view what = {}) {
-    skipping_ = true;
-    if (game_has_error_) return;
-    game_has_error_ = true;
-    ++summary_.errors;
-    const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
-    message_ = message(code, detail, what);
-    visitor_.error(
-        PgnError{input_.source().name(), game, line, message_, code, phase_ == Phase::Tags});
-  }
-
-  // Reports a repair as a warning (the game goes on), or as an error when strict.
-  void warn(std::size_t line, PgnErrorCode code, std::uint64_t detail = 0,
-            std::string_view what = {}) {
-    if (options_.strict) return report(line, code, detail, what);
-    if (skipping_ && phase_ != Phase::Between) return;
-    ++summary_.warnings;
-    const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
-    message_ = message(code, detail, what);
-    visitor_.warning(
-        PgnError{input_.source().name(), game, line, message_, code, phase_ == Phase::Tags});
   }
 
   // --- movetext ---------------------------------------------------------------------
@@ -487,322 +460,6 @@ class PgnParser {
     for (char d : digits) value = value * 10 + (d - '0');
     visitor_.nag(value);
   }
-
-  // --- comments and escapes -----------------------------------------------------------
-
-  // Counts line feeds in [from, to).
-  // (memchr: comments rarely hold a line feed, so this is usually one vector scan).
-  static std::size_t count_lines(const char* from, const char* to) {
-    std::size_t n = 0;
-    while (const void* lf = std::memchr(from, '\n', static_cast<std::size_t>(to - from))) {
-      ++n;
-      from = static_cast<const char*>(lf) + 1;
-    }
-    return n;
-  }
-
-  // Moves pos to the next '}' in the buffer, or to its end, counting the line feeds on the
-  // way; true when it found the '}'.
-  bool to_comment_close() {
-    const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-    const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
-    const char* stop = close ? close : input_.end;
-    line_ += count_lines(input_.pos, stop);
-    input_.pos = stop;
-    return close != nullptr;
-  }
-
-  // A "{...}" comment in movetext: delivered if wanted, else skipped.
-  void brace_comment() {
-    if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_brace_comment();
-    const std::size_t open_line = line_;
-    ++input_.pos;
-    const char* start = input_.pos;
-    for (;;) {
-      const bool closed = to_comment_close();
-      if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
-        return skip_brace_comment_body(open_line);
-      }
-      if (closed) {
-        visitor_.comment(
-            trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
-        ++input_.pos;
-        return;
-      }
-      if (!input_.refill(start)) return report(open_line, PgnErrorCode::UnterminatedComment);
-    }
-  }
-
-  // Skips a "{...}" comment (pos at "{") without keeping it.
-  void skip_brace_comment() {
-    const std::size_t open_line = line_;
-    ++input_.pos;
-    skip_brace_comment_body(open_line);
-  }
-
-  // Skips to just after the next "}", counting lines; EOF first is an error.
-  void skip_brace_comment_body(std::size_t open_line) {
-    for (;;) {
-      if (to_comment_close()) {
-        ++input_.pos;
-        return;
-      }
-      if (!input_.refill()) return report(open_line, PgnErrorCode::UnterminatedComment);
-    }
-  }
-
-  // A ";" comment to the end of the line (the LF itself is left for the main loop).
-  void line_comment() {
-    if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_rest_of_line();
-    const std::size_t open_line = line_;
-    ++input_.pos;
-    const char* start = input_.pos;
-    for (;;) {
-      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-      const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
-      input_.pos = lf ? lf : input_.end;
-      if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
-        return skip_rest_of_line();
-      }
-      if (lf || !input_.refill(start)) break;
-    }
-    visitor_.comment(
-        trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
-  }
-
-  // Skips to the next LF (not consumed) or the end of input.
-  void skip_rest_of_line() {
-    for (;;) {
-      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-      const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
-      if (lf) {
-        input_.pos = lf;
-        return;
-      }
-      input_.pos = input_.end;
-      if (!input_.refill()) return;
-    }
-  }
-
-  // --- tags -------------------------------------------------------------------------
-
-  // One tag pair starting at "[": scanned to its "]" (quotes and escapes respected,
-  // never past the end of the line), then split into name and value. A pair longer than
-  // max_token_bytes is read on by read_long_tag; a line that ends before the "]" is read as
-  // far as it goes (a warning).
-  void read_tag() {
-    blank_line_seen_ = false;
-    const std::size_t tag_line = line_;
-    const char* start = input_.pos;
-    const char* p = start + 1;
-    bool in_quotes = false;
-    bool escaped = false;
-    for (;;) {
-      // Never scan further than the limit, so the outcome does not depend on buffering.
-      const auto room = static_cast<std::size_t>(input_.end - start);
-      const char* limit = start + std::min(room, options_.max_token_bytes);
-      for (; p != limit; ++p) {
-        const char ch = *p;
-        if (!escaped && !has_class(ch, kTagSpecial)) continue;  // names, values, blanks
-        if (ch == '\n') {
-          input_.pos = p;
-          if (skipping_) return;
-          return deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)),
-                             tag_line, false, false);
-        }
-        if (in_quotes) {
-          if (escaped) {
-            escaped = false;
-          } else if (ch == '\\') {
-            escaped = true;
-          } else if (ch == '"') {
-            in_quotes = false;
-          }
-        } else if (ch == '"') {
-          in_quotes = true;
-        } else if (ch == ']') {
-          break;
-        }
-      }
-      if (p != limit) break;  // found the closing ']'
-      if (static_cast<std::size_t>(p - start) >= options_.max_token_bytes) {
-        tag_text_.assign(start + 1, p);
-        input_.pos = p;
-        return read_long_tag(tag_line, in_quotes, escaped);
-      }
-      const std::size_t scanned = static_cast<std::size_t>(p - start);
-      input_.pos = p;
-      if (!input_.refill(start)) {  // the input ends inside the tag
-        if (skipping_) return;
-        return deliver_tag(
-            std::string_view(start + 1, static_cast<std::size_t>(input_.pos - start - 1)), tag_line,
-            false, false);
-      }
-      p = start + scanned;
-    }
-    input_.pos = p + 1;
-    if (skipping_) return;
-    deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line,
-                true, false);
-  }
-
-  // The rest of a tag pair longer than max_token_bytes (its start is in tag_text_), byte by
-  // byte into tag_text_ up to max_tag_bytes; what is beyond is skipped and the value cut.
-  void read_long_tag(std::size_t tag_line, bool in_quotes, bool escaped) {
-    bool closed = false, cut = false;
-    for (;;) {
-      if (input_.pos == input_.end && !input_.refill()) break;
-      const char ch = *input_.pos;
-      if (ch == '\n') break;
-      ++input_.pos;
-      if (in_quotes) {
-        if (escaped) {
-          escaped = false;
-        } else if (ch == '\\') {
-          escaped = true;
-        } else if (ch == '"') {
-          in_quotes = false;
-        }
-      } else if (ch == '"') {
-        in_quotes = true;
-      } else if (ch == ']') {
-        closed = true;
-        break;
-      }
-      if (tag_text_.size() < options_.max_tag_bytes) {
-        tag_text_ += ch;
-      } else {
-        cut = true;
-      }
-    }
-    if (skipping_) return;
-    deliver_tag(tag_text_, tag_line, closed && !cut, cut);
-  }
-
-  // Splits `name "value"` (the text between the brackets) and calls tag(); anything else
-  // goes to repair_tag.
-  void deliver_tag(std::string_view text, std::size_t tag_line, bool closed, bool cut) {
-    if (!closed || cut) return repair_tag(text, tag_line, closed, cut);
-    const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
-    std::size_t i = 0;
-    while (i < text.size() && is_blank(text[i])) ++i;
-    const std::size_t name_begin = i;
-    while (i < text.size() && has_class(text[i], kTagName)) ++i;
-    const std::string_view name = text.substr(name_begin, i - name_begin);
-    while (i < text.size() && is_blank(text[i])) ++i;
-    const std::size_t last_quote = text.rfind('"');
-    if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i)
-      return repair_tag(text, tag_line, closed, cut);
-    for (std::size_t j = last_quote + 1; j < text.size(); ++j) {
-      if (!is_blank(text[j])) return report(tag_line, PgnErrorCode::MalformedTag);
-    }
-    const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
-    for (char ch : raw) {
-      const auto byte = static_cast<unsigned char>(ch);
-      if (byte < 0x20 && byte != '\t')
-        return report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
-    }
-    const std::string_view value = unescape_tag_value(raw, scratch_);
-    if (name == "Result") result_tag_.assign(value);
-    visitor_.tag(name, value);
-  }
-
-  // A tag pair deliver_tag could not split. `closed`: the "]" was found; `cut`: the text
-  // was cut at max_tag_bytes. Repaired with a warning: a missing closing quote or "]",
-  // single quotes, no quotes; tag names beyond letters, digits and '_' are kept.
-  void repair_tag(std::string_view text, std::size_t tag_line, bool closed, bool cut) {
-    const auto is_blank = [](char ch) { return has_class(ch, kBlank); };
-    // Tag names beyond the standard's letters, digits and '_' ("Event-Name") are kept.
-    const auto is_name = [](char ch) {
-      return ch > ' ' && ch < 0x7F && ch != '"' && ch != '\'' && ch != '[' && ch != ']';
-    };
-    std::size_t i = 0;
-    while (i < text.size() && is_blank(text[i])) ++i;
-    const std::size_t name_begin = i;
-    while (i < text.size() && is_name(text[i])) ++i;
-    const std::string_view name = text.substr(name_begin, i - name_begin);
-    while (i < text.size() && is_blank(text[i])) ++i;
-    std::string_view rest = text.substr(i);
-    while (!rest.empty() && is_blank(rest.back())) rest.remove_suffix(1);
-    if (!closed && !cut && rest.ends_with(']')) {  // a closing quote missing before "]"
-      rest.remove_suffix(1);
-      while (!rest.empty() && is_blank(rest.back())) rest.remove_suffix(1);
-    }
-    if (name.empty() || rest.empty()) return report(tag_line, PgnErrorCode::MalformedTag);
-    std::string_view raw;
-    PgnErrorCode repair = cut ? PgnErrorCode::TagValueTruncated
-                              : (closed ? PgnErrorCode::SourceFailed  // none
-                                        : PgnErrorCode::TagUnterminated);
-    if (rest.front() == '"') {
-      const std::size_t last_quote = rest.rfind('"');
-      if (last_quote != 0) {
-        for (std::size_t j = last_quote + 1; j < rest.size(); ++j) {
-          if (!is_blank(rest[j])) return report(tag_line, PgnErrorCode::MalformedTag);
-        }
-        raw = rest.substr(1, last_quote - 1);
-      } else {
-        if (closed) return report(tag_line, PgnErrorCode::MalformedTag);
-        raw = rest.substr(1);
-      }
-    } else if (rest.front() == '\'' && rest.size() >= 2 && rest.back() == '\'') {
-      raw = rest.substr(1, rest.size() - 2);
-      if (closed) repair = PgnErrorCode::TagInSingleQuotes;
-    } else {
-      raw = rest;
-      if (closed) repair = PgnErrorCode::TagWithoutQuotes;
-    }
-    for (char ch : raw) {
-      const auto byte = static_cast<unsigned char>(ch);
-      if (byte < 0x20 && byte != '\t')
-        return report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
-    }
-    if (repair != PgnErrorCode::SourceFailed) {
-      message_what_.assign(name);
-      warn(tag_line, repair, options_.max_tag_bytes, message_what_);
-      if (skipping_) return;  // strict
-    }
-    const std::string_view value = unescape_tag_value(raw, scratch_);
-    if (name == "Result") result_tag_.assign(value);
-    visitor_.tag(name, value);
-  }
-
-  // Skips a UTF-8 byte order mark at pos (the start of the input, or of a file joined to
-  // another with cat); true when there was one.
-  bool skip_byte_order_mark() {
-    const char* keep = input_.pos;
-    while (input_.end - input_.pos < 3 && input_.refill(keep)) {
-    }
-    if (input_.end - input_.pos >= 3 && std::memcmp(input_.pos, "\xEF\xBB\xBF", 3) == 0) {
-      input_.pos += 3;
-      return true;
-    }
-    return false;
-  }
-
-  PgnInput input_;
-  Visitor& visitor_;
-  PgnReaderOptions options_;
-  PgnSummary summary_;
-  Phase phase_ = Phase::Between;
-  std::size_t game_ = 0;
-  std::size_t line_ = 1;
-  std::size_t depth_ = 0;           // variation nesting depth
-  std::size_t variation_line_ = 0;  // where the outermost open variation started
-  bool skipping_ = false;           // deliver nothing more for this game
-  bool stop_ = false;               // the visitor asked to stop reading
-  bool game_has_error_ = false;
-  bool blank_line_seen_ = false;  // an empty line since the last tag
-  bool at_line_start_ = true;     // only blanks since the last LF
-  std::string message_;
-  std::string message_what_;  // the repaired text a warning names
-  std::string scratch_;
-  std::string unicode_scratch_;  // a token with UTF-8 notation, in ASCII
-  std::string tag_text_;         // a tag pair longer than max_token_bytes
-  std::string result_tag_;       // the game's Result tag
-  std::string pending_result_;   // the result token of Phase::AfterResult
-  std::size_t pending_result_line_ = 0;
 };
 
 }  // namespace detail
