@@ -78,7 +78,9 @@ TEST_P(QuirkCorpus, ReplaysAsALenientReaderDoes) {
   EXPECT_TRUE(games[1].ok);
   EXPECT_EQ(games[1].plies, q.plies);
   EXPECT_EQ(games[1].warnings, q.warnings);
-  if (*q.board) EXPECT_EQ(games[1].board, q.board);
+  if (*q.board) {
+    EXPECT_EQ(games[1].board, q.board);
+  }
   EXPECT_TRUE(games[0].ok && games[2].ok);
   EXPECT_EQ(games[0].warnings + games[2].warnings, 0u);
 }
