@@ -38,16 +38,15 @@ template <Color C>
 constexpr Bitboard front_fill(Bitboard b) {
   return C == White ? north_fill(b) : south_fill(b);
 }
+// Behind one side is in front of the other.
 template <Color C>
 constexpr Bitboard rear_fill(Bitboard b) {
-  return C == White ? south_fill(b) : north_fill(b);
+  return front_fill<~C>(b);
 }
 constexpr Bitboard front_fill(Color c, Bitboard b) {
   return c == White ? front_fill<White>(b) : front_fill<Black>(b);
 }
-constexpr Bitboard rear_fill(Color c, Bitboard b) {
-  return c == White ? rear_fill<White>(b) : rear_fill<Black>(b);
-}
+constexpr Bitboard rear_fill(Color c, Bitboard b) { return front_fill(~c, b); }
 
 // Squares strictly in front of / behind a square of b, on its file:
 // front_span<Black>(square_bb(D3)) is d2 and d1.

@@ -294,6 +294,15 @@ std::string games_text(const Stats& s) {
          " positions)";
 }
 
+// One category of a White/Black chart: each side's count as a share of all positions.
+template <class CountForSide>
+void add_side_shares(BarChart& chart, const Stats& stats, std::string category,
+                     CountForSide count) {
+  chart.categories.push_back(std::move(category));
+  for (Color c : {White, Black})
+    chart.series[std::size_t(index(c))].values.push_back(share(count(c), stats.positions()));
+}
+
 }  // namespace
 
 std::vector<NamedSvg> stats_charts(const Stats& stats) {
@@ -304,24 +313,18 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   patterns.y_label = "% of positions";
   patterns.y_max = 100;
   patterns.series = {{"White", {}}, {"Black", {}}};
-  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
-    patterns.categories.emplace_back(pawn_set_keys[k].name);
-    for (Color c : {White, Black})
-      patterns.series[std::size_t(index(c))].values.push_back(
-          share(stats.positions_with(c, k), stats.positions()));
-  }
+  for (std::size_t k = 0; k < pawn_set_keys.size(); ++k)
+    add_side_shares(patterns, stats, std::string(pawn_set_keys[k].name),
+                    [&](Color c) { return stats.positions_with(c, k); });
   charts.push_back({"patterns.svg", bar_chart_svg(patterns)});
 
   BarChart islands;
   islands.title = "Pawn islands" + games_text(stats);
   islands.y_label = "% of positions";
   islands.series = {{"White", {}}, {"Black", {}}};
-  for (int n = 0; n < int(island_buckets); ++n) {
-    islands.categories.push_back(std::to_string(n) + (n == 1 ? " island" : " islands"));
-    for (Color c : {White, Black})
-      islands.series[std::size_t(index(c))].values.push_back(
-          share(stats.positions_with_islands(c, n), stats.positions()));
-  }
+  for (int n = 0; n < int(island_buckets); ++n)
+    add_side_shares(islands, stats, std::to_string(n) + (n == 1 ? " island" : " islands"),
+                    [&](Color c) { return stats.positions_with_islands(c, n); });
   charts.push_back({"islands.svg", bar_chart_svg(islands)});
 
   BarChart structures;

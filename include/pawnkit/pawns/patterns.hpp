@@ -43,15 +43,6 @@ constexpr Bitboard half_isolated(Bitboard pawns) {
 
 // --- Doubled and tripled (wiki: Double and Triple (Bitboards)) --------------------------
 
-// Pawns with an own pawn in front of them on their file.
-template <Color C>
-constexpr Bitboard behind_own(Bitboard pawns) {
-  return pawns & rear_span<C>(pawns);
-}
-constexpr Bitboard behind_own(Color c, Bitboard pawns) {
-  return c == White ? behind_own<White>(pawns) : behind_own<Black>(pawns);
-}
-
 // Pawns with an own pawn behind them on their file.
 template <Color C>
 constexpr Bitboard in_front_of_own(Bitboard pawns) {
@@ -60,6 +51,14 @@ constexpr Bitboard in_front_of_own(Bitboard pawns) {
 constexpr Bitboard in_front_of_own(Color c, Bitboard pawns) {
   return c == White ? in_front_of_own<White>(pawns) : in_front_of_own<Black>(pawns);
 }
+
+// Pawns with an own pawn in front of them on their file: in front for one side is behind
+// for the other.
+template <Color C>
+constexpr Bitboard behind_own(Bitboard pawns) {
+  return in_front_of_own<~C>(pawns);
+}
+constexpr Bitboard behind_own(Color c, Bitboard pawns) { return in_front_of_own(~c, pawns); }
 
 // Doubled and tripled pawns do not depend on the side: "in front" and "behind" swap
 // between the colours, and these sets use both.
