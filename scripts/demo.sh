@@ -8,7 +8,9 @@ echo "== pawnkit stats data/sample.pgn: 300 real Lichess games"
 build/pawnkit stats data/sample.pgn
 echo
 echo "== pawnkit analyze data/structures.epd (the first of 35 named structures)"
-build/pawnkit analyze data/structures.epd | head -29
+# One record through standard input: "analyze FILE | head" would end analyze early
+# (SIGPIPE) once the table outgrows the pipe.
+head -n 1 data/structures.epd | build/pawnkit analyze -
 echo
 echo "== pawnkit show: the hanging pawns of Fischer-Spassky 1972, game 6"
 build/pawnkit show "rnr3k1/4qpp1/p3b2p/1Bpp4/8/Q3PN2/PP3PPP/2R1K2R w K - 0 16" --pattern hanging,isolated,passed
