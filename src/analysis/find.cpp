@@ -4,7 +4,6 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
-#include "io/pgn_warnings.hpp"
 #include "io/pgn_writer.hpp"
 #include "io/report_writer.hpp"
 
@@ -30,7 +29,6 @@ QueryContext query_context(const Query& query, const Position& pos, const PawnRe
 
 void FindWorker::game(const io::GameRecord& game, std::string& out,
                       std::vector<io::Diagnostic>& diagnostics) {
-  io::append_warnings(game, diagnostics);
   const Query& query = *options_.query;
   int run = 0, first_match = -1;
   Color first_mover = White;

@@ -3,7 +3,6 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 
-#include "io/pgn_warnings.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
@@ -18,7 +17,6 @@ void note_outcome(const ReplayResult& result, GameCounts& counts,
 
 void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
                          std::vector<io::Diagnostic>& diagnostics) {
-  io::append_warnings(game, diagnostics);
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
@@ -53,7 +51,6 @@ std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                        std::vector<io::Diagnostic>& diagnostics) {
-  io::append_warnings(game, diagnostics);
   runs_.clear();
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {

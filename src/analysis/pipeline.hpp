@@ -22,6 +22,7 @@
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
 #include "io/pgn_reader.hpp"
+#include "io/pgn_warnings.hpp"
 
 namespace pawnkit::analysis {
 
@@ -70,8 +71,11 @@ template <class Worker>
 void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
   result.out.clear();
   result.diagnostics.clear();
-  for (std::size_t i = 0; i < batch.size; ++i)
+  for (std::size_t i = 0; i < batch.size; ++i) {
+    // The reader's repairs come first, for every kind of worker alike.
+    io::append_warnings(batch.games[i], result.diagnostics);
     worker.game(batch.games[i], result.out, result.diagnostics);
+  }
 }
 
 }  // namespace detail

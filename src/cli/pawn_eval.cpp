@@ -118,7 +118,8 @@ int run_pawn_eval(const Args& args) {
 
   Output out;
   GameOutput sink(out, 0);
-  std::size_t positions = 0, bad = 0, skipped = 0;
+  std::size_t positions = 0, bad_records = 0, warnings = 0;
+  analysis::GameCounts game_counts;
   bool unusable = false;
   std::string fen;
   const bool all_opened =
@@ -132,11 +133,8 @@ int run_pawn_eval(const Args& args) {
           }
           std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads));
           sink.next_file(input_size(file));
-          analysis::run_pipeline(*opened.source, std::span(workers), sink);
-          for (const auto& w : workers) {
-            bad += w.counts().bad;
-            skipped += w.counts().skipped;
-          }
+          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
+          for (const auto& w : workers) game_counts.add(w.counts());
           return true;
         }
         const auto on_record = [&](const EpdRecord& record) {
@@ -156,13 +154,15 @@ int run_pawn_eval(const Args& args) {
           out.flush();  // the records before it come first
           report(io::Diagnostic{
               .file = opened.source->name(), .line = line, .message = std::string(message)});
-          ++bad;
+          ++bad_records;
         };
         analysis::for_each_epd_record(*opened.source, on_record, on_error);
         return true;
       });
   out.flush();
-  report_totals("pawn-eval", bad, skipped);
+  const std::size_t bad = game_counts.bad + bad_records;
+  report_totals("pawn-eval", bad, game_counts.skipped);
+  report_warning_total("pawn-eval", warnings);
   return bad || unusable || !all_opened ? 1 : 0;
 }
 

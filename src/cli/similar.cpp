@@ -182,6 +182,7 @@ int run_similar(const Args& args) {
   Output out;
   analysis::GameCounts counts;
   bool unusable = false;
+  std::size_t warnings = 0;
   std::vector<std::string_view> read_files;
   const bool all_opened =
       for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
@@ -194,7 +195,7 @@ int run_similar(const Args& args) {
         for (auto& w : workers) w.set_file_index(read_files.size());
         read_files.push_back(file);
         GameOutput sink(out, input_size(file));
-        analysis::run_pipeline(*opened.source, std::span(workers), sink);
+        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
         return true;
       });
   for (const auto& w : workers) counts.add(w.counts());
@@ -230,6 +231,7 @@ int run_similar(const Args& args) {
     if (!write_file("similar", path, side_by_side_svg(boards))) unusable = true;
   }
   report_totals("similar", counts.bad, counts.skipped);
+  report_warning_total("similar", warnings);
   return counts.bad || unusable || !all_opened ? 1 : 0;
 }
 
