@@ -125,6 +125,26 @@ TEST(CliAnalyze, UnknownOptionIsAUsageError) {
   EXPECT_EQ(r.err.substr(0, 57), "pawnkit: analyze: unknown option '--fromat' (see --help)\n");
 }
 
+// Whole-number options, required options and required operands fail in the parser, with
+// the option named and the usage line.
+TEST(CliOptions, RangeRequiredAndOperandErrorsNameWhatIsWrong) {
+  auto r = run_cli("show --per-row 17 8/8/8/8/8/8/8/K6k");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
+            "pawnkit: show: option '--per-row' takes a whole number from 1 to 16");
+  r = run_cli("similar --top 5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')), "pawnkit: similar: --to is needed");
+  r = run_cli("perft");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')), "pawnkit: perft: DEPTH is needed");
+  r = run_cli("bench now");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n')), "pawnkit: bench: unexpected argument 'now'");
+  r = run_cli("show --per-row 2 8/8/8/8/8/8/8/K6k w - - 0 1 --pattern passed");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
 TEST(CliShow, DrawsThePositionAndEachPattern) {
   const auto r = run_cli(
       "show 'rnr3k1/4qpp1/p3b2p/1Bpp4/8/Q3PN2/PP3PPP/2R1K2R w K - 0 16' --pattern hanging,passed");

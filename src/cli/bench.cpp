@@ -37,12 +37,7 @@ int run_bench(const Args& args) {
   Options options("bench", "bench",
                   "Runs perft on six fixed positions (one thread) and prints nodes, time and\n"
                   "nodes per second for each, then the total.");
-  std::vector<std::string_view> extra;
-  if (const auto status = options.parse(args, extra)) return *status;
-  if (!extra.empty()) {
-    report_error("bench", "unexpected argument '" + std::string(extra[0]) + "'");
-    return 2;
-  }
+  if (const auto status = options.parse(args)) return *status;
   using clock = std::chrono::steady_clock;
   std::uint64_t total_nodes = 0;
   double total_seconds = 0;

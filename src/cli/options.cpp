@@ -29,9 +29,25 @@ Options& Options::value(std::string_view name, std::string& out, std::string_vie
   return *this;
 }
 
+Options& Options::integer(std::string_view name, int& out, int min, int max,
+                          std::string_view help) {
+  specs_.push_back({.name = name, .help = help, .integer = &out, .min = min, .max = max});
+  return *this;
+}
+
 Options& Options::values(std::string_view name, std::vector<std::string>& out,
                          std::string_view help, std::function<bool(std::string_view)> accepts) {
   specs_.push_back({.name = name, .help = help, .values = &out, .accepts = std::move(accepts)});
+  return *this;
+}
+
+Options& Options::required() {
+  specs_.back().required = true;
+  return *this;
+}
+
+Options& Options::needs_operand(std::string_view what) {
+  operand_ = what;
   return *this;
 }
 
@@ -41,7 +57,7 @@ std::string Options::help() const {
   for (const Spec& s : specs_) {
     std::string left = "  --";
     left.append(s.name);
-    if (!s.flag) left += s.values ? " NAME..." : " VALUE";
+    if (!s.flag) left += s.values ? " NAME..." : s.integer ? " N" : " VALUE";
     if (left.size() < 24)
       left.append(24 - left.size(), ' ');
     else
@@ -100,6 +116,14 @@ std::optional<int> Options::parse(const Args& args, std::vector<std::string_view
       if (i + 1 >= args.size()) return fail("option '--" + std::string(name) + "' needs a value");
       inline_value = args[++i];
     }
+    if (spec->integer) {
+      const std::optional<int> n = parse_int_in_range(inline_value, spec->min, spec->max);
+      if (!n)
+        return fail("option '--" + std::string(name) + "' takes a whole number from " +
+                    std::to_string(spec->min) + " to " + std::to_string(spec->max));
+      *spec->integer = *n;
+      continue;
+    }
     if (spec->value) {
       if (!spec->choices.empty()) {
         bool known = false;
@@ -123,6 +147,17 @@ std::optional<int> Options::parse(const Args& args, std::vector<std::string_view
     add(inline_value);
     while (spec->accepts && i + 1 < args.size() && spec->accepts(args[i + 1])) add(args[++i]);
   }
+  for (const Spec& s : specs_)
+    if (s.required && s.value->empty()) return fail("--" + std::string(s.name) + " is needed");
+  if (!operand_.empty() && positionals.empty()) return fail(std::string(operand_) + " is needed");
+  return std::nullopt;
+}
+
+std::optional<int> Options::parse(const Args& args) {
+  std::vector<std::string_view> positionals;
+  if (const auto status = parse(args, positionals)) return status;
+  if (!positionals.empty())
+    return fail("unexpected argument '" + std::string(positionals[0]) + "'");
   return std::nullopt;
 }
 

@@ -26,15 +26,24 @@ class Options {
   // An option with one value; `choices` (if not empty) lists the allowed values.
   Options& value(std::string_view name, std::string& out, std::string_view help,
                  std::vector<std::string_view> choices = {});
+  // A whole number from min to max; `out` keeps its value when the option is absent.
+  Options& integer(std::string_view name, int& out, int min, int max, std::string_view help);
   // An option with a value that may be given several times; values may also be
   // comma-separated, and the arguments after it are taken too while `accepts` says yes.
   Options& values(std::string_view name, std::vector<std::string>& out, std::string_view help,
                   std::function<bool(std::string_view)> accepts = {});
 
+  // The option added last must be given (a value option).
+  Options& required();
+  // At least one positional argument must be given; `what` names it in the error.
+  Options& needs_operand(std::string_view what);
+
   // Parses args. nullopt: run the command. Otherwise the exit status to end with: 0 after
   // --help (printed), 2 after an error (one line and the usage line on stderr).
   //   if (const auto status = options.parse(args, files)) return *status;
   std::optional<int> parse(const Args& args, std::vector<std::string_view>& positionals);
+  // The same for a command that takes no positional arguments: one is an error.
+  std::optional<int> parse(const Args& args);
 
   std::string help() const;
   std::string_view command() const { return command_; }
@@ -47,6 +56,9 @@ class Options {
     std::vector<std::string>* values = nullptr;
     std::vector<std::string_view> choices = {};
     std::function<bool(std::string_view)> accepts = {};
+    int* integer = nullptr;
+    int min = 0, max = 0;
+    bool required = false;
   };
   // Prints "pawnkit: COMMAND: message" and the usage line; returns the exit status 2.
   int fail(std::string_view message) const;
@@ -54,6 +66,7 @@ class Options {
   std::string_view command_, synopsis_;
   std::string description_;  // owned: commands may build it at run time
   std::vector<Spec> specs_;
+  std::string_view operand_;  // the positional argument that must be given, if any
 };
 
 }  // namespace pawnkit::cli

@@ -28,14 +28,11 @@ int run_perft(const Args& args) {
       "\n"
       "The FEN may be one argument or its fields as separate arguments. A bad FEN or\n"
       "a position that cannot be played exits with 1, a bad command line with 2.");
-  options.flag("chess960", chess960,
-               "print castling as king takes rook (e1h1), as UCI_Chess960 does");
+  options
+      .flag("chess960", chess960, "print castling as king takes rook (e1h1), as UCI_Chess960 does")
+      .needs_operand("DEPTH");
   std::vector<std::string_view> rest;
   if (const auto status = options.parse(args, rest)) return *status;
-  if (rest.empty()) {
-    report_error("perft", "missing DEPTH (see 'pawnkit perft --help')");
-    return 2;
-  }
   const std::optional<int> depth = parse_int_in_range(rest[0], 1, 20);
   if (!depth) {
     report_error("perft", "bad depth '" + std::string(rest[0]) + "' (expected 1 to 20)");

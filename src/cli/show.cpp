@@ -17,7 +17,8 @@ namespace pawnkit::cli {
 
 int run_show(const Args& args) {
   std::vector<std::string> pattern_names;
-  std::string per_row_text = "4", svg_path;
+  std::string svg_path;
+  int per_row = 4;
   Options options("show", "show FEN [--pattern NAME...] [--per-row N] [--svg FILE]",
                   "Draws the position and, beside it, one board per pattern in the style of the\n"
                   "Chessprogramming wiki's dot diagrams. The FEN may be one quoted argument or\n"
@@ -30,19 +31,11 @@ int run_show(const Args& args) {
   options
       .values("pattern", pattern_names, "patterns to draw (repeatable, or comma-separated)",
               [](std::string_view a) { return io::find_drawable_pattern(a).has_value(); })
-      .value("per-row", per_row_text, "boards per row, default 4")
-      .value("svg", svg_path, "write an SVG picture to FILE ('-': standard output)");
+      .integer("per-row", per_row, 1, 16, "boards per row, default 4")
+      .value("svg", svg_path, "write an SVG picture to FILE ('-': standard output)")
+      .needs_operand("a FEN");
   std::vector<std::string_view> words;
   if (const auto status = options.parse(args, words)) return *status;
-  if (words.empty()) {
-    report_error("show", "a FEN is needed (see 'pawnkit show --help')");
-    return 2;
-  }
-  const std::optional<int> per_row = parse_int_in_range(per_row_text, 1, 16);
-  if (!per_row) {
-    report_error("show", "--per-row takes a number from 1 to 16");
-    return 2;
-  }
   std::string fen;
   for (std::string_view w : words) fen.append(fen.empty() ? "" : " ").append(w);
 
@@ -77,7 +70,7 @@ int run_show(const Args& args) {
     }
     return write_file("show", svg_path, svg) ? 0 : 1;
   }
-  std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, *per_row);
+  std::string out = to_fen(*pos) + "\n\n" + io::render_diagrams(pieces, report, patterns, per_row);
   out += "  structure: ";
   if (structure)
     io::append_structure_description(out, *structure);

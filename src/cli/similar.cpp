@@ -125,8 +125,8 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
 }  // namespace
 
 int run_similar(const Args& args) {
-  std::string target_fen, top_text = "10", ignore_text, min_ply_text = "0", format_name = "table",
-                          threads_text, svg_dir;
+  std::string target_fen, ignore_text, format_name = "table", threads_text, svg_dir;
+  int top = 10, min_ply = 0;
   bool games = false;
   Options options(
       "similar",
@@ -140,27 +140,21 @@ int run_similar(const Args& args) {
       "games are kept while reading, so memory does not grow with the database. --games\n"
       "writes those games as PGN, best first, with a comment at the closest ply.");
   options.value("to", target_fen, "the target position (FEN)")
-      .value("top", top_text, "how many games to report, default 10")
+      .required()
+      .integer("top", top, 1, 100000, "how many games to report, default 10")
       .value("ignore-files", ignore_text, "files left out of the comparison, e.g. a,h")
-      .value("min-ply", min_ply_text, "compare positions from this ply on, default 0")
+      .integer("min-ply", min_ply, 0, 100000, "compare positions from this ply on, default 0")
       .flag("games", games, "write the games as PGN instead of a table")
       .value("format", format_name, "output format, default table", {"table", "jsonl"})
       .value("svg", svg_dir, "also draw the target and the hits side by side in DIR/similar.svg")
       .value("threads", threads_text, "worker threads, default: every core");
   std::vector<std::string_view> files;
   if (const auto status = options.parse(args, files)) return *status;
-  if (target_fen.empty()) {
-    report_error("similar", "--to FEN is needed (see 'pawnkit similar --help')");
-    return 2;
-  }
-  const std::optional<int> top = parse_int_in_range(top_text, 1, 100000);
-  const std::optional<int> min_ply = parse_int_in_range(min_ply_text, 0, 100000);
   const std::optional<int> threads = parse_thread_count(threads_text);
   const std::optional<Bitboard> ignored = parse_files(ignore_text);
-  if (!top || !min_ply || !threads || !ignored) {
+  if (!threads || !ignored) {
     report_error("similar",
-                 "--top takes 1 to 100000, --min-ply 0 to 100000, --threads 0 (every core) to "
-                 "256, --ignore-files file letters a-h");
+                 "--threads takes 0 (every core) to 256, --ignore-files file letters a-h");
     return 2;
   }
   const Parsed<Position> target = parse_fen(target_fen);
@@ -174,8 +168,8 @@ int run_similar(const Args& args) {
   analysis::SimilarOptions similar;
   similar.target = {target->pawns(White), target->pawns(Black)};
   similar.ignored = *ignored;
-  similar.min_ply = *min_ply;
-  similar.top = std::size_t(*top);
+  similar.min_ply = min_ply;
+  similar.top = std::size_t(top);
   similar.keep_games = games;
   std::vector<analysis::SimilarWorker> workers(static_cast<std::size_t>(*threads),
                                                analysis::SimilarWorker{similar});

@@ -50,26 +50,53 @@ class PgnCommentReader : public PgnParserState<Visitor> {
     return close != nullptr;
   }
 
+  // Moves pos to the next line feed in the buffer, or to its end; true when it found one.
+  bool to_line_end() {
+    const auto available = static_cast<std::size_t>(input_.end - input_.pos);
+    const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
+    input_.pos = lf ? lf : input_.end;
+    return lf != nullptr;
+  }
+
+  bool delivers_comments() const { return Visitor::wants_comments && !skipping_ && depth_ == 0; }
+
   // A "{...}" comment in movetext: delivered if wanted, else skipped.
   void brace_comment() {
-    if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_brace_comment();
+    if (!delivers_comments()) return skip_brace_comment();
+    deliver_comment(Close::Brace);
+  }
+
+  // A ";" comment to the end of the line (the LF itself is left for the main loop).
+  void line_comment() {
+    if (!delivers_comments()) return skip_rest_of_line();
+    deliver_comment(Close::LineEnd);
+  }
+
+  enum class Close { Brace, LineEnd };
+
+  // Delivers the comment whose opening '{' or ';' is at pos, trimmed. A brace comment
+  // must be closed (the '}' is consumed); a line comment also ends at the end of input.
+  // One longer than max_comment_bytes is reported and skipped.
+  void deliver_comment(Close close) {
+    const bool brace = close == Close::Brace;
     const std::size_t open_line = line_;
     ++input_.pos;
     const char* start = input_.pos;
     for (;;) {
-      const bool closed = to_comment_close();
+      const bool closed = brace ? to_comment_close() : to_line_end();
       if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
         report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
-        return skip_brace_comment_body(open_line);
+        return brace ? skip_brace_comment_body(open_line) : skip_rest_of_line();
       }
-      if (closed) {
-        visitor_.comment(
-            trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
-        ++input_.pos;
-        return;
+      if (closed) break;
+      if (!input_.refill(start)) {
+        if (brace) return report(open_line, PgnErrorCode::UnterminatedComment);
+        break;
       }
-      if (!input_.refill(start)) return report(open_line, PgnErrorCode::UnterminatedComment);
     }
+    visitor_.comment(
+        trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
+    if (brace) ++input_.pos;
   }
 
   // Skips a "{...}" comment (pos at "{") without keeping it.
@@ -90,37 +117,9 @@ class PgnCommentReader : public PgnParserState<Visitor> {
     }
   }
 
-  // A ";" comment to the end of the line (the LF itself is left for the main loop).
-  void line_comment() {
-    if (!Visitor::wants_comments || skipping_ || depth_ > 0) return skip_rest_of_line();
-    const std::size_t open_line = line_;
-    ++input_.pos;
-    const char* start = input_.pos;
-    for (;;) {
-      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-      const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
-      input_.pos = lf ? lf : input_.end;
-      if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
-        return skip_rest_of_line();
-      }
-      if (lf || !input_.refill(start)) break;
-    }
-    visitor_.comment(
-        trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
-  }
-
   // Skips to the next LF (not consumed) or the end of input.
   void skip_rest_of_line() {
-    for (;;) {
-      const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-      const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
-      if (lf) {
-        input_.pos = lf;
-        return;
-      }
-      input_.pos = input_.end;
-      if (!input_.refill()) return;
+    while (!to_line_end() && input_.refill()) {
     }
   }
 

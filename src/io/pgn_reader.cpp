@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cstdio>
+#include <iterator>
 
 namespace pawnkit::io {
 
@@ -28,56 +29,56 @@ static std::string unexpected_byte(std::uint64_t byte) {
   return text;
 }
 
+// Each code's text, in enum order: "%b" stands for the byte in `detail` (as
+// unexpected_byte() names it), "%n" for the number in `detail`, "%w" for `what`.
+constexpr std::string_view message_texts[] = {
+    "source failed",
+    "unterminated comment",
+    "unterminated variation",
+    "unmatched ')'",
+    "%b",
+    "malformed NAG",
+    "token longer than %n bytes",
+    "comment longer than %n bytes",
+    "tag longer than %n bytes",
+    "unterminated tag (missing ']')",
+    "unterminated tag value (missing '\"')",
+    "malformed tag",
+    "%b in tag value",
+    "stray '}' skipped",
+    "unmatched ')' skipped",
+    "result '%w' in the middle of the movetext: the game goes on",
+    "Result tag disagrees with the result token: %w",
+    "tag value without quotes: %w",
+    "tag value in single quotes: %w",
+    "tag without closing '\"' or ']' read to the end of its line: %w",
+    "tag value longer than %n bytes cut to %n bytes: %w",
+};
+static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::TagValueTruncated) + 1,
+              "one text per PgnErrorCode");
+
 std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view what) {
-  const auto too_long = [&](std::string_view what) {
-    return std::string(what) + " longer than " + std::to_string(detail) + " bytes";
-  };
-  switch (code) {
-    case PgnErrorCode::SourceFailed:
-      return "source failed";
-    case PgnErrorCode::UnterminatedComment:
-      return "unterminated comment";
-    case PgnErrorCode::UnterminatedVariation:
-      return "unterminated variation";
-    case PgnErrorCode::UnmatchedParenthesis:
-      return "unmatched ')'";
-    case PgnErrorCode::UnexpectedByte:
-      return unexpected_byte(detail);
-    case PgnErrorCode::MalformedNag:
-      return "malformed NAG";
-    case PgnErrorCode::TokenTooLong:
-      return too_long("token");
-    case PgnErrorCode::CommentTooLong:
-      return too_long("comment");
-    case PgnErrorCode::TagTooLong:
-      return too_long("tag");
-    case PgnErrorCode::UnterminatedTag:
-      return "unterminated tag (missing ']')";
-    case PgnErrorCode::UnterminatedTagValue:
-      return "unterminated tag value (missing '\"')";
-    case PgnErrorCode::MalformedTag:
-      return "malformed tag";
-    case PgnErrorCode::UnexpectedByteInTag:
-      return unexpected_byte(detail) + " in tag value";
-    case PgnErrorCode::StrayBrace:
-      return "stray '}' skipped";
-    case PgnErrorCode::StrayParenthesis:
-      return "unmatched ')' skipped";
-    case PgnErrorCode::ResultInMovetext:
-      return "result '" + std::string(what) + "' in the middle of the movetext: the game goes on";
-    case PgnErrorCode::ResultTagMismatch:
-      return "Result tag disagrees with the result token: " + std::string(what);
-    case PgnErrorCode::TagWithoutQuotes:
-      return "tag value without quotes: " + std::string(what);
-    case PgnErrorCode::TagInSingleQuotes:
-      return "tag value in single quotes: " + std::string(what);
-    case PgnErrorCode::TagUnterminated:
-      return "tag without closing '\"' or ']' read to the end of its line: " + std::string(what);
-    case PgnErrorCode::TagValueTruncated:
-      return "tag value longer than " + std::to_string(detail) + " bytes cut to " +
-             std::to_string(detail) + " bytes: " + std::string(what);
+  const auto index = static_cast<std::size_t>(code);
+  if (index >= std::size(message_texts)) return "unknown error";
+  const std::string_view text = message_texts[index];
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%' || i + 1 == text.size()) {
+      out += text[i];
+      continue;
+    }
+    switch (text[++i]) {
+      case 'b':
+        out += unexpected_byte(detail);
+        break;
+      case 'n':
+        out += std::to_string(detail);
+        break;
+      default:
+        out += what;
+    }
   }
-  return "unknown error";
+  return out;
 }
 
 namespace detail {

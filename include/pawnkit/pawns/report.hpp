@@ -78,7 +78,9 @@ struct SquareSetKey {
   Bitboard SideReport::*member;
 };
 
-inline constexpr std::array<SquareSetKey, 18> pattern_keys{{
+// Every square-set key, in the contract's order: the patterns (18), the move keys (6),
+// the version 2 pawn structure terms (5; `holes` and `outposts` are squares, not pawns).
+inline constexpr std::array<SquareSetKey, 29> square_set_keys{{
     {"pawns", &SideReport::pawns},
     {"isolated", &SideReport::isolated},
     {"half_isolated", &SideReport::half_isolated},
@@ -97,26 +99,34 @@ inline constexpr std::array<SquareSetKey, 18> pattern_keys{{
     {"defended", &SideReport::defended},
     {"rams", &SideReport::rams},
     {"levers", &SideReport::levers},
-}};
-
-inline constexpr std::array<SquareSetKey, 6> move_keys{{
+    // moves
     {"attacks", &SideReport::attacks},
     {"single_pushes", &SideReport::single_pushes},
     {"double_pushes", &SideReport::double_pushes},
     {"captures", &SideReport::captures},
     {"en_passant", &SideReport::en_passant},
     {"promotions", &SideReport::promotions},
-}};
-
-// The contract's pawn structure terms (version 2), after promotions. `holes` and
-// `outposts` are squares, not pawns.
-inline constexpr std::array<SquareSetKey, 5> term_keys{{
+    // terms
     {"connected", &SideReport::connected},
     {"candidates", &SideReport::candidates},
     {"chain_bases", &SideReport::chain_bases},
     {"holes", &SideReport::holes},
     {"outposts", &SideReport::outposts},
 }};
+
+// Count keys of square_set_keys from First on, as their own table.
+template <std::size_t First, std::size_t Count>
+constexpr std::array<SquareSetKey, Count> square_set_key_range() {
+  static_assert(First + Count <= square_set_keys.size());
+  std::array<SquareSetKey, Count> keys{};
+  for (std::size_t k = 0; k < Count; ++k) keys[k] = square_set_keys[First + k];
+  return keys;
+}
+inline constexpr auto pattern_keys = square_set_key_range<0, 18>();
+inline constexpr auto move_keys = square_set_key_range<18, 6>();
+inline constexpr auto term_keys = square_set_key_range<24, 5>();
+static_assert(pattern_keys.back().name == "levers" && move_keys.back().name == "promotions" &&
+              term_keys.back().name == "outposts");
 
 // The pawn-only square sets that statistics count: pattern_keys, then term_keys. They are
 // PawnOnlySide's first members, in that order.
