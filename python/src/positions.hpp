@@ -9,6 +9,7 @@
 
 #include <pawnkit/pawns/report.hpp>
 
+#include <algorithm>
 #include <array>
 #include <condition_variable>
 #include <cstddef>
@@ -20,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,8 +43,10 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
   return keys;
 }();
 
-// Anonymous mapped memory (huge pages where the kernel allows) that grows in place or by
-// remapping. Moves only; unmapped when destroyed.
+// Anonymous mapped memory that grows in place or by remapping (never by copying). Blocks of
+// 2 MiB and more are asked for in transparent huge pages: on a virtual machine a fault on
+// a 4 KiB page can cost ~15 us, so one fault per 2 MiB instead of 512 is most of the speed
+// of pawnkit.positions there. Moves only; unmapped when destroyed.
 struct MappedBlock {
   void* data = nullptr;
   std::size_t bytes = 0;
@@ -56,27 +60,55 @@ struct MappedBlock {
   void grow(std::size_t wanted);
 };
 
+// A column of plain values in a MappedBlock, grown by doubling; numpy takes the block as
+// it is (python/src/module.cpp), so every value is written once, where it stays.
+template <class T>
+class MappedColumn {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  std::size_t size() const { return size_; }
+  T* data() { return static_cast<T*>(block_.data); }
+  const T* data() const { return static_cast<const T*>(block_.data); }
+  void reserve(std::size_t n) {
+    if (n <= capacity_) return;
+    block_.grow(n * sizeof(T));
+    capacity_ = block_.bytes / sizeof(T);
+  }
+  void push_back(T value) { *extend(1) = value; }
+  // Room for `n` more values at the end (uninitialised); returns where they go.
+  T* extend(std::size_t n) {
+    if (size_ + n > capacity_) reserve(std::max(size_ + n, 2 * capacity_));
+    T* end = data() + size_;
+    size_ += n;
+    return end;
+  }
+  // The block, for numpy to own; the column is left empty.
+  MappedBlock release() {
+    size_ = capacity_ = 0;
+    return std::move(block_);
+  }
+
+ private:
+  MappedBlock block_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
 // The rows of one chunk, column by column.
 struct PositionColumns {
-  std::vector<std::int64_t> game;      // 1-based game number in its file; 0 for FEN/EPD records
-  std::vector<std::int32_t> ply;       // from the game's start; from the move counters for FEN/EPD
-  std::string fen_text;                // every FEN back to back
-  std::vector<std::uint32_t> fen_end;  // end offset of each row's FEN in fen_text
+  MappedColumn<std::int64_t> game;  // 1-based game number in its file; 0 for FEN/EPD records
+  MappedColumn<std::int32_t> ply;   // from the game's start; from the move counters for FEN/EPD
+  MappedColumn<char> fen_text;      // every FEN back to back
+  MappedColumn<std::uint64_t> fen_end;  // end offset of each row's FEN in fen_text
   // One block, row by row: bitboards[row * bitboard_columns + side * bitboard_key_count + key].
   // Rows are copied in whole, and numpy gets the block as it is (pandas keeps it as one
-  // block, no copy). It is mapped memory in huge pages that grows by remapping, not
-  // copying: at ~400 bytes a row, first touching the pages was most of the time.
+  // block, no copy).
   static constexpr std::size_t bitboard_columns = 2 * bitboard_key_count;
-  std::size_t capacity = 0;  // rows the block has room for
-  MappedBlock bitboards;
-
-  std::uint64_t* row(std::size_t r) {
-    return static_cast<std::uint64_t*>(bitboards.data) + r * bitboard_columns;
-  }
-  std::array<std::vector<std::uint8_t>, 2> islands;
-  std::vector<std::int8_t> structure;       // StructureId, -1 for none
-  std::vector<std::int8_t> structure_side;  // 0 white, 1 black, -1 for none
-  std::vector<std::uint32_t> game_slot;     // index into game_tags
+  MappedColumn<std::uint64_t> bitboards;
+  std::array<MappedColumn<std::uint8_t>, 2> islands;
+  MappedColumn<std::int8_t> structure;       // StructureId, -1 for none
+  MappedColumn<std::int8_t> structure_side;  // 0 white, 1 black, -1 for none
+  MappedColumn<std::uint32_t> game_slot;     // index into game_tags
   // The requested tags of each game with rows in this chunk (nullopt: the game has no such tag).
   std::vector<std::vector<std::optional<std::string>>> game_tags;
 
