@@ -32,14 +32,15 @@ void* HugePageArenas::allocate(void* self_pointer, std::size_t size) {
   }
   if (2 * size != huge_page) return self.saved_.alloc(self.saved_.ctx, size);
   // A block of twice the huge page size holds one aligned huge page; the rest is unmapped.
-  void* p = mmap(nullptr, 2 * huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                 -1, 0);
+  void* p =
+      mmap(nullptr, 2 * huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) return nullptr;
   const auto start = reinterpret_cast<std::uintptr_t>(p);
   const std::uintptr_t aligned = (start + huge_page - 1) & ~(huge_page - 1);
   if (aligned > start) munmap(p, aligned - start);
   if (aligned + huge_page < start + 2 * huge_page)
-    munmap(reinterpret_cast<void*>(aligned + huge_page), start + 2 * huge_page - aligned - huge_page);
+    munmap(reinterpret_cast<void*>(aligned + huge_page),
+           start + 2 * huge_page - aligned - huge_page);
   char* block = reinterpret_cast<char*>(aligned);
   madvise(block, huge_page, MADV_HUGEPAGE);  // advice only: ordinary pages if refused
   if (self.spare_) munmap(self.spare_, self.spare_size_);

@@ -61,8 +61,7 @@ py::array_t<T> mapped_array(MappedColumn<T>& column, std::vector<py::ssize_t> sh
                             std::vector<py::ssize_t> strides) {
   auto* block = new MappedBlock(column.release());
   py::capsule owner(block, [](void* p) { delete static_cast<MappedBlock*>(p); });
-  return py::array_t<T>(std::move(shape), std::move(strides), static_cast<T*>(block->data),
-                        owner);
+  return py::array_t<T>(std::move(shape), std::move(strides), static_cast<T*>(block->data), owner);
 }
 
 template <class T>
@@ -172,6 +171,10 @@ PYBIND11_MODULE(_pawnkit, m) {
         "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text.");
   m.def("bitboard_column_names", &bitboard_column_names);
   m.def("structure_categories", &structure_categories);
+  m.def("kept_column_bytes", &BlockPool::kept,
+        "Bytes of column memory kept for reuse after the arrays that held them were freed.");
+  m.def("release_column_memory", &BlockPool::clear,
+        "Unmaps the column memory kept for reuse (the next call maps fresh memory).");
 
   py::class_<PositionStream>(m, "PositionStream")
       .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where,

@@ -4,7 +4,6 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
-#include <sys/mman.h>
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -143,26 +142,6 @@ class StoppableSource : public io::ByteSource {
 };
 
 }  // namespace
-
-MappedBlock::~MappedBlock() {
-  if (data) munmap(data, bytes);
-}
-
-void MappedBlock::grow(std::size_t wanted) {
-  constexpr std::size_t huge_page = std::size_t(2) << 20, small = std::size_t(64) << 10;
-  if (wanted <= bytes) return;
-  // Small blocks (a short chunk's columns) stay in ordinary pages: a huge page would
-  // clear 2 MiB for a few rows.
-  const std::size_t unit = wanted >= huge_page ? huge_page : small;
-  const std::size_t new_bytes = (wanted + unit - 1) / unit * unit;
-  void* p =
-      data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
-           : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  if (unit == huge_page) madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if refused
-  data = p;
-  bytes = new_bytes;
-}
 
 // Unpacks the workers' binary rows into the current chunk, handing full chunks on.
 class PositionStream::Sink : public analysis::PipelineSink {

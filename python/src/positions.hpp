@@ -9,7 +9,6 @@
 
 #include <pawnkit/pawns/report.hpp>
 
-#include <algorithm>
 #include <array>
 #include <condition_variable>
 #include <cstddef>
@@ -21,11 +20,11 @@
 #include <optional>
 #include <string>
 #include <thread>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "analysis/query.hpp"
+#include "mapped_column.hpp"
 
 namespace pawnkit::python {
 
@@ -43,72 +42,27 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
   return keys;
 }();
 
-// Anonymous mapped memory that grows in place or by remapping (never by copying). Blocks of
-// 2 MiB and more are asked for in transparent huge pages: on a virtual machine a fault on
-// a 4 KiB page can cost ~15 us, so one fault per 2 MiB instead of 512 is most of the speed
-// of pawnkit.positions there. Moves only; unmapped when destroyed.
-struct MappedBlock {
-  void* data = nullptr;
-  std::size_t bytes = 0;
-
-  MappedBlock() = default;
-  MappedBlock(MappedBlock&& o) noexcept
-      : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
-  MappedBlock& operator=(MappedBlock&&) = delete;
-  ~MappedBlock();
-  // Makes room for at least `wanted` bytes, keeping the contents. Throws std::bad_alloc.
-  void grow(std::size_t wanted);
-};
-
-// A column of plain values in a MappedBlock, grown by doubling; numpy takes the block as
-// it is (python/src/module.cpp), so every value is written once, where it stays.
-template <class T>
-class MappedColumn {
-  static_assert(std::is_trivially_copyable_v<T>);
-
- public:
-  std::size_t size() const { return size_; }
-  T* data() { return static_cast<T*>(block_.data); }
-  const T* data() const { return static_cast<const T*>(block_.data); }
-  void reserve(std::size_t n) {
-    if (n <= capacity_) return;
-    block_.grow(n * sizeof(T));
-    capacity_ = block_.bytes / sizeof(T);
-  }
-  void push_back(T value) { *extend(1) = value; }
-  // Room for `n` more values at the end (uninitialised); returns where they go.
-  T* extend(std::size_t n) {
-    if (size_ + n > capacity_) reserve(std::max(size_ + n, 2 * capacity_));
-    T* end = data() + size_;
-    size_ += n;
-    return end;
-  }
-  // The block, for numpy to own; the column is left empty.
-  MappedBlock release() {
-    size_ = capacity_ = 0;
-    return std::move(block_);
-  }
-
- private:
-  MappedBlock block_;
-  std::size_t size_ = 0, capacity_ = 0;
-};
-
 // The rows of one chunk, column by column.
 struct PositionColumns {
-  MappedColumn<std::int64_t> game;  // 1-based game number in its file; 0 for FEN/EPD records
-  MappedColumn<std::int32_t> ply;   // from the game's start; from the move counters for FEN/EPD
-  MappedColumn<char> fen_text;      // every FEN back to back
-  MappedColumn<std::uint64_t> fen_end;  // end offset of each row's FEN in fen_text
+  // 1-based game number in its file; 0 for FEN/EPD records
+  MappedColumn<std::int64_t> game{BlockRole::game};
+  // From the game's start; from the move counters for FEN/EPD
+  MappedColumn<std::int32_t> ply{BlockRole::ply};
+  MappedColumn<char> fen_text{BlockRole::fen_text};  // every FEN back to back
+  // End offset of each row's FEN in fen_text
+  MappedColumn<std::uint64_t> fen_end{BlockRole::fen_end};
   // One block, row by row: bitboards[row * bitboard_columns + side * bitboard_key_count + key].
   // Rows are copied in whole, and numpy gets the block as it is (pandas keeps it as one
   // block, no copy).
   static constexpr std::size_t bitboard_columns = 2 * bitboard_key_count;
-  MappedColumn<std::uint64_t> bitboards;
-  std::array<MappedColumn<std::uint8_t>, 2> islands;
-  MappedColumn<std::int8_t> structure;       // StructureId, -1 for none
-  MappedColumn<std::int8_t> structure_side;  // 0 white, 1 black, -1 for none
-  MappedColumn<std::uint32_t> game_slot;     // index into game_tags
+  MappedColumn<std::uint64_t> bitboards{BlockRole::bitboards};
+  std::array<MappedColumn<std::uint8_t>, 2> islands{
+      MappedColumn<std::uint8_t>(BlockRole::white_islands),
+      MappedColumn<std::uint8_t>(BlockRole::black_islands)};
+  MappedColumn<std::int8_t> structure{BlockRole::structure};  // StructureId, -1 for none
+  // 0 white, 1 black, -1 for none
+  MappedColumn<std::int8_t> structure_side{BlockRole::structure_side};
+  MappedColumn<std::uint32_t> game_slot{BlockRole::game_slot};  // index into game_tags
   // The requested tags of each game with rows in this chunk (nullopt: the game has no such tag).
   std::vector<std::vector<std::optional<std::string>>> game_tags;
 

@@ -1,5 +1,6 @@
 """pawnkit.positions / iter_positions / find / bb against the CLI's output."""
 
+import gc
 import json
 import warnings
 
@@ -78,6 +79,26 @@ def test_threads_do_not_change_the_rows(sample_frame):
     for threads in (1, 2, 3):
         pd.testing.assert_frame_equal(pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), threads=threads),
                                       sample_frame)
+
+
+def test_column_memory_is_reused_without_stale_rows(sample_frame):
+    # Freed frames give their column blocks to a pool; later calls write into them. A small
+    # frame after a large one, and a large one growing through the small one's blocks
+    # (copying what it holds), must come out exactly as from fresh memory.
+    small = pawnkit.positions(STRUCTURES)
+    small_expected = small.copy(deep=True)
+    large = pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"))
+    del small, large
+    gc.collect()
+    assert pawnkit._pawnkit.kept_column_bytes() > 0
+    pd.testing.assert_frame_equal(pawnkit.positions(STRUCTURES), small_expected)
+    pd.testing.assert_frame_equal(pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening")), sample_frame)
+    # Streaming: each chunk's blocks come back for the next chunk once it is dropped.
+    copies = [c.copy(deep=True) for c in pawnkit.iter_positions(SAMPLE, tags=("WhiteElo", "Opening"),
+                                                                chunk_rows=300)]
+    pd.testing.assert_frame_equal(pd.concat(copies, ignore_index=True), sample_frame)
+    pawnkit._pawnkit.release_column_memory()
+    assert pawnkit._pawnkit.kept_column_bytes() == 0
 
 
 def test_fen_epd_input_equals_cli():
