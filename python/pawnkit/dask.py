@@ -48,11 +48,11 @@ def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=2):
     return graph.compute()
 
 
-def positions(paths, *, where=None, tags=(), threads=1, min_plies=1):
+def positions(paths, *, where=None, tags=(), threads=1, min_plies=1, fen=True):
     """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.positions`, one partition per path,
     with the exact ``meta`` (columns and dtypes) of pawnkit.positions."""
     paths = list(paths)
     tags = list(tags)
-    parts = [dask.delayed(pawnkit.positions, pure=True)(p, where=where, tags=tags, threads=threads,
-                                                       min_plies=min_plies) for p in paths]
-    return dd.from_delayed(parts, meta=empty_positions_frame(tags), verify_meta=True)
+    parts = [dask.delayed(pawnkit.positions)(p, where=where, tags=tags, threads=threads,
+                                             min_plies=min_plies, fen=fen) for p in paths]
+    return dd.from_delayed(parts, meta=empty_positions_frame(tags, fen=fen), verify_meta=True)

@@ -104,17 +104,19 @@ std::vector<std::string> structure_categories() {
 
 // A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame. Every column but
 // the strings is the block the rows were written into.
-py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags) {
+py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags, bool fen) {
   const std::size_t n = c.rows();
   // The strings (a million FENs) go into huge-page arenas: see huge_page_arenas.hpp.
   const HugePageArenas arenas;
   py::dict out;
-  const char* text = c.fen_text.data();
-  const std::uint64_t* ends = c.fen_end.data();
-  out["fen"] = object_array(n, [&](std::size_t i) {
-    const std::uint64_t begin = i ? ends[i - 1] : 0;
-    return ascii_str(text + begin, ends[i] - begin);
-  });
+  if (fen) {
+    const char* text = c.fen_text.data();
+    const std::uint64_t* ends = c.fen_end.data();
+    out["fen"] = object_array(n, [&](std::size_t i) {
+      const std::uint64_t begin = i ? ends[i - 1] : 0;
+      return ascii_str(text + begin, ends[i] - begin);
+    });
+  }
   // Tag values: one str per game, shared by the game's rows.
   py::dict tag_columns;
   for (std::size_t t = 0; t < tags.size(); ++t) {
@@ -178,7 +180,7 @@ PYBIND11_MODULE(_pawnkit, m) {
 
   py::class_<PositionStream>(m, "PositionStream")
       .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where,
-                       int min_plies, std::vector<std::string> tags, int threads,
+                       int min_plies, std::vector<std::string> tags, bool fen, int threads,
                        std::size_t chunk_rows) {
              if (min_plies < 1 || min_plies > 10000)
                throw py::value_error("min_plies takes 1 to 10000");
@@ -187,12 +189,13 @@ PYBIND11_MODULE(_pawnkit, m) {
              if (where) request.where = compile_query(*where);
              request.min_plies = min_plies;
              request.tags = std::move(tags);
+             request.fen = fen;
              request.threads = resolve_threads(threads);
              request.chunk_rows = chunk_rows;
              return std::make_unique<PositionStream>(std::move(request));
            }),
            py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
-           py::arg("threads"), py::arg("chunk_rows"))
+           py::arg("fen"), py::arg("threads"), py::arg("chunk_rows"))
       .def("next",
            [](PositionStream& stream) -> py::object {
              std::unique_ptr<PositionColumns> chunk;
@@ -204,7 +207,7 @@ PYBIND11_MODULE(_pawnkit, m) {
                raise_fatal(stream.problems());
                return py::none();
              }
-             return chunk_arrays(std::move(*chunk), stream.request().tags);
+             return chunk_arrays(std::move(*chunk), stream.request().tags, stream.request().fen);
            })
       .def("problems", [](PositionStream& stream) { return problems_dict(stream.problems()); })
       .def("cancel", &PositionStream::cancel);

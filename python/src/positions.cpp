@@ -110,7 +110,7 @@ class PositionsWorker {
         header_written = true;
       }
       fen_.clear();
-      append_fen(fen_, pos);
+      if (request.fen) append_fen(fen_, pos);
       put_position(out, ply, report, structure, fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
@@ -197,8 +197,10 @@ class PositionStream::Sink : public analysis::PipelineSink {
     PositionColumns& c = *chunk_;
     c.game.reserve(n);
     c.ply.reserve(n);
-    c.fen_text.reserve(n * 64);
-    c.fen_end.reserve(n);
+    if (stream_.request_.fen) {
+      c.fen_text.reserve(n * 64);
+      c.fen_end.reserve(n);
+    }
     c.bitboards.reserve(n * PositionColumns::bitboard_columns);
     for (auto& column : c.islands) column.reserve(n);
     c.structure.reserve(n);
@@ -223,9 +225,11 @@ class PositionStream::Sink : public analysis::PipelineSink {
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
     std::memcpy(c.bitboards.extend(PositionColumns::bitboard_columns), p, row_bytes);
     p += row_bytes;
-    std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
+    if (stream_.request_.fen) {
+      std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
+      c.fen_end.push_back(c.fen_text.size());
+    }
     p += fen_size;
-    c.fen_end.push_back(c.fen_text.size());
     if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows) {
       stream_.deliver(std::move(chunk_));
       start_chunk();
@@ -318,7 +322,7 @@ void PositionStream::produce() {
         ply = ctx.ply;
       }
       fen.clear();
-      append_fen(fen, pos);
+      if (request_.fen) append_fen(fen, pos);
       put_position(rows, ply, report, classify(report), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);

@@ -74,6 +74,7 @@ struct PositionRequest {
   std::optional<analysis::Query> where;
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
+  bool fen = true;  // false: no FEN column (and no FEN made)
   int threads = 1;
   std::size_t chunk_rows = 0;  // rows per chunk; 0: everything in one chunk
 };

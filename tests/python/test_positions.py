@@ -75,6 +75,15 @@ def test_iter_positions_chunks_add_up_to_positions(sample_frame):
     assert len(first) == 10
 
 
+def test_fen_false_leaves_out_only_the_fen_column(sample_frame):
+    without = pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), fen=False)
+    pd.testing.assert_frame_equal(without, sample_frame.drop(columns="fen"))
+    chunks = list(pawnkit.iter_positions(SAMPLE, tags=("WhiteElo", "Opening"), fen=False, chunk_rows=700))
+    pd.testing.assert_frame_equal(pd.concat(chunks, ignore_index=True), without)
+    found = pawnkit.positions(STRUCTURES, fen=False)
+    assert "fen" not in found.columns and len(found) == len(pawnkit.positions(STRUCTURES))
+
+
 def test_threads_do_not_change_the_rows(sample_frame):
     for threads in (1, 2, 3):
         pd.testing.assert_frame_equal(pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), threads=threads),
