@@ -22,7 +22,6 @@ import warnings as _warnings
 
 from . import _pawnkit
 from ._pawnkit import Stats, bb
-from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
 
 __all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "BadInputWarning",
            "release_memory"]
@@ -63,6 +62,7 @@ def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=Tru
     so far; the warning for bad games comes once the input is over."""
     if chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
+    from ._frames import positions_frame as _frame  # pandas: imported when first needed
     tags = list(tags)
     stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, fen, threads, chunk_rows)
     try:
@@ -94,6 +94,8 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True):
 
     The column memory of frames that were freed is reused by later calls (at most 1 GiB
     is kept; :func:`release_memory` unmaps it)."""
+    # pandas is imported when first needed: a Dask worker that only runs stats never is.
+    from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
     tags = list(tags)
     stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, fen, threads, 0)
     chunks = []
