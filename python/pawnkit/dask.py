@@ -12,7 +12,7 @@ Nothing here is cluster code of its own: the tasks are plain pawnkit calls, the 
 For speed: one worker process per core with one thread each (``threads_per_worker=1``),
 and ``threads=1`` per task (the default here), so that the cores run tasks side by side
 instead of threads fighting inside one task; a few shards per worker or more, each worth
-at least some tenths of a CPU second (Dask spends about a millisecond per task).
+at least some tenths of a CPU second (Dask spends a few milliseconds per task).
 """
 
 import dask
