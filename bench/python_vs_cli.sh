@@ -62,7 +62,7 @@ print(f"1. pawnkit.positions(threads=1) -> DataFrame on {large}")
 for fen in (True, False):
     label = "default columns" if fen else "fen=False      "
     first = fresh_process(f"""
-import resource, time, pawnkit
+import resource, time, pandas, pawnkit  # pandas first: a notebook has it already
 r0, t = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
 n = len(pawnkit.positions({large!r}, threads=1, fen={fen}))
 wall, r1 = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF)

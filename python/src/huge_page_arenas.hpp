@@ -7,12 +7,10 @@
 //
 // Only with the GIL held (pymalloc is used under the GIL only), and only for a burst of
 // allocations: the arenas stay valid afterwards, since each is its own range that the
-// default allocator frees with munmap, exactly as it frees its own mmap'd arenas.
+// default allocator frees with munmap, exactly as it frees its own mmap'd arenas. Two
+// threads may overlap (one can release the GIL inside, through a finalizer run by the
+// garbage collector): the allocator is installed by the first and restored by the last.
 #pragma once
-
-#include <Python.h>
-
-#include <cstddef>
 
 namespace pawnkit::python {
 
@@ -22,15 +20,6 @@ class HugePageArenas {
   ~HugePageArenas();
   HugePageArenas(const HugePageArenas&) = delete;
   HugePageArenas& operator=(const HugePageArenas&) = delete;
-
- private:
-  static void* allocate(void* self, std::size_t size);
-  static void release(void* self, void* arena, std::size_t size);
-
-  PyObjectArenaAllocator saved_{};
-  bool active_ = false;
-  char* spare_ = nullptr;  // the second half of the last 2 MiB block, not handed out yet
-  std::size_t spare_size_ = 0;
 };
 
 }  // namespace pawnkit::python

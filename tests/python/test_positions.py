@@ -110,6 +110,17 @@ def test_column_memory_is_reused_without_stale_rows(sample_frame):
     assert pawnkit._pawnkit.kept_column_bytes() == 0
 
 
+def test_positions_from_several_python_threads_at_once(sample_frame):
+    # Each call makes its strings with the huge-page arena allocator installed; calls that
+    # overlap share it, and the last one out restores CPython's own.
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(4) as pool:
+        frames = list(pool.map(lambda _: pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), threads=1),
+                               range(8)))
+    for frame in frames:
+        pd.testing.assert_frame_equal(frame, sample_frame)
+
+
 def test_fen_epd_input_equals_cli():
     frame = pawnkit.positions(STRUCTURES)
     assert_rows_equal_cli(frame, cli_jsonl("analyze", "--format", "jsonl", STRUCTURES))
