@@ -49,6 +49,9 @@ def test_dask_positions_has_the_right_meta_and_rows(client, tmp_path):
     computed = client.compute(frame).result()
     assert len(computed) == len(local)
     pd.testing.assert_series_equal(computed["white_isolated"].reset_index(drop=True), local["white_isolated"])
+    without_fen = pawnkit.dask.positions(shards, fen=False)
+    assert list(without_fen.columns) == [c for c in local.columns if c not in ("fen", "WhiteElo")]
+    assert len(client.compute(without_fen).result()) == len(local)
 
 
 def test_dask_stats_on_shards_of_a_real_file(client, tmp_path):
