@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# pawnkit's Python package against the CLI, side by side in one run:
-#  1. pawnkit.positions() into a DataFrame, rows per second on one thread (wall and CPU);
-#  2. the same rows through `pawnkit analyze --format jsonl | pandas.read_json(lines=True)`
-#     (on the smaller file: the JSON route needs gigabytes on the large one);
-#  3. pawnkit.stats() against `pawnkit stats` on the same file and threads.
+# pawnkit's Python package against the CLI, side by side in one run (issue 11's goals):
+#  0. what fresh memory costs on this machine (a virtual machine can make the first touch
+#     of memory the largest cost of all; pawnkit.positions writes ~450 bytes a row);
+#  1. pawnkit.positions(threads=1) into a DataFrame on the large file: rows per wall second
+#     and per CPU second (user + system, every thread), for the first call of a fresh
+#     process and for repeated calls (which reuse the freed frames' memory), with and
+#     without the fen column. Goal: at least 1 million rows per second on one core;
+#  2. pawnkit.positions against `pawnkit analyze --format jsonl | pandas.read_json(lines=True)`
+#     on the same (smaller: the JSON route needs gigabytes on the large one) file. Goal: 20x;
+#  3. pawnkit.stats() against `pawnkit stats` on the same file and threads. Goal: within 10%.
+# Wall-clock figures depend on what else runs; CPU seconds much less. Best of N runs each.
 # Usage: bash bench/python_vs_cli.sh [LARGE.pgn[.zst] [SMALL.pgn]]   (after scripts/build.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,53 +18,86 @@ small=${2:-../shared/data/lichess_db_1000k.pgn}
 [ -f "$large" ] || large=data/sample.pgn
 [ -f "$small" ] || small=data/sample.pgn
 export PYTHONPATH=build/python PAWNKIT=build/pawnkit LARGE="$large" SMALL="$small"
-echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC')"
 /usr/bin/python3 -W ignore - <<'PY'
-import io, os, resource, subprocess, time
+import io, os, resource, subprocess, sys, time
 import pandas as pd
 import pawnkit
 
 cli, large, small = os.environ["PAWNKIT"], os.environ["LARGE"], os.environ["SMALL"]
+RUNS = 5
 
-def cpu():
-    s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+def cpu(who=resource.RUSAGE_SELF):
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
 
 def timed(f):
-    c, t = cpu(), time.perf_counter()
+    """(result, wall s, CPU s of this process and its children)."""
+    c, t = cpu() + cpu(resource.RUSAGE_CHILDREN), time.perf_counter()
     result = f()
-    return result, time.perf_counter() - t, cpu() - c
+    return result, time.perf_counter() - t, cpu() + cpu(resource.RUSAGE_CHILDREN) - c
 
-def best(f, runs=3):
+def best(f, runs=RUNS):
+    """(last result, best wall, best CPU): the least disturbed of `runs` runs, each measure apart."""
     results = [timed(f) for _ in range(runs)]
-    return min(results, key=lambda r: r[1])
+    return results[-1][0], min(r[1] for r in results), min(r[2] for r in results)
+
+def fresh_process(code):
+    """Runs `code` in a new interpreter (nothing warmed up) and returns its last output line."""
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True,
+                          env=os.environ, check=True)
+    return done.stdout.strip().splitlines()[-1]
+
+print("0. fresh memory on this machine (256 MiB of numpy ones, in a new process):")
+print("   " + fresh_process("""
+import resource, numpy as np
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF); return r.ru_utime + r.ru_stime
+c = cpu(); a = np.ones(256 << 20, np.uint8); cold = cpu() - c; del a
+c = cpu(); a = np.ones(256 << 20, np.uint8); warm = cpu() - c
+print(f"{cold / 256 * 1e3:.2f} ms CPU per MiB touched first, {warm / 256 * 1e3:.2f} ms when the memory "
+      f"was just freed by the same process ({cold / max(warm, 1e-9):.0f}x)")"""))
+
+print(f"1. pawnkit.positions(threads=1) -> DataFrame on {large}")
+for fen in (True, False):
+    label = "default columns" if fen else "fen=False      "
+    first = fresh_process(f"""
+import resource, time, pandas, pawnkit  # pandas first: a notebook has it already
+r0, t = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+n = len(pawnkit.positions({large!r}, threads=1, fen={fen}))
+wall, r1 = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF)
+user, system = r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime
+print(n, wall, user, system)""").split()
+    n, wall, user, system = int(first[0]), *map(float, first[1:])
+    print(f"   {label} first call of a process: {n} rows, {wall:.2f} s wall, {user + system:.2f} s CPU "
+          f"({user:.2f} user + {system:.2f} system) -> {n / wall / 1e6:.2f} M rows/s wall, "
+          f"{n / (user + system) / 1e6:.2f} M rows per CPU second ({n / user / 1e6:.2f} M per user-CPU second)")
+    frame, wall, cpu_s = best(lambda: len(pawnkit.positions(large, threads=1, fen=fen)))
+    print(f"   {label} repeated calls (best of {RUNS}):     {frame} rows, {wall:.2f} s wall, {cpu_s:.2f} s CPU "
+          f"-> {frame / wall / 1e6:.2f} M rows/s wall, {frame / cpu_s / 1e6:.2f} M rows per CPU second")
+pawnkit.release_memory()
 
 def jsonl_route(path):
     out = subprocess.run([cli, "analyze", "--format", "jsonl", "--threads", "1", path],
                          capture_output=True, check=False).stdout
     return pd.read_json(io.BytesIO(out), lines=True)
 
-print(f"1. pawnkit.positions(threads=1) on {large}")
-frame, wall, cpu_s = best(lambda: pawnkit.positions(large, threads=1))
-print(f"   {len(frame)} rows: {wall:.2f} s wall, {cpu_s:.2f} s CPU -> "
-      f"{len(frame)/wall/1e6:.2f} M rows/s wall, {len(frame)/cpu_s/1e6:.2f} M rows/s per CPU second")
-del frame
+print(f"2. on {small}: pawnkit.positions(threads=1) vs analyze --format jsonl --threads 1 | "
+      f"pandas.read_json(lines=True)")
+rows, wall_p, cpu_p = best(lambda: len(pawnkit.positions(small, threads=1)))
+json_rows, wall_j, cpu_j = best(lambda: len(jsonl_route(small)), runs=1)
+assert rows == json_rows, (rows, json_rows)
+print(f"   positions():      {rows} rows, {wall_p:.3f} s wall, {cpu_p:.3f} s CPU (best of {RUNS})")
+print(f"   jsonl+read_json:  {json_rows} rows, {wall_j:.2f} s wall, {cpu_j:.2f} s CPU (one run)")
+print(f"   positions() is {wall_j / wall_p:.0f}x faster (wall), {cpu_j / cpu_p:.0f}x (CPU); goal 20x")
+pawnkit.release_memory()
 
-print(f"2. on {small}: pawnkit.positions vs analyze --format jsonl | pandas.read_json(lines=True)")
-frame, wall_p, cpu_p = best(lambda: pawnkit.positions(small, threads=1))
-json_frame, wall_j, cpu_j = best(lambda: jsonl_route(small), runs=1)
-assert len(frame) == len(json_frame)
-print(f"   positions(): {len(frame)} rows, {wall_p:.3f} s wall, {cpu_p:.3f} s CPU")
-print(f"   jsonl+read_json: {len(json_frame)} rows, {wall_j:.2f} s wall, {cpu_j:.2f} s CPU")
-print(f"   speedup: {wall_j/wall_p:.1f}x wall, {cpu_j/cpu_p:.1f}x CPU")
-del frame, json_frame
-
-print(f"3. stats on {large}")
+print(f"3. stats on {large} (best of {RUNS} each; the CLI's time includes starting the process)")
 for threads in (1, 2):
     _, wall_s, cpu_s = best(lambda: pawnkit.stats(large, threads=threads))
     _, wall_c, cpu_c = best(lambda: subprocess.run([cli, "stats", "--threads", str(threads), large],
-                                                   capture_output=True))
-    print(f"   threads={threads}: pawnkit.stats {wall_s:.3f} s wall ({cpu_s:.3f} CPU), "
-          f"CLI {wall_c:.3f} s wall ({cpu_c:.3f} CPU): Python/CLI = {wall_s/wall_c:.2f} wall, "
-          f"{cpu_s/cpu_c:.2f} CPU")
+                                                   capture_output=True, check=True))
+    print(f"   threads={threads}: pawnkit.stats {wall_s:.3f} s wall, {cpu_s:.3f} s CPU; "
+          f"pawnkit stats {wall_c:.3f} s wall, {cpu_c:.3f} s CPU -> Python/CLI {wall_s / wall_c:.2f} (wall), "
+          f"{cpu_s / cpu_c:.2f} (CPU); goal at most 1.10")
 PY

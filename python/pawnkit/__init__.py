@@ -22,9 +22,9 @@ import warnings as _warnings
 
 from . import _pawnkit
 from ._pawnkit import Stats, bb
-from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
 
-__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "BadInputWarning"]
+__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "BadInputWarning",
+           "release_memory"]
 
 
 class BadInputWarning(UserWarning):
@@ -56,14 +56,15 @@ def analyze(fen):
     return _json.loads(_pawnkit.analyze_json(fen))
 
 
-def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, chunk_rows=100_000):
+def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, chunk_rows=100_000):
     """Yields the rows of :func:`positions` as DataFrames of at most ``chunk_rows`` rows,
     so that memory stays flat on any file. Each chunk's ``attrs`` hold the problems seen
     so far; the warning for bad games comes once the input is over."""
     if chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
+    from ._frames import positions_frame as _frame  # pandas: imported when first needed
     tags = list(tags)
-    stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, threads, chunk_rows)
+    stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, fen, threads, chunk_rows)
     try:
         while True:
             chunk = stream.next()
@@ -75,7 +76,7 @@ def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, chunk_r
         stream.cancel()
 
 
-def positions(path, *, where=None, tags=(), threads=0, min_plies=1):
+def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True):
     """One row per position of a PGN (``.pgn``, ``.pgn.zst``) or FEN/EPD file (or a list
     of them) as a pandas DataFrame.
 
@@ -86,10 +87,17 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1):
     then one column per tag in ``tags`` (None when a game lacks it).
 
     ``where`` takes the ``find`` query language (docs/query.md); with ``min_plies`` N a
-    game's position is kept once the query held for N consecutive plies. ``threads=0``
-    uses every core. ``attrs`` holds ``bad``, ``skipped`` and ``messages``."""
+    game's position is kept once the query held for N consecutive plies. ``fen=False``
+    leaves out the ``fen`` column (a Python str per row: a fifth of the memory and of the
+    time). ``threads=0`` uses every core. ``attrs`` holds ``bad``, ``skipped`` and
+    ``messages``.
+
+    The column memory of frames that were freed is reused by later calls (at most 1 GiB
+    is kept; :func:`release_memory` unmaps it)."""
+    # pandas is imported when first needed: a Dask worker that only runs stats never is.
+    from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
     tags = list(tags)
-    stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, threads, 0)
+    stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, fen, threads, 0)
     chunks = []
     while True:
         chunk = stream.next()
@@ -99,8 +107,17 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1):
     problems = stream.problems()
     _warn(problems, "record")
     if not chunks:
-        return _empty_frame(tags, problems)
+        return _empty_frame(tags, problems, fen)
     return _frame(chunks[0], tags, problems)
+
+
+def release_memory():
+    """Unmaps the column memory that :func:`positions` keeps for reuse once the frames that
+    held it are freed (at most 1 GiB; the kernel may also take it back under memory
+    pressure). Returns the bytes released."""
+    kept = _pawnkit.kept_column_bytes()
+    _pawnkit.release_column_memory()
+    return kept
 
 
 def stats(paths, *, threads=0, min_plies=8):

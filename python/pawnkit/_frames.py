@@ -11,9 +11,12 @@ _SIDES = ["white", "black"]
 
 
 def positions_frame(chunk, tags, problems):
-    """One DataFrame from a chunk: game, ply, fen, the bitboards, islands, structure,
-    structure_side, tags."""
-    head = pd.DataFrame({"game": chunk["game"], "ply": chunk["ply"], "fen": chunk["fen"]}, copy=False)
+    """One DataFrame from a chunk: game, ply, fen (unless the chunk was made without), the
+    bitboards, islands, structure, structure_side, tags."""
+    head = {"game": chunk["game"], "ply": chunk["ply"]}
+    if "fen" in chunk:
+        head["fen"] = chunk["fen"]
+    head = pd.DataFrame(head, copy=False)
     # The bitboards arrive as one (columns, rows) block: pandas keeps it as is.
     bitboards = pd.DataFrame(chunk["bitboards"].T, columns=_BITBOARD_COLUMNS, copy=False)
     tail = {
@@ -29,7 +32,7 @@ def positions_frame(chunk, tags, problems):
     return frame
 
 
-def empty_positions_frame(tags, problems=None):
+def empty_positions_frame(tags, problems=None, fen=True):
     """The frame of no rows, with every column's dtype (Dask's meta)."""
     chunk = {
         "game": np.zeros(0, np.int64),
@@ -42,4 +45,6 @@ def empty_positions_frame(tags, problems=None):
         "structure_side": np.zeros(0, np.int8),
         "tags": {name: np.zeros(0, object) for name in tags},
     }
+    if not fen:
+        del chunk["fen"]
     return positions_frame(chunk, list(tags), problems or {"bad": 0, "skipped": 0, "messages": []})

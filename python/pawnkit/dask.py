@@ -7,37 +7,44 @@
     frame = pawnkit.dask.positions(paths, tags=("WhiteElo",))   # a dask DataFrame
 
 Nothing here is cluster code of its own: the tasks are plain pawnkit calls, the partial
-``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle).
+``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle, ~7 KB each).
+
+For speed: one worker process per core with one thread each (``threads_per_worker=1``),
+and ``threads=1`` per task (the default here), so that the cores run tasks side by side
+instead of threads fighting inside one task; a few shards per worker or more, each worth
+at least some tenths of a CPU second (Dask spends a few milliseconds per task).
 """
 
-import operator
-
 import dask
-import dask.dataframe as dd
 
 import pawnkit
-from ._frames import empty_positions_frame
 
 
 def _file_stats(path, threads, min_plies):
     return pawnkit.stats([path], threads=threads, min_plies=min_plies)
 
 
-def stats_graph(paths, *, threads=1, min_plies=8, fan_in=2):
+def _merge(parts, min_plies):
+    return sum(parts, pawnkit.Stats(min_plies))
+
+
+def stats_graph(paths, *, threads=1, min_plies=8, fan_in=8):
     """The delayed computation behind :func:`stats`: one task per path, then a tree of
-    ``+`` with ``fan_in`` inputs per node (depth log_fan_in(len(paths)))."""
+    merges with up to ``fan_in`` inputs per node (depth log_fan_in(len(paths))). The
+    tasks are not pure: a file may change between two calls with the same path."""
     paths = list(paths)
     if not paths:
         raise ValueError("pawnkit.dask.stats needs at least one path")
-    level = [dask.delayed(_file_stats, pure=True)(p, threads, min_plies) for p in paths]
+    if fan_in < 2:
+        raise ValueError("fan_in must be at least 2")
+    level = [dask.delayed(_file_stats, pure=False)(p, threads, min_plies) for p in paths]
     while len(level) > 1:
-        level = [dask.delayed(sum, pure=True)(level[i:i + fan_in], pawnkit.Stats(min_plies))
-                 if len(level[i:i + fan_in]) > 1 else level[i]
-                 for i in range(0, len(level), fan_in)]
+        level = [dask.delayed(_merge, pure=False)(level[i:i + fan_in], min_plies) if len(level[i:i + fan_in]) > 1
+                 else level[i] for i in range(0, len(level), fan_in)]
     return level[0]
 
 
-def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=2):
+def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=8):
     """``pawnkit.stats`` over many files as one Dask task per file, merged by a tree
     reduction. ``threads`` is per task (1 suits one task per worker core). With
     ``client=None`` the current Dask scheduler runs it (a distributed Client if one is
@@ -48,11 +55,16 @@ def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=2):
     return graph.compute()
 
 
-def positions(paths, *, where=None, tags=(), threads=1, min_plies=1):
+def positions(paths, *, where=None, tags=(), threads=1, min_plies=1, fen=True):
     """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.positions`, one partition per path,
     with the exact ``meta`` (columns and dtypes) of pawnkit.positions."""
+    # Imported here: dask.dataframe takes a second to import, which every worker process
+    # would pay for when it unpickles a stats task from this module.
+    import dask.dataframe as dd
+    from ._frames import empty_positions_frame
+
     paths = list(paths)
     tags = list(tags)
-    parts = [dask.delayed(pawnkit.positions, pure=True)(p, where=where, tags=tags, threads=threads,
-                                                       min_plies=min_plies) for p in paths]
-    return dd.from_delayed(parts, meta=empty_positions_frame(tags), verify_meta=True)
+    parts = [dask.delayed(pawnkit.positions, pure=False)(p, where=where, tags=tags, threads=threads,
+                                             min_plies=min_plies, fen=fen) for p in paths]
+    return dd.from_delayed(parts, meta=empty_positions_frame(tags, fen=fen), verify_meta=True)

@@ -9,10 +9,12 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <cstring>
 #include <thread>
 
 #include "analysis/position_analysis.hpp"
 #include "bindings.hpp"
+#include "huge_page_arenas.hpp"
 #include "io/diagnostic.hpp"
 #include "io/report_writer.hpp"
 #include "positions.hpp"
@@ -52,11 +54,20 @@ std::string analyze_json(const std::string& text) {
   return out;
 }
 
+// A column's mapped block as a numpy array of `shape` and `strides` (bytes), no copy: the
+// array owns the block.
 template <class T>
-py::array_t<T> owned_array(std::vector<T>&& values) {
-  auto* heap = new std::vector<T>(std::move(values));
-  py::capsule owner(heap, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  return py::array_t<T>(py::ssize_t(heap->size()), heap->data(), owner);
+py::array_t<T> mapped_array(MappedColumn<T>& column, std::vector<py::ssize_t> shape,
+                            std::vector<py::ssize_t> strides) {
+  auto* block = new MappedBlock(column.release());
+  py::capsule owner(block, [](void* p) { delete static_cast<MappedBlock*>(p); });
+  return py::array_t<T>(std::move(shape), std::move(strides), static_cast<T*>(block->data), owner);
+}
+
+template <class T>
+py::array_t<T> mapped_array(MappedColumn<T>& column) {
+  const auto n = py::ssize_t(column.size());
+  return mapped_array(column, {n}, {py::ssize_t(sizeof(T))});
 }
 
 // An object array filled with `make(i)` (new references).
@@ -66,10 +77,18 @@ py::array object_array(std::size_t n, Make&& make) {
   auto** data = static_cast<PyObject**>(array.mutable_data());
   for (std::size_t i = 0; i < n; ++i) {
     PyObject* value = make(i);
+    if (!value) throw py::error_already_set();
     Py_XDECREF(data[i]);
     data[i] = value;
   }
   return array;
+}
+
+// A str of ASCII text (a FEN is ASCII), without the UTF-8 decoder.
+PyObject* ascii_str(const char* text, std::size_t size) {
+  PyObject* str = PyUnicode_New(py::ssize_t(size), 127);
+  if (str) std::memcpy(PyUnicode_DATA(str), text, size);
+  return str;
 }
 
 std::vector<std::string> bitboard_column_names() {
@@ -83,30 +102,21 @@ std::vector<std::string> structure_categories() {
   return {structure_names.begin(), structure_names.end()};
 }
 
-// A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame.
-py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags) {
+// A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame. Every column but
+// the strings is the block the rows were written into.
+py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags, bool fen) {
   const std::size_t n = c.rows();
+  // The strings (a million FENs) go into huge-page arenas: see huge_page_arenas.hpp.
+  const HugePageArenas arenas;
   py::dict out;
-  out["game"] = owned_array(std::move(c.game));
-  out["ply"] = owned_array(std::move(c.ply));
-  const std::string& text = c.fen_text;
-  const std::vector<std::uint32_t>& ends = c.fen_end;
-  out["fen"] = object_array(n, [&](std::size_t i) {
-    const std::uint32_t begin = i ? ends[i - 1] : 0;
-    return PyUnicode_FromStringAndSize(text.data() + begin, py::ssize_t(ends[i] - begin));
-  });
-  // The block as it is, seen as (columns, rows): no copy.
-  auto* mapped = new MappedBlock(std::move(c.bitboards));
-  auto* block = static_cast<std::uint64_t*>(mapped->data);
-  py::capsule owner(mapped, [](void* p) { delete static_cast<MappedBlock*>(p); });
-  const auto cell = py::ssize_t(sizeof(std::uint64_t));
-  const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
-  out["bitboards"] =
-      py::array_t<std::uint64_t>({columns, py::ssize_t(n)}, {cell, cell * columns}, block, owner);
-  out["white_islands"] = owned_array(std::move(c.islands[0]));
-  out["black_islands"] = owned_array(std::move(c.islands[1]));
-  out["structure"] = owned_array(std::move(c.structure));
-  out["structure_side"] = owned_array(std::move(c.structure_side));
+  if (fen) {
+    const char* text = c.fen_text.data();
+    const std::uint64_t* ends = c.fen_end.data();
+    out["fen"] = object_array(n, [&](std::size_t i) {
+      const std::uint64_t begin = i ? ends[i - 1] : 0;
+      return ascii_str(text + begin, ends[i] - begin);
+    });
+  }
   // Tag values: one str per game, shared by the game's rows.
   py::dict tag_columns;
   for (std::size_t t = 0; t < tags.size(); ++t) {
@@ -114,13 +124,24 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags)
     per_game.reserve(c.game_tags.size());
     for (const auto& game : c.game_tags)
       per_game.push_back(game[t] ? py::object(py::str(*game[t])) : py::object(py::none()));
+    const std::uint32_t* slot = c.game_slot.data();
     tag_columns[py::str(tags[t])] = object_array(n, [&](std::size_t i) {
-      PyObject* value = per_game[c.game_slot[i]].ptr();
+      PyObject* value = per_game[slot[i]].ptr();
       Py_INCREF(value);
       return value;
     });
   }
   out["tags"] = tag_columns;
+  out["game"] = mapped_array(c.game);
+  out["ply"] = mapped_array(c.ply);
+  // The bitboard block as it is, seen as (columns, rows).
+  const auto cell = py::ssize_t(sizeof(std::uint64_t));
+  const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
+  out["bitboards"] = mapped_array(c.bitboards, {columns, py::ssize_t(n)}, {cell, cell * columns});
+  out["white_islands"] = mapped_array(c.islands[0]);
+  out["black_islands"] = mapped_array(c.islands[1]);
+  out["structure"] = mapped_array(c.structure);
+  out["structure_side"] = mapped_array(c.structure_side);
   return out;
 }
 
@@ -152,10 +173,14 @@ PYBIND11_MODULE(_pawnkit, m) {
         "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text.");
   m.def("bitboard_column_names", &bitboard_column_names);
   m.def("structure_categories", &structure_categories);
+  m.def("kept_column_bytes", &BlockPool::kept,
+        "Bytes of column memory kept for reuse after the arrays that held them were freed.");
+  m.def("release_column_memory", &BlockPool::clear,
+        "Unmaps the column memory kept for reuse (the next call maps fresh memory).");
 
   py::class_<PositionStream>(m, "PositionStream")
       .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where,
-                       int min_plies, std::vector<std::string> tags, int threads,
+                       int min_plies, std::vector<std::string> tags, bool fen, int threads,
                        std::size_t chunk_rows) {
              if (min_plies < 1 || min_plies > 10000)
                throw py::value_error("min_plies takes 1 to 10000");
@@ -164,12 +189,13 @@ PYBIND11_MODULE(_pawnkit, m) {
              if (where) request.where = compile_query(*where);
              request.min_plies = min_plies;
              request.tags = std::move(tags);
+             request.fen = fen;
              request.threads = resolve_threads(threads);
              request.chunk_rows = chunk_rows;
              return std::make_unique<PositionStream>(std::move(request));
            }),
            py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
-           py::arg("threads"), py::arg("chunk_rows"))
+           py::arg("fen"), py::arg("threads"), py::arg("chunk_rows"))
       .def("next",
            [](PositionStream& stream) -> py::object {
              std::unique_ptr<PositionColumns> chunk;
@@ -181,7 +207,7 @@ PYBIND11_MODULE(_pawnkit, m) {
                raise_fatal(stream.problems());
                return py::none();
              }
-             return chunk_arrays(std::move(*chunk), stream.request().tags);
+             return chunk_arrays(std::move(*chunk), stream.request().tags, stream.request().fen);
            })
       .def("problems", [](PositionStream& stream) { return problems_dict(stream.problems()); })
       .def("cancel", &PositionStream::cancel);

@@ -4,7 +4,6 @@
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
-#include <sys/mman.h>
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -111,7 +110,7 @@ class PositionsWorker {
         header_written = true;
       }
       fen_.clear();
-      append_fen(fen_, pos);
+      if (request.fen) append_fen(fen_, pos);
       put_position(out, ply, report, structure, fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
@@ -143,23 +142,6 @@ class StoppableSource : public io::ByteSource {
 };
 
 }  // namespace
-
-MappedBlock::~MappedBlock() {
-  if (data) munmap(data, bytes);
-}
-
-void MappedBlock::grow(std::size_t wanted) {
-  constexpr std::size_t huge_page = 2 << 20;
-  if (wanted <= bytes) return;
-  const std::size_t new_bytes = (wanted + huge_page - 1) / huge_page * huge_page;
-  void* p =
-      data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
-           : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if the kernel says no
-  data = p;
-  bytes = new_bytes;
-}
 
 // Unpacks the workers' binary rows into the current chunk, handing full chunks on.
 class PositionStream::Sink : public analysis::PipelineSink {
@@ -212,20 +194,18 @@ class PositionStream::Sink : public analysis::PipelineSink {
     slot_open_ = false;
     const std::size_t n = stream_.request_.chunk_rows;
     if (!n) return;  // one chunk that grows
-    grow(*chunk_, n);
-    chunk_->game.reserve(n);
-    chunk_->ply.reserve(n);
-    chunk_->fen_end.reserve(n);
-    chunk_->fen_text.reserve(n * 60);
-    for (auto& column : chunk_->islands) column.reserve(n);
-    chunk_->structure.reserve(n);
-    chunk_->structure_side.reserve(n);
-    chunk_->game_slot.reserve(n);
-  }
-
-  static void grow(PositionColumns& c, std::size_t rows) {
-    c.bitboards.grow(rows * PositionColumns::bitboard_columns * sizeof(std::uint64_t));
-    c.capacity = rows;
+    PositionColumns& c = *chunk_;
+    c.game.reserve(n);
+    c.ply.reserve(n);
+    if (stream_.request_.fen) {
+      c.fen_text.reserve(n * 64);
+      c.fen_end.reserve(n);
+    }
+    c.bitboards.reserve(n * PositionColumns::bitboard_columns);
+    for (auto& column : c.islands) column.reserve(n);
+    c.structure.reserve(n);
+    c.structure_side.reserve(n);
+    c.game_slot.reserve(n);
   }
 
   void add_position(const char*& p) {
@@ -234,7 +214,6 @@ class PositionStream::Sink : public analysis::PipelineSink {
       c.game_tags.push_back(tags_);
       slot_open_ = true;
     }
-    const std::size_t row = c.rows();
     c.game.push_back(game_number_);
     c.game_slot.push_back(std::uint32_t(c.game_tags.size() - 1));
     c.ply.push_back(take<std::int32_t>(p));
@@ -243,13 +222,14 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.structure.push_back(take<std::int8_t>(p));
     c.structure_side.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
-    if (row == c.capacity) grow(c, std::max<std::size_t>(4096, 2 * c.capacity));
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
-    std::memcpy(c.row(row), p, row_bytes);
+    std::memcpy(c.bitboards.extend(PositionColumns::bitboard_columns), p, row_bytes);
     p += row_bytes;
-    c.fen_text.append(p, fen_size);
+    if (stream_.request_.fen) {
+      std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
+      c.fen_end.push_back(c.fen_text.size());
+    }
     p += fen_size;
-    c.fen_end.push_back(std::uint32_t(c.fen_text.size()));
     if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows) {
       stream_.deliver(std::move(chunk_));
       start_chunk();
@@ -342,7 +322,7 @@ void PositionStream::produce() {
         ply = ctx.ply;
       }
       fen.clear();
-      append_fen(fen, pos);
+      if (request_.fen) append_fen(fen, pos);
       put_position(rows, ply, report, classify(report), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "analysis/query.hpp"
+#include "mapped_column.hpp"
 
 namespace pawnkit::python {
 
@@ -41,42 +42,27 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
   return keys;
 }();
 
-// Anonymous mapped memory (huge pages where the kernel allows) that grows in place or by
-// remapping. Moves only; unmapped when destroyed.
-struct MappedBlock {
-  void* data = nullptr;
-  std::size_t bytes = 0;
-
-  MappedBlock() = default;
-  MappedBlock(MappedBlock&& o) noexcept
-      : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)) {}
-  MappedBlock& operator=(MappedBlock&&) = delete;
-  ~MappedBlock();
-  // Makes room for at least `wanted` bytes, keeping the contents. Throws std::bad_alloc.
-  void grow(std::size_t wanted);
-};
-
 // The rows of one chunk, column by column.
 struct PositionColumns {
-  std::vector<std::int64_t> game;      // 1-based game number in its file; 0 for FEN/EPD records
-  std::vector<std::int32_t> ply;       // from the game's start; from the move counters for FEN/EPD
-  std::string fen_text;                // every FEN back to back
-  std::vector<std::uint32_t> fen_end;  // end offset of each row's FEN in fen_text
+  // 1-based game number in its file; 0 for FEN/EPD records
+  MappedColumn<std::int64_t> game{BlockRole::game};
+  // From the game's start; from the move counters for FEN/EPD
+  MappedColumn<std::int32_t> ply{BlockRole::ply};
+  MappedColumn<char> fen_text{BlockRole::fen_text};  // every FEN back to back
+  // End offset of each row's FEN in fen_text
+  MappedColumn<std::uint64_t> fen_end{BlockRole::fen_end};
   // One block, row by row: bitboards[row * bitboard_columns + side * bitboard_key_count + key].
   // Rows are copied in whole, and numpy gets the block as it is (pandas keeps it as one
-  // block, no copy). It is mapped memory in huge pages that grows by remapping, not
-  // copying: at ~400 bytes a row, first touching the pages was most of the time.
+  // block, no copy).
   static constexpr std::size_t bitboard_columns = 2 * bitboard_key_count;
-  std::size_t capacity = 0;  // rows the block has room for
-  MappedBlock bitboards;
-
-  std::uint64_t* row(std::size_t r) {
-    return static_cast<std::uint64_t*>(bitboards.data) + r * bitboard_columns;
-  }
-  std::array<std::vector<std::uint8_t>, 2> islands;
-  std::vector<std::int8_t> structure;       // StructureId, -1 for none
-  std::vector<std::int8_t> structure_side;  // 0 white, 1 black, -1 for none
-  std::vector<std::uint32_t> game_slot;     // index into game_tags
+  MappedColumn<std::uint64_t> bitboards{BlockRole::bitboards};
+  std::array<MappedColumn<std::uint8_t>, 2> islands{
+      MappedColumn<std::uint8_t>(BlockRole::white_islands),
+      MappedColumn<std::uint8_t>(BlockRole::black_islands)};
+  MappedColumn<std::int8_t> structure{BlockRole::structure};  // StructureId, -1 for none
+  // 0 white, 1 black, -1 for none
+  MappedColumn<std::int8_t> structure_side{BlockRole::structure_side};
+  MappedColumn<std::uint32_t> game_slot{BlockRole::game_slot};  // index into game_tags
   // The requested tags of each game with rows in this chunk (nullopt: the game has no such tag).
   std::vector<std::vector<std::optional<std::string>>> game_tags;
 
@@ -88,6 +74,7 @@ struct PositionRequest {
   std::optional<analysis::Query> where;
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
+  bool fen = true;  // false: no FEN column (and no FEN made)
   int threads = 1;
   std::size_t chunk_rows = 0;  // rows per chunk; 0: everything in one chunk
 };

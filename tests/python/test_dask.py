@@ -2,6 +2,8 @@
 scripts/setup.sh, so a missing Dask fails here (the imports are not guarded)."""
 
 import json
+import subprocess
+import sys
 import warnings
 
 import dask.dataframe as dd
@@ -47,6 +49,9 @@ def test_dask_positions_has_the_right_meta_and_rows(client, tmp_path):
     computed = client.compute(frame).result()
     assert len(computed) == len(local)
     pd.testing.assert_series_equal(computed["white_isolated"].reset_index(drop=True), local["white_isolated"])
+    without_fen = pawnkit.dask.positions(shards, fen=False)
+    assert list(without_fen.columns) == [c for c in local.columns if c not in ("fen", "WhiteElo")]
+    assert len(client.compute(without_fen).result()) == len(local)
 
 
 def test_dask_stats_on_shards_of_a_real_file(client, tmp_path):
@@ -57,3 +62,24 @@ def test_dask_stats_on_shards_of_a_real_file(client, tmp_path):
         got = pawnkit.dask.stats(shards, client=client)
     expected = json.loads(run_cli("stats", "--format", "json", path)[0])
     assert got.to_dict() == expected
+
+
+def test_stats_graph_is_a_tree_of_merges():
+    # 20 file tasks, merged 8 at a time: 3 merges, then 1 (no Dask needed to build it).
+    graph = pawnkit.dask.stats_graph([f"shard-{i}.pgn.zst" for i in range(20)], fan_in=8)
+    keys = list(dict(graph.__dask_graph__()))
+    assert sum(k.startswith("_file_stats") for k in keys) == 20
+    assert sum(k.startswith("_merge") for k in keys) == 4
+    # Two graphs over the same paths are two computations (a file may have changed).
+    again = pawnkit.dask.stats_graph([f"shard-{i}.pgn.zst" for i in range(20)], fan_in=8)
+    assert again.key != graph.key
+    with pytest.raises(ValueError):
+        pawnkit.dask.stats_graph(["a.pgn"], fan_in=1)
+
+
+def test_workers_running_stats_do_not_import_pandas():
+    # A Dask worker unpickles its stats task from pawnkit.dask: pandas (seconds to import
+    # on a loaded machine) is only imported by the functions that make DataFrames.
+    code = "import sys, pawnkit.dask; print('pandas' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

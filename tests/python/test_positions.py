@@ -1,5 +1,6 @@
 """pawnkit.positions / iter_positions / find / bb against the CLI's output."""
 
+import gc
 import json
 import warnings
 
@@ -74,10 +75,50 @@ def test_iter_positions_chunks_add_up_to_positions(sample_frame):
     assert len(first) == 10
 
 
+def test_fen_false_leaves_out_only_the_fen_column(sample_frame):
+    without = pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), fen=False)
+    pd.testing.assert_frame_equal(without, sample_frame.drop(columns="fen"))
+    chunks = list(pawnkit.iter_positions(SAMPLE, tags=("WhiteElo", "Opening"), fen=False, chunk_rows=700))
+    pd.testing.assert_frame_equal(pd.concat(chunks, ignore_index=True), without)
+    found = pawnkit.positions(STRUCTURES, fen=False)
+    assert "fen" not in found.columns and len(found) == len(pawnkit.positions(STRUCTURES))
+
+
 def test_threads_do_not_change_the_rows(sample_frame):
     for threads in (1, 2, 3):
         pd.testing.assert_frame_equal(pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), threads=threads),
                                       sample_frame)
+
+
+def test_column_memory_is_reused_without_stale_rows(sample_frame):
+    # Freed frames give their column blocks to a pool; later calls write into them. A small
+    # frame after a large one, and a large one growing through the small one's blocks
+    # (copying what it holds), must come out exactly as from fresh memory.
+    small = pawnkit.positions(STRUCTURES)
+    small_expected = small.copy(deep=True)
+    large = pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"))
+    del small, large
+    gc.collect()
+    assert pawnkit._pawnkit.kept_column_bytes() > 0
+    pd.testing.assert_frame_equal(pawnkit.positions(STRUCTURES), small_expected)
+    pd.testing.assert_frame_equal(pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening")), sample_frame)
+    # Streaming: each chunk's blocks come back for the next chunk once it is dropped.
+    copies = [c.copy(deep=True) for c in pawnkit.iter_positions(SAMPLE, tags=("WhiteElo", "Opening"),
+                                                                chunk_rows=300)]
+    pd.testing.assert_frame_equal(pd.concat(copies, ignore_index=True), sample_frame)
+    pawnkit._pawnkit.release_column_memory()
+    assert pawnkit._pawnkit.kept_column_bytes() == 0
+
+
+def test_positions_from_several_python_threads_at_once(sample_frame):
+    # Each call makes its strings with the huge-page arena allocator installed; calls that
+    # overlap share it, and the last one out restores CPython's own.
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(4) as pool:
+        frames = list(pool.map(lambda _: pawnkit.positions(SAMPLE, tags=("WhiteElo", "Opening"), threads=1),
+                               range(8)))
+    for frame in frames:
+        pd.testing.assert_frame_equal(frame, sample_frame)
 
 
 def test_fen_epd_input_equals_cli():

@@ -1,0 +1,116 @@
+#include "mapped_column.hpp"
+
+#include <sys/mman.h>
+
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <new>
+
+namespace pawnkit::python {
+
+namespace {
+
+struct KeptBlock {
+  void* data;
+  std::size_t bytes;
+  BlockRole role;
+};
+
+// The chunks' producer thread takes, numpy's deallocations (under the GIL) give. Never
+// destroyed: arrays may still be freed while the process exits.
+struct Pool {
+  std::mutex mutex;
+  std::deque<KeptBlock> blocks;  // oldest first
+  std::size_t bytes = 0;
+};
+Pool& pool() {
+  static Pool* const instance = new Pool;
+  return *instance;
+}
+
+}  // namespace
+
+MappedBlock::~MappedBlock() {
+  if (data) BlockPool::give(data, bytes, role);
+}
+
+void MappedBlock::grow(std::size_t wanted, std::size_t used) {
+  constexpr std::size_t huge_page = std::size_t(2) << 20, small = std::size_t(64) << 10;
+  if (wanted <= bytes) return;
+  // Small blocks (a short chunk's columns) stay in ordinary pages: a huge page would
+  // clear 2 MiB for a few rows.
+  const std::size_t unit = wanted >= huge_page ? huge_page : small;
+  const std::size_t new_bytes = (wanted + unit - 1) / unit * unit;
+  if (MappedBlock reused = BlockPool::take(role, new_bytes); reused.data) {
+    if (data) std::memcpy(reused.data, data, used);
+    std::swap(data, reused.data);
+    std::swap(bytes, reused.bytes);
+    return;  // the old block goes back to the pool
+  }
+  void* p =
+      data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
+           : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  if (unit == huge_page) madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if refused
+  data = p;
+  bytes = new_bytes;
+}
+
+MappedBlock BlockPool::take(BlockRole role, std::size_t min_bytes) {
+  MappedBlock block(role);
+  if (role == BlockRole::none) return block;
+  Pool& p = pool();
+  std::lock_guard lock(p.mutex);
+  auto best = p.blocks.end();
+  for (auto it = p.blocks.begin(); it != p.blocks.end(); ++it)
+    if (it->role == role && it->bytes >= min_bytes &&
+        (best == p.blocks.end() || it->bytes < best->bytes))
+      best = it;
+  if (best == p.blocks.end()) return block;
+  block.data = best->data;
+  block.bytes = best->bytes;
+  p.bytes -= best->bytes;
+  p.blocks.erase(best);
+  return block;
+}
+
+void BlockPool::give(void* data, std::size_t bytes, BlockRole role) {
+  if (role == BlockRole::none || bytes > limit) {
+    munmap(data, bytes);
+    return;
+  }
+  madvise(data, bytes, MADV_FREE);
+  std::deque<KeptBlock> evicted;
+  {
+    Pool& p = pool();
+    std::lock_guard lock(p.mutex);
+    while (p.bytes + bytes > limit) {
+      evicted.push_back(p.blocks.front());
+      p.bytes -= p.blocks.front().bytes;
+      p.blocks.pop_front();
+    }
+    p.blocks.push_back({data, bytes, role});
+    p.bytes += bytes;
+  }
+  for (const KeptBlock& b : evicted) munmap(b.data, b.bytes);
+}
+
+void BlockPool::clear() {
+  std::deque<KeptBlock> all;
+  {
+    Pool& p = pool();
+    std::lock_guard lock(p.mutex);
+    all.swap(p.blocks);
+    p.bytes = 0;
+  }
+  for (const KeptBlock& b : all) munmap(b.data, b.bytes);
+}
+
+std::size_t BlockPool::kept() {
+  Pool& p = pool();
+  std::lock_guard lock(p.mutex);
+  return p.bytes;
+}
+
+}  // namespace pawnkit::python
