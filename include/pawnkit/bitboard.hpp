@@ -143,41 +143,28 @@ enum class Direction : std::int8_t {
   SouthWest = -9,
 };
 
-template <Direction D>
-constexpr Bitboard shift(Bitboard b) {
-  using enum Direction;
-  if constexpr (D == North) return b << 8;
-  if constexpr (D == South) return b >> 8;
-  if constexpr (D == East) return (b & ~FileH) << 1;
-  if constexpr (D == West) return (b & ~FileA) >> 1;
-  if constexpr (D == NorthEast) return (b & ~FileH) << 9;
-  if constexpr (D == NorthWest) return (b & ~FileA) << 7;
-  if constexpr (D == SouthEast) return (b & ~FileH) >> 7;
-  if constexpr (D == SouthWest) return (b & ~FileA) >> 9;
+// The squares that may step in direction d without wrapping around the board: a step with
+// an eastward part leaves the h-file out, one with a westward part the a-file.
+constexpr Bitboard wrap_guard(Direction d) {
+  const int file_step = (static_cast<int>(d) + 12) % 8 - 4;  // -1 west, 0, +1 east
+  return file_step > 0 ? ~FileH : file_step < 0 ? ~FileA : ~Bitboard{0};
 }
 
 // The same one-step shift with the direction known only at run time.
 constexpr Bitboard shift(Direction d, Bitboard b) {
-  using enum Direction;
-  switch (d) {
-    case North:
-      return shift<North>(b);
-    case South:
-      return shift<South>(b);
-    case East:
-      return shift<East>(b);
-    case West:
-      return shift<West>(b);
-    case NorthEast:
-      return shift<NorthEast>(b);
-    case NorthWest:
-      return shift<NorthWest>(b);
-    case SouthEast:
-      return shift<SouthEast>(b);
-    case SouthWest:
-      return shift<SouthWest>(b);
-  }
-  return 0;
+  const int n = static_cast<int>(d);
+  b &= wrap_guard(d);
+  return n > 0 ? b << n : b >> -n;
+}
+
+template <Direction D>
+constexpr Bitboard shift(Bitboard b) {
+  constexpr Bitboard guard = wrap_guard(D);
+  constexpr int n = static_cast<int>(D);
+  if constexpr (n > 0)
+    return (b & guard) << n;
+  else
+    return (b & guard) >> -n;
 }
 
 // The square one step away: E4 + Direction::North is E5. The caller keeps the step on the
@@ -226,6 +213,9 @@ static_assert(square_bb(E4) == 0x10000000ULL);
 static_assert(shift<Direction::East>(square_bb(H4)) == 0, "east step must not wrap to the a-file");
 static_assert(shift<Direction::NorthWest>(square_bb(A2)) == 0, "a-file pawn has no west attack");
 static_assert(shift<Direction::NorthEast>(square_bb(H2)) == 0, "h-file pawn has no east attack");
+static_assert(shift(Direction::SouthWest, square_bb(A4)) == 0 &&
+              shift(Direction::SouthEast, square_bb(D4)) == square_bb(E3) &&
+              shift(Direction::North, square_bb(D8)) == 0);
 static_assert(E4 + Direction::North == E5 && E4 - Direction::NorthEast == D3);
 static_assert(up(Black) == Down<White> && up_west(Black) == UpWest<Black>);
 static_assert(file_bb(File::D) == 0x0808080808080808ULL && rank_bb(Rank::Fourth) == 0xFF000000ULL);

@@ -1,7 +1,8 @@
 // Attack sets of every piece: leaper tables and rays computed at compile time, sliding
 // attacks through PEXT (BMI2) or, without BMI2, magic multiplication with the fixed magic
 // numbers below. Both schemes index the same per-square table layout, filled once before
-// main() by walking the rays (no search at start-up).
+// main() ray by ray with a bit scan per ray (no search at start-up; docs/engine.md gives
+// the start-up time).
 #pragma once
 
 #include <array>
@@ -51,8 +52,16 @@ inline constexpr std::array<std::array<int, 2>, 4> rook_directions{
 inline constexpr std::array<std::array<int, 2>, 4> bishop_directions{
     {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}};
 
+// The two sliders, as the first index of the per-slider tables below.
+enum class Slider : std::uint8_t { Rook, Bishop };
+inline constexpr std::array<std::array<std::array<int, 2>, 4>, 2> slider_directions{
+    rook_directions, bishop_directions};
+constexpr const std::array<std::array<int, 2>, 4>& directions_of(Slider slider) {
+  return slider_directions[static_cast<std::size_t>(slider)];
+}
+
 // Slider attacks by walking each ray until the first blocker (inclusive). The slow,
-// obviously correct reference that fills the fast tables.
+// obviously correct reference the tests hold the fast tables to.
 constexpr Bitboard ray_attacks(Square s, Bitboard occupied,
                                const std::array<std::array<int, 2>, 4>& directions) {
   Bitboard b = 0;
@@ -140,46 +149,85 @@ constexpr Bitboard relevant_mask(Square s, const std::array<std::array<int, 2>, 
   return b;
 }
 
-// Magic numbers for the tables without PEXT, one per square (a1 first): multiplying a
+// Magic numbers for the tables without PEXT, one per slider and square (a1 first): multiplying a
 // square's relevant occupancy by its magic and keeping the top `bits` bits gives an index
 // under which no two occupancies with different attack sets meet. They were found once by
 // a search over sparse random numbers (xorshift64* from the seed 0x9E3779B97F4A7C15);
 // tests/attacks_fallback_test.cpp checks every occupancy of every square against the ray
 // walk, and the table fill asserts there is no harmful collision.
-inline constexpr std::array<Bitboard, 64> rook_magics{
-    0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
-    0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,
-    0x0404800084400220, 0x0000401000402000, 0x0086001081220440, 0x0408800800100280,
-    0x000A001201040820, 0x8848800200840080, 0x4001000100040200, 0x0442000102105084,
-    0x9080010020804100, 0x0040404000201009, 0x0000808010002009, 0x2200090021D00100,
-    0x0008008008040080, 0x0004004002010040, 0x0011040008015042, 0x00000A0001768104,
-    0x0000800080204009, 0x2010004140002001, 0x9800200280100080, 0x1000100080080080,
-    0x0442000A00049020, 0x2100040080020080, 0x0800120400900148, 0x0010040A00128541,
-    0x2800804000800030, 0x1010002000400041, 0x4000200011004100, 0x0610008410800800,
-    0x0400802402800800, 0xC100020080800400, 0x0002000802000401, 0x0182085882000401,
-    0x0220204000808000, 0x2860100040024022, 0x0001002004110040, 0x99101042000A0020,
-    0x0004080004008080, 0x0010040002008080, 0x2012004881020004, 0x8300842444820011,
-    0x0088403882010200, 0x0820400080210100, 0x0110910040A00300, 0x0801100280080480,
-    0x0242009008200600, 0x1002000489500200, 0x0040800200010080, 0x0091800041000080,
-    0x0000209300488001, 0x04C1002414824001, 0x020020000B001041, 0x7000100004200901,
-    0x8002002004100802, 0x30010002084C0007, 0x0888221800813004, 0x4000002840840112};
-inline constexpr std::array<Bitboard, 64> bishop_magics{
-    0x10102002004A1420, 0x8020040400584008, 0x10510800811201C8, 0x5204042080000088,
-    0x2204106880000002, 0x1401042004000000, 0x0400880410042004, 0x0028208200A02020,
-    0x1500241990010E00, 0x8001200182020A40, 0x40004101030B0000, 0x8002041042000100,
-    0x4010011041020038, 0x0000010421044000, 0x1500210808020A00, 0x8000088400880520,
-    0x0405004010040100, 0x1005823210040108, 0x2708008102040011, 0x4048200404009100,
-    0x0018104101400024, 0x0003000601190101, 0x8004803108491000, 0x8014241200820800,
-    0x0006E080100C3040, 0x0501044A11041800, 0x9020300008004045, 0x0894080000220040,
-    0x1001010083104000, 0x5004030040900080, 0x000400422C012400, 0x0002128698404812,
-    0x1010108404900440, 0x0928021182084100, 0x2006080409020024, 0x1010202020180080,
-    0xA010008200202200, 0x2098015100019004, 0x0002041440810811, 0x802A02020000B098,
-    0x0009015090004060, 0x4000821082081001, 0x0100210040420800, 0x0800004010488A00,
-    0x2000081104004040, 0x4C8E029015000082, 0x0420340322224842, 0x1298260043400210,
-    0x0000822802400008, 0x00008A0101600000, 0x3040003412080021, 0x3040290220884800,
-    0x4A1500401041004A, 0x8010200282020781, 0x0020203142209091, 0x0070300600902110,
-    0x0040808800B62048, 0x0000810400C44420, 0x00080400440C0441, 0x8340080020840411,
-    0x0000000104208200, 0x0000800810D00080, 0x0400530411080200, 0x4040702400932244};
+inline constexpr std::array<std::array<Bitboard, 64>, 2> slider_magics{
+    {// Rook
+     {0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
+      0x4200100420080200, 0x8100020100080400, 0x0200040110886200, 0x0200008040220411,
+      0x0404800084400220, 0x0000401000402000, 0x0086001081220440, 0x0408800800100280,
+      0x000A001201040820, 0x8848800200840080, 0x4001000100040200, 0x0442000102105084,
+      0x9080010020804100, 0x0040404000201009, 0x0000808010002009, 0x2200090021D00100,
+      0x0008008008040080, 0x0004004002010040, 0x0011040008015042, 0x00000A0001768104,
+      0x0000800080204009, 0x2010004140002001, 0x9800200280100080, 0x1000100080080080,
+      0x0442000A00049020, 0x2100040080020080, 0x0800120400900148, 0x0010040A00128541,
+      0x2800804000800030, 0x1010002000400041, 0x4000200011004100, 0x0610008410800800,
+      0x0400802402800800, 0xC100020080800400, 0x0002000802000401, 0x0182085882000401,
+      0x0220204000808000, 0x2860100040024022, 0x0001002004110040, 0x99101042000A0020,
+      0x0004080004008080, 0x0010040002008080, 0x2012004881020004, 0x8300842444820011,
+      0x0088403882010200, 0x0820400080210100, 0x0110910040A00300, 0x0801100280080480,
+      0x0242009008200600, 0x1002000489500200, 0x0040800200010080, 0x0091800041000080,
+      0x0000209300488001, 0x04C1002414824001, 0x020020000B001041, 0x7000100004200901,
+      0x8002002004100802, 0x30010002084C0007, 0x0888221800813004, 0x4000002840840112},
+     // Bishop
+     {0x10102002004A1420, 0x8020040400584008, 0x10510800811201C8, 0x5204042080000088,
+      0x2204106880000002, 0x1401042004000000, 0x0400880410042004, 0x0028208200A02020,
+      0x1500241990010E00, 0x8001200182020A40, 0x40004101030B0000, 0x8002041042000100,
+      0x4010011041020038, 0x0000010421044000, 0x1500210808020A00, 0x8000088400880520,
+      0x0405004010040100, 0x1005823210040108, 0x2708008102040011, 0x4048200404009100,
+      0x0018104101400024, 0x0003000601190101, 0x8004803108491000, 0x8014241200820800,
+      0x0006E080100C3040, 0x0501044A11041800, 0x9020300008004045, 0x0894080000220040,
+      0x1001010083104000, 0x5004030040900080, 0x000400422C012400, 0x0002128698404812,
+      0x1010108404900440, 0x0928021182084100, 0x2006080409020024, 0x1010202020180080,
+      0xA010008200202200, 0x2098015100019004, 0x0002041440810811, 0x802A02020000B098,
+      0x0009015090004060, 0x4000821082081001, 0x0100210040420800, 0x0800004010488A00,
+      0x2000081104004040, 0x4C8E029015000082, 0x0420340322224842, 0x1298260043400210,
+      0x0000822802400008, 0x00008A0101600000, 0x3040003412080021, 0x3040290220884800,
+      0x4A1500401041004A, 0x8010200282020781, 0x0020203142209091, 0x0070300600902110,
+      0x0040808800B62048, 0x0000810400C44420, 0x00080400440C0441, 0x8340080020840411,
+      0x0000000104208200, 0x0000800810D00080, 0x0400530411080200, 0x4040702400932244}}};
+
+// rays[slider][i][s]: the squares from s (excluded) to the board edge along the slider's
+// i-th direction.
+inline constexpr auto slider_rays = [] {
+  std::array<std::array<std::array<Bitboard, 64>, 4>, 2> rays{};
+  for (std::size_t slider = 0; slider < 2; ++slider)
+    for (std::size_t i = 0; i < 4; ++i) {
+      const auto [df, dr] = slider_directions[slider][i];
+      for (std::size_t s = 0; s < 64; ++s)
+        for (int f = file_of(Square(s)) + df, r = rank_of(Square(s)) + dr;
+             f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr)
+          rays[slider][i][s] |= square_bb(make_square(f, r));
+    }
+  return rays;
+}();
+
+// The attack set ray_attacks() walks to, computed ray by ray without the walk: a ray going
+// up the board (towards h8) ends at its lowest occupied square, which b ^ (b - 1) keeps
+// with the squares below it (all of them when the ray is clear); a ray going down ends at
+// its highest, kept with the squares above it by a shift (a1 stands in as the blocker of
+// a clear ray).
+template <Slider S>
+constexpr Bitboard sliding_attacks(Square s, Bitboard occupied) {
+  constexpr auto& rays = slider_rays[static_cast<std::size_t>(S)];
+  Bitboard attacks = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto [df, dr] = directions_of(S)[i];
+    const Bitboard ray = rays[i][s], blockers = ray & occupied;
+    if (dr > 0 || (dr == 0 && df > 0))
+      attacks |= ray & (blockers ^ (blockers - 1));
+    else
+      attacks |= ray & (~Bitboard{0} << msb(blockers | 1));
+  }
+  return attacks;
+}
+static_assert(sliding_attacks<Slider::Rook>(D4, square_bb(D6) | square_bb(B4)) ==
+              ray_attacks(D4, square_bb(D6) | square_bb(B4), rook_directions));
+static_assert(sliding_attacks<Slider::Bishop>(H8, 0) == ray_attacks(H8, 0, bishop_directions));
 
 // The two table schemes live in differently named inline namespaces, so a program whose
 // translation units disagree on PEXT (e.g. a test forcing the fallback) gets two
@@ -209,38 +257,46 @@ inline std::size_t slider_index(const SliderSquare& sq, Bitboard occupied) {
 
 // Both slider tables, filled once at program start (const afterwards).
 struct SliderTables {
-  std::array<SliderSquare, 64> rook{};
-  std::array<SliderSquare, 64> bishop{};
+  std::array<std::array<SliderSquare, 64>, 2> squares{};  // [slider][square]
   // Not cleared here: the one instance, slider_tables, has static storage and so starts
   // zeroed; clearing 840 KB again would cost start-up time.
   std::array<Bitboard, rook_table_size + bishop_table_size> attacks;
 
   SliderTables() {
     std::uint32_t offset = 0;
-    fill(rook, rook_magics, rook_directions, offset);
-    fill(bishop, bishop_magics, bishop_directions, offset);
+    fill<Slider::Rook>(offset);
+    fill<Slider::Bishop>(offset);
+  }
+
+  template <Slider S>
+  Bitboard attacks_from(Square s, Bitboard occupied) const {
+    return attacks[slider_index(squares[static_cast<std::size_t>(S)][s], occupied)];
   }
 
  private:
-  // Stores the ray walk's attack set for every subset of each square's mask
-  // (carry-rippler enumeration) at its index.
-  void fill(std::array<SliderSquare, 64>& table, const std::array<Bitboard, 64>& magics,
-            const std::array<std::array<int, 2>, 4>& directions, std::uint32_t& offset) {
+  // Stores the attack set of every subset of each square's mask (carry-rippler
+  // enumeration, which visits the subsets in increasing PEXT order) at its index.
+  template <Slider S>
+  void fill(std::uint32_t& offset) {
     for (std::size_t s = 0; s < 64; ++s) {
-      SliderSquare& sq = table[s];
-      sq.mask = relevant_mask(Square(s), directions);
-      sq.magic = magics[s];
+      SliderSquare& sq = squares[static_cast<std::size_t>(S)][s];
+      sq.mask = relevant_mask(Square(s), directions_of(S));
+      sq.magic = slider_magics[static_cast<std::size_t>(S)][s];
       const int bits = popcount(sq.mask);
       sq.shift = static_cast<std::uint8_t>(64 - bits);
       sq.offset = offset;
+      std::size_t subset_number = 0;
       Bitboard subset = 0;
       do {
-        const Bitboard reference = ray_attacks(Square(s), subset, directions);
-        Bitboard& entry = attacks[slider_index(sq, subset)];
+        const std::size_t index = uses_pext ? sq.offset + subset_number : slider_index(sq, subset);
+        assert(index == slider_index(sq, subset));
+        const Bitboard reference = sliding_attacks<S>(Square(s), subset);
         // A slider always attacks something, so 0 marks a slot not written yet.
-        assert((entry == 0 || entry == reference) && "magic number with a harmful collision");
-        entry = reference;
+        assert((attacks[index] == 0 || attacks[index] == reference) &&
+               "magic number with a harmful collision");
+        attacks[index] = reference;
         subset = (subset - sq.mask) & sq.mask;
+        ++subset_number;
       } while (subset != 0);
       offset += std::uint32_t{1} << bits;
     }
@@ -264,12 +320,10 @@ constexpr Bitboard bishop_rays(Square s) { return detail::empty_board_bishop_ray
 constexpr Bitboard rook_rays(Square s) { return detail::empty_board_rook_rays[s]; }
 
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
-  return detail::slider_tables
-      .attacks[detail::slider_index(detail::slider_tables.rook[s], occupied)];
+  return detail::slider_tables.attacks_from<detail::Slider::Rook>(s, occupied);
 }
 inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
-  return detail::slider_tables
-      .attacks[detail::slider_index(detail::slider_tables.bishop[s], occupied)];
+  return detail::slider_tables.attacks_from<detail::Slider::Bishop>(s, occupied);
 }
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);

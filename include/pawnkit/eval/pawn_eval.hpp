@@ -22,13 +22,24 @@ struct PawnEval {
   friend constexpr bool operator==(const PawnEval&, const PawnEval&) = default;
 };
 
-// The connected-pawn bonus of side C (see PawnWeights::connected).
+// The connected-pawn bonus of side C (see PawnWeights::connected). Connected pawns on the
+// second rank without a supporter (in practice every one there: a supporter would stand
+// on the first rank) are phalanx pawns, so their bonus depends only on whether they are
+// opposed: those are counted set-wise, and the few others are added pawn by pawn.
 template <Color C>
 constexpr Score connected_bonus(Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
   const Bitboard with_phalanx = phalanx(own), against = opposed<C>(own, enemy);
   const Bitboard from_west = supported_from_west<C>(own), from_east = supported_from_east<C>(own);
-  Score bonus;
-  for (const Square s : squares(connected<C>(own))) {
+  const Bitboard all = connected<C>(own);
+
+  const Bitboard second_rank = all & relative_rank_bb<C>(1) & ~(from_west | from_east);
+  const int opposed_count = popcount(second_rank & against);
+  const int unopposed_count = popcount(second_rank) - opposed_count;
+  const int v_opposed = w.connected[1] * 2, v_unopposed = w.connected[1] * 3;
+  Score bonus = Score{v_opposed, v_opposed * (1 - 2) / 4} * opposed_count +
+                Score{v_unopposed, v_unopposed * (1 - 2) / 4} * unopposed_count;
+
+  for (const Square s : squares(all & ~second_rank)) {
     const int rank = relative_rank<C>(rank_of(s));
     const int supporters = int(from_west >> s & 1) + int(from_east >> s & 1);
     const int v =
