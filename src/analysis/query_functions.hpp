@@ -83,26 +83,31 @@ struct Function {
   std::array<std::string_view, max_arguments> literal_names{};
 };
 
+// The fields every kind of function fills.
+constexpr Function function(std::string_view name, Type result, std::size_t arity,
+                            Value (*evaluate)(const Arguments&)) {
+  Function f;
+  f.name = name;
+  f.result = result;
+  f.arity = std::uint8_t(arity);
+  f.evaluate = evaluate;
+  return f;
+}
+
 // A function of expressions, computed on every position.
 template <std::size_t N>
 constexpr Function computed(std::string_view name, Type result, const Type (&arguments)[N],
                             Value (*evaluate)(const Arguments&)) {
   static_assert(N <= max_arguments);
-  Function f;
-  f.name = name;
-  f.result = result;
-  f.arity = N;
+  Function f = function(name, result, N, evaluate);
   for (std::size_t i = 0; i < N; ++i) f.arguments[i] = arguments[i];
-  f.evaluate = evaluate;
   return f;
 }
 
 // A function of one word, folded into a square set when compiling.
 constexpr Function folded(std::string_view name, std::optional<Bitboard> (*fold)(std::string_view),
                           std::string_view word_error) {
-  Function f;
-  f.name = name;
-  f.result = Type::Set;
+  Function f = function(name, Type::Set, 0, nullptr);
   f.fold = fold;
   f.word_error = word_error;
   return f;
@@ -117,14 +122,10 @@ constexpr Function prepared(std::string_view name, Type result,
                                                                    Prepared&),
                             Value (*evaluate)(const Arguments&)) {
   static_assert(N <= max_arguments);
-  Function f;
-  f.name = name;
-  f.result = result;
-  f.arity = N;
+  Function f = function(name, result, N, evaluate);
   f.required = std::uint8_t(required);
   for (std::size_t i = 0; i < N; ++i) f.literal_names[i] = literal_names[i];
   f.prepare = prepare;
-  f.evaluate = evaluate;
   return f;
 }
 
