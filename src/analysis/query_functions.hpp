@@ -168,7 +168,7 @@ inline constexpr std::array<Function, 4> functions{
     folded("rank", line_named<Rank, '1', '8'>, "rank() takes a rank number 1 to 8"),
     // docs/similar.md: the better of the as-is and the colour-reversed reading, as in
     // `pawnkit similar`.
-    prepared("similarity", Type::Real, {"a FEN", "the ignored files, e.g. \"a,h\""}, 1,
+    prepared("similarity", Type::Real, {"a FEN", "the ignored files"}, 1,
              prepare_similarity,
              [](const Arguments& args) {
                const Prepared& target = args.prepared();
