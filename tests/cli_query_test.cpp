@@ -18,13 +18,6 @@ using testing::run_cli;
 
 const std::string sample = PAWNKIT_SOURCE_DIR "/data/sample.pgn";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // The squares of `"SIDE": {"pawns": [...]` in an analyze record, sorted.
 std::vector<std::string> pawns_of(const std::string& line, const std::string& side) {
   const std::string key = "\"" + side + "\": {\"pawns\": [";
@@ -53,7 +46,9 @@ std::string field(const std::string& line, const std::string& key) {
 TEST(CliQuery, SimilarityOneFindsExactlyThePositionsWithTheTargetsPawns) {
   const auto all = run_cli("analyze --format jsonl --threads 1 '" + sample + "'");
   ASSERT_EQ(all.status, 0) << all.err;
-  const std::vector<std::string> records = lines_of(all.out);
+  std::vector<std::string> records;
+  std::istringstream lines(all.out);
+  for (std::string line; std::getline(lines, line);) records.push_back(line);
   // The target: game 5 after 12 moves each.
   const auto target = std::find_if(records.begin(), records.end(), [](const std::string& line) {
     return line.starts_with("{\"game\": 5, \"ply\": 24,");

@@ -123,16 +123,10 @@ class Evaluator {
     }
   }
 
+  // A decimal is a literal or a function's value (similarity()).
   double real(NodeId n) const {
     const Node& node = program_[n];
-    switch (node.op) {
-      case Op::RealConst:
-        return node.real;
-      case Op::Call:
-        return call(node).real;
-      default:
-        return 0;
-    }
+    return node.op == Op::RealConst ? node.real : call(node).real;
   }
 
   Bitboard set(NodeId n) const {
