@@ -83,7 +83,8 @@ TEST(CliQuery, ABadFenIsAQueryErrorWithACaret) {
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("--where: column 27: invalid FEN: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("\n  similarity(\"8/8/8/8/8/8/8/9 w - -\") >= 0.9\n"
-                       "  " + std::string(26, ' ') + "^\n"),
+                       "  " +
+                       std::string(26, ' ') + "^\n"),
             std::string::npos)
       << r.err;
 }

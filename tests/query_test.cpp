@@ -6,10 +6,10 @@
 
 #include <cstdlib>
 #include <new>
-#include <utility>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
+#include <utility>
 
 #include "analysis/find.hpp"
 
@@ -96,7 +96,8 @@ TEST(QueryParse, EveryConstructCompiles) {
            "white.promotions == {} and black.en_passant == {} and white.double_pushes != {}",
            "count(white.isolated) >= 1.5 and .5 < white.islands",
            "similarity(\"8/8/8/8/3P4/8/8/8 w - - 0 1\") >= 0.9",
-           "similarity(\"8/8/8/8/3P4/8/8/8 w - -\", \"a,h\") < similarity(\"8/8/8/8/8/8/8/8 w - -\")",
+           "similarity(\"8/8/8/8/3P4/8/8/8 w - -\", \"a,h\") < similarity(\"8/8/8/8/8/8/8/8 w - "
+           "-\")",
        }) {
     auto result = Query::compile(text);
     EXPECT_TRUE(std::holds_alternative<Query>(result))
@@ -282,17 +283,17 @@ TEST(QueryEval, SimilarityOfTheWorkedExamples) {
   // Symmetric in the target and the position.
   EXPECT_TRUE(holds(similarity_to(slav_c4) + " == 0.9", slav));
   // Example 2: 12/13 = 0.923...
-  EXPECT_TRUE(holds(similarity_to(doubled_c) + " > 0.923 and " + similarity_to(doubled_c) +
-                        " < 0.9231",
-                    single_c));
+  EXPECT_TRUE(
+      holds(similarity_to(doubled_c) + " > 0.923 and " + similarity_to(doubled_c) + " < 0.9231",
+            single_c));
   // Example 3: colours reversed, the better reading counts, as in `pawnkit similar`.
   EXPECT_TRUE(holds(similarity_to(iqp) + " == 1", black_iqp));
   // Ignored files take no part: example 1 differs on c and e only, example 2 on c only.
   EXPECT_TRUE(holds(similarity_to(slav, "c,e") + " == 1", slav_c4));
   // Without the c-file, Black's missing e6 is left: (6 + 6) / (6 + 7) = 12/13.
-  EXPECT_TRUE(holds(similarity_to(slav, "c") + " > 0.923 and " + similarity_to(slav, "c") +
-                        " < 0.9231",
-                    slav_c4));
+  EXPECT_TRUE(
+      holds(similarity_to(slav, "c") + " > 0.923 and " + similarity_to(slav, "c") + " < 0.9231",
+            slav_c4));
   EXPECT_TRUE(holds(similarity_to(doubled_c, "c") + " == 1", single_c));
   // Compared with each other and with whole numbers.
   EXPECT_TRUE(holds(similarity_to(slav) + " < " + similarity_to(slav_c4, "c,e"), slav_c4));
@@ -301,13 +302,13 @@ TEST(QueryEval, SimilarityOfTheWorkedExamples) {
 
 TEST(QueryErrors, DecimalsAndSimilarity) {
   EXPECT_EQ(message("ply > 1."), "column 7: '1.' is not a number; write 1.0");
-  EXPECT_EQ(message("ply > 4.5d"),
-            "column 7: unexpected '4.5d', expected a key, a square, a number, a string, '(' or '{'");
+  EXPECT_EQ(
+      message("ply > 4.5d"),
+      "column 7: unexpected '4.5d', expected a key, a square, a number, a string, '(' or '{'");
   EXPECT_EQ(message("tag.WhiteElo > 2400.5"),
             "column 14: cannot compare text with a decimal number using '>' (text compares with "
             "whole numbers and text)");
-  EXPECT_EQ(message("0.5 ~ \"x\""),
-            "column 5: '~' matches text (a tag or structure) against text");
+  EXPECT_EQ(message("0.5 ~ \"x\""), "column 5: '~' matches text (a tag or structure) against text");
   EXPECT_EQ(message("ply > " + std::string(400, '9') + ".5"), "column 7: number too large");
   EXPECT_EQ(message("similarity(white.pawns) > 0.5"),
             "column 12: similarity() takes a FEN in double quotes");
@@ -326,7 +327,8 @@ TEST(QueryErrors, DecimalsAndSimilarity) {
             "column 1: unknown name 'similarty' (did you mean 'similarity'?)");
   // A bad FEN is an error when compiling, in parse_fen's words, pointing into the FEN where
   // parse_fen does: the FEN starts at column 13.
-  for (const char* fen : {"8/8/8/8/8/8/8/9 w - -", "8/8/8/8/8/8/8/8 x - -", "8/8/8/8/8/8/8 w - -"}) {
+  for (const char* fen :
+       {"8/8/8/8/8/8/8/9 w - -", "8/8/8/8/8/8/8/8 x - -", "8/8/8/8/8/8/8 w - -"}) {
     const Parsed<Position> pos = parse_fen(fen);
     ASSERT_FALSE(pos.ok()) << fen;
     EXPECT_EQ(message(similarity_to(fen) + " >= 1"),

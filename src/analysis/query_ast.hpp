@@ -3,8 +3,8 @@
 // (query_parser.cpp) and read by the evaluator (query_eval.cpp).
 #pragma once
 
-#include <cstddef>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <pawnkit/pawns/report.hpp>
 #include <string>

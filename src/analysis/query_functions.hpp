@@ -145,7 +145,8 @@ inline std::optional<LiteralError> prepare_similarity(std::span<const std::strin
                                                       Prepared& out) {
   const Parsed<Position> target = parse_fen(literals[0]);
   if (!target)
-    return LiteralError{0, target.error().column, "invalid FEN: " + std::string(target.error().what)};
+    return LiteralError{0, target.error().column,
+                        "invalid FEN: " + std::string(target.error().what)};
   out.pawns = {target->pawns(White), target->pawns(Black)};
   const std::string_view files = literals.size() > 1 ? std::string_view(literals[1]) : "";
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -168,15 +169,13 @@ inline constexpr std::array<Function, 4> functions{
     folded("rank", line_named<Rank, '1', '8'>, "rank() takes a rank number 1 to 8"),
     // docs/similar.md: the better of the as-is and the colour-reversed reading, as in
     // `pawnkit similar`.
-    prepared("similarity", Type::Real, {"a FEN", "the ignored files"}, 1,
-             prepare_similarity,
+    prepared("similarity", Type::Real, {"a FEN", "the ignored files"}, 1, prepare_similarity,
              [](const Arguments& args) {
                const Prepared& target = args.prepared();
                const PawnReport& report = *args.context().report;
                Value v;
-               v.real = structure_similarity_match(target.pawns,
-                                                   {report.white.pawns, report.black.pawns},
-                                                   target.squares)
+               v.real = structure_similarity_match(
+                            target.pawns, {report.white.pawns, report.black.pawns}, target.squares)
                             .similarity;
                return v;
              }),

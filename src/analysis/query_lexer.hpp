@@ -1,5 +1,5 @@
-// The tokens of a find query: names, numbers (whole or decimal), strings and operators, each with its byte
-// range in the expression.
+// The tokens of a find query: names, numbers (whole or decimal), strings and operators, each with
+// its byte range in the expression.
 #pragma once
 
 #include <cstddef>
