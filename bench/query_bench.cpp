@@ -17,8 +17,9 @@ namespace {
 using pawnkit::analysis::Query;
 using pawnkit::analysis::QueryContext;
 
-// The first query of bench/find_vs_analyze.sh, one over structure and tags, and one that
-// touches every operator.
+// The first query of bench/find_vs_analyze.sh, one over structure and tags, one that
+// touches every operator, and one similarity to a target (the FEN of tests/query_test.cpp's
+// isolani position).
 constexpr std::string_view typical =
     "count(white.isolated) >= 1 and white.islands > black.islands and ply >= 20";
 constexpr std::string_view tags = "structure == \"carlsbad\" or tag.WhiteElo >= 2500";
@@ -26,6 +27,8 @@ constexpr std::string_view mixed =
     "(count(white.isolated & file(d)) >= 1 or white.islands > black.islands) and "
     "tag.ECO ~ \"d3\" and not (structure_side == black) and side_to_move == white and "
     "{a2,b2} in white.pawns - rank(7) | black.passed and ply < 100";
+constexpr std::string_view similarity =
+    "similarity(\"r1bq1rk1/pp2bppp/2n1p3/3n4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 12\") >= 0.9";
 
 const std::vector<pawnkit::PawnReport>& reports() {
   static const std::vector<pawnkit::PawnReport> all = [] {
@@ -64,6 +67,7 @@ void Compile(benchmark::State& state, std::string_view text) {
 BENCHMARK_CAPTURE(Evaluate, typical, typical);
 BENCHMARK_CAPTURE(Evaluate, tags, tags);
 BENCHMARK_CAPTURE(Evaluate, mixed, mixed);
+BENCHMARK_CAPTURE(Evaluate, similarity, similarity);
 BENCHMARK_CAPTURE(Compile, mixed, mixed);
 
 }  // namespace

@@ -1,11 +1,13 @@
-// libFuzzer target for the find query language. Invariants: an error points inside the
-// text (or just past it) and says something; a compiled query evaluates on fixed positions,
-// with and without a game's tags, and gives the same answer twice.
+// libFuzzer target for the find query language (the seeds have decimals and similarity()
+// with good and bad FENs). Invariants: an error points inside the text (or just past it)
+// and says something; a compiled query evaluates on fixed positions, with and without a
+// game's tags, gives the same answer twice, and its negation gives the other answer.
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -23,6 +25,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   const analysis::Query& query = std::get<analysis::Query>(compiled);
+  // Nested one level deeper it may pass the depth or size limit; then it is not compared.
+  const auto negated = analysis::Query::compile("not (" + std::string(text) + ")");
+  const analysis::Query* opposite = std::get_if<analysis::Query>(&negated);
   static const io::GameRecord game = [] {
     io::GameRecord g;
     g.add_tag("WhiteElo", "2450");
@@ -38,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const io::GameRecord* g : {static_cast<const io::GameRecord*>(nullptr), &game}) {
       const auto ctx = analysis::query_context(query, *pos, report, 7, g);
       if (query.matches(ctx) != query.matches(ctx)) std::abort();
+      if (opposite && opposite->matches(ctx) == query.matches(ctx)) std::abort();
     }
   }
   return 0;

@@ -9,6 +9,7 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/pawns/structures.hpp>
+#include <utility>
 
 #include "analysis/find.hpp"
 
@@ -93,6 +94,10 @@ TEST(QueryParse, EveryConstructCompiles) {
            "structure_side == white",
            "true",
            "white.promotions == {} and black.en_passant == {} and white.double_pushes != {}",
+           "count(white.isolated) >= 1.5 and .5 < white.islands",
+           "similarity(\"8/8/8/8/3P4/8/8/8 w - - 0 1\") >= 0.9",
+           "similarity(\"8/8/8/8/3P4/8/8/8 w - -\", \"a,h\") < similarity(\"8/8/8/8/8/8/8/8 w - "
+           "-\")",
        }) {
     auto result = Query::compile(text);
     EXPECT_TRUE(std::holds_alternative<Query>(result))
@@ -202,6 +207,8 @@ TEST(QueryErrors, EveryPrefixAndDeletionCompilesOrPointsInsideTheText) {
            std::string("count(white.isolated & {c4,d4}) >= 2 or not (tag.ECO ~ \"D3\")"),
            std::string("structure == \"carlsbad\" and structure_side != black && ply > 10"),
            std::string("{a1,h8} in white.pawns | file(a) - rank(8) || !true"),
+           std::string("similarity(\"8/pp3ppp/8/8/3P4/8/PP3PPP/8 w - -\", \"a,h\") >= .95 or "
+                       "ply > 20.5"),
        }) {
     for (std::size_t n = 0; n <= text.size(); ++n) {
       for (const std::string& damaged :
@@ -223,6 +230,125 @@ TEST(QueryErrors, CaretLineUnderTheToken) {
             "column 7: unknown key 'white.isolatd' (did you mean 'white.isolated'?)\n"
             "  count(white.isolatd) >= 2\n"
             "        ^~~~~~~~~~~~~\n");
+}
+
+// The worked examples of docs/similar.md (tests/similarity_test.cpp checks the function
+// itself), with kings added.
+// 1. A Slav skeleton, and the same with White's c3 on c4 and Black's e6 gone: 13.5 / 15.
+const char* const slav = "6k1/pp3ppp/2p1p3/3p4/3P4/2P5/PP3PPP/6K1 w - - 0 1";
+const char* const slav_c4 = "6k1/pp3ppp/2p5/3p4/2PP4/8/PP3PPP/6K1 w - - 0 1";
+// 2. Doubled c-pawns c3 c4 against c4 alone: 12 / 13.
+const char* const doubled_c = "6k1/pp3ppp/4p3/8/2P5/2P5/PP3PPP/6K1 w - - 0 1";
+const char* const single_c = "6k1/pp3ppp/4p3/8/2P5/8/PP3PPP/6K1 w - - 0 1";
+// 3. Black's isolani on d5 (White e3): White's isolani (the pawns of `iqp`) reversed.
+const char* const black_iqp = "6k1/pp3ppp/8/3p4/8/4P3/PP3PPP/6K1 b - - 0 1";
+
+std::string similarity_to(const char* fen, std::string_view ignored = "") {
+  std::string call = "similarity(\"" + std::string(fen) + "\"";
+  if (!ignored.empty()) call += ", \"" + std::string(ignored) + "\"";
+  return call + ")";
+}
+
+TEST(QueryEval, DecimalsCompareExactlyWithWholeNumbers) {
+  // iqp: one white isolani, six white pawns, three white islands, ply 22.
+  const std::pair<const char*, bool> cases[] = {
+      {"count(white.isolated) >= 1.5", false},
+      {"count(white.isolated) < 1.5 and count(white.isolated) > 0.5", true},
+      {"count(white.pawns) >= 5.5 and count(white.pawns) == 6.0", true},
+      {"6.0 == count(white.pawns) and 6.5 > count(white.pawns)", true},
+      {"count(white.pawns) != 6.0 or count(white.pawns) == 6.25", false},
+      {"white.islands > 2.99 and white.islands < 3.01 and ply > 21.5", true},
+      {".5 == 0.5 and 0.5 < 1 and 1 > 0.999 and 0.25 <= .25", true},
+      {"0 < 0.0000001 and 0.0 == 0", true},
+      // Whole numbers are not rounded to a double: 2^53 + 1 is above 2^53 (as doubles
+      // they are equal), and the largest int64 is below 2^63.
+      {"9007199254740993 > 9007199254740992.0", true},
+      {"9007199254740993 != 9007199254740992.0", true},
+      {"9007199254740992.0 >= 9007199254740993", false},
+      {"9223372036854775807 < 9223372036854775808.0", true},
+  };
+  for (const auto& [text, expected] : cases) EXPECT_EQ(holds(text, iqp), expected) << text;
+}
+
+TEST(QueryEval, SimilarityOfTheWorkedExamples) {
+  // A position equal to the target (pieces play no part): exactly 1.
+  EXPECT_TRUE(holds(similarity_to(iqp) + " == 1", iqp));
+  EXPECT_TRUE(holds(similarity_to(iqp) + " >= 1 and " + similarity_to(iqp) + " >= 0.9", iqp));
+  EXPECT_TRUE(holds(similarity_to("6k1/pp3ppp/4p3/8/3P4/8/PP3PPP/6K1 w - - 0 1") + " == 1", iqp));
+  // Example 1: 13.5 / 15 = 0.9 exactly (both sides are the double nearest 0.9).
+  EXPECT_TRUE(holds(similarity_to(slav) + " == 0.9", slav_c4));
+  EXPECT_TRUE(holds(similarity_to(slav) + " >= 0.9", slav_c4));
+  EXPECT_FALSE(holds(similarity_to(slav) + " > 0.9", slav_c4));
+  EXPECT_FALSE(holds(similarity_to(slav) + " >= 1", slav_c4));
+  // Symmetric in the target and the position.
+  EXPECT_TRUE(holds(similarity_to(slav_c4) + " == 0.9", slav));
+  // Example 2: 12/13 = 0.923...
+  EXPECT_TRUE(
+      holds(similarity_to(doubled_c) + " > 0.923 and " + similarity_to(doubled_c) + " < 0.9231",
+            single_c));
+  // Example 3: colours reversed, the better reading counts, as in `pawnkit similar`.
+  EXPECT_TRUE(holds(similarity_to(iqp) + " == 1", black_iqp));
+  // Ignored files take no part: example 1 differs on c and e only, example 2 on c only.
+  EXPECT_TRUE(holds(similarity_to(slav, "c,e") + " == 1", slav_c4));
+  // Without the c-file, Black's missing e6 is left: (6 + 6) / (6 + 7) = 12/13.
+  EXPECT_TRUE(
+      holds(similarity_to(slav, "c") + " > 0.923 and " + similarity_to(slav, "c") + " < 0.9231",
+            slav_c4));
+  EXPECT_TRUE(holds(similarity_to(doubled_c, "c") + " == 1", single_c));
+  // Compared with each other and with whole numbers.
+  EXPECT_TRUE(holds(similarity_to(slav) + " < " + similarity_to(slav_c4, "c,e"), slav_c4));
+  EXPECT_TRUE(holds(similarity_to(slav) + " > 0 and " + similarity_to(slav) + " <= 1", slav_c4));
+}
+
+TEST(QueryErrors, DecimalsAndSimilarity) {
+  EXPECT_EQ(message("ply > 1."), "column 7: '1.' is not a number; write 1.0");
+  EXPECT_EQ(
+      message("ply > 4.5d"),
+      "column 7: unexpected '4.5d', expected a key, a square, a number, a string, '(' or '{'");
+  EXPECT_EQ(message("tag.WhiteElo > 2400.5"),
+            "column 14: cannot compare text with a decimal number using '>' (text compares with "
+            "whole numbers and text)");
+  EXPECT_EQ(message("0.5 ~ \"x\""), "column 5: '~' matches text (a tag or structure) against text");
+  EXPECT_EQ(message("ply > " + std::string(400, '9') + ".5"), "column 7: number too large");
+  EXPECT_EQ(message("similarity(white.pawns) > 0.5"),
+            "column 12: similarity() takes a FEN in double quotes");
+  EXPECT_EQ(message("similarity() > 0.5"), "column 12: similarity() takes a FEN in double quotes");
+  EXPECT_EQ(message("similarity > 0.5"),
+            "column 12: unexpected '>', expected '(' after 'similarity'");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\" > 0.5"),
+            "column 36: unexpected '>', expected ',' or ')'");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\", ply) > 0.5"),
+            "column 37: similarity() takes the ignored files in double quotes");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\", \"a\", \"h\") > 0.5"),
+            "column 40: unexpected ',', expected ')'");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -) > 0.5"),
+            "column 12: unterminated string (missing '\"')");
+  EXPECT_EQ(message("similarty(\"8/8/8/8/8/8/8/8 w - -\") > 0.5"),
+            "column 1: unknown name 'similarty' (did you mean 'similarity'?)");
+  // A bad FEN is an error when compiling, in parse_fen's words, pointing into the FEN where
+  // parse_fen does: the FEN starts at column 13.
+  for (const char* fen :
+       {"8/8/8/8/8/8/8/9 w - -", "8/8/8/8/8/8/8/8 x - -", "8/8/8/8/8/8/8 w - -"}) {
+    const Parsed<Position> pos = parse_fen(fen);
+    ASSERT_FALSE(pos.ok()) << fen;
+    EXPECT_EQ(message(similarity_to(fen) + " >= 1"),
+              "column " + std::to_string(13 + pos.error().column) +
+                  ": invalid FEN: " + std::string(pos.error().what));
+  }
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\", \"a,i\") >= 1"),
+            "column 40: ignored files are letters a to h, e.g. \"a,h\"");
+  // similarity() is a number, not a set.
+  EXPECT_EQ(message("count(similarity(\"8/8/8/8/8/8/8/8 w - -\")) > 0"),
+            "column 7: count() takes a square set, got a number");
+  EXPECT_EQ(message("d4 in similarity(\"8/8/8/8/8/8/8/8 w - -\")"),
+            "column 4: 'in' takes square sets on both sides (a square such as d4 is a set)");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\") & white.pawns == {}"),
+            "column 1: '&' takes a square set, got a number");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\") == {}"),
+            "column 37: cannot compare a number with a square set using '=='");
+  EXPECT_EQ(message("similarity(\"8/8/8/8/8/8/8/8 w - -\")"),
+            "column 1: the expression is a number, not a condition (compare it, e.g. "
+            "count(white.passed) > 0)");
 }
 
 TEST(QueryEval, SetsAndCounts) {
@@ -344,7 +470,9 @@ TEST(QueryEval, EvaluationAllocatesNothing) {
       "(count(white.isolated & file(d)) >= 1 or white.islands > black.islands) and "
       "tag.WhiteElo >= 2400 and tag.ECO ~ \"d3\" and tag.Missing == \"\" and "
       "structure != \"carlsbad\" and side_to_move == white and ply < 100 and "
-      "{a2,b2} in white.pawns - rank(7) and not (structure_side == black)");
+      "{a2,b2} in white.pawns - rank(7) and not (structure_side == black) and "
+      "similarity(\"6k1/pp3ppp/4p3/8/3P4/8/PP3PPP/6K1 w - - 0 1\") >= 0.99 and "
+      "count(white.pawns) > 5.5");
   const Parsed<Position> pos = parse_fen(iqp);
   const PawnReport report = pawn_report(*pos);
   int hits = 0;

@@ -3,6 +3,7 @@
 // (query_parser.cpp) and read by the evaluator (query_eval.cpp).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <pawnkit/pawns/report.hpp>
@@ -11,7 +12,9 @@
 
 namespace pawnkit::analysis::query_language {
 
-enum class Type : std::uint8_t { Bool, Int, Set, Color, Text };
+// Int: a whole number; Real: a decimal one (a literal such as 0.9, similarity()). Both are
+// "a number" to the user, and they compare with each other exactly.
+enum class Type : std::uint8_t { Bool, Int, Set, Color, Text, Real };
 
 enum class Op : std::uint8_t {
   // Bool
@@ -27,6 +30,8 @@ enum class Op : std::uint8_t {
   SideInt,
   Ply,
   MoveNumber,
+  // Real
+  RealConst,
   // Set
   SetConst,
   SideSet,
@@ -56,18 +61,28 @@ static_assert(max_nodes <= 1 << 16, "NodeId holds every index");
 
 struct Function;
 
+// What a function's string literals became when the query was compiled (similarity's
+// target pawns and ignored squares), so that no position parses them again.
+struct Prepared {
+  std::array<Bitboard, 2> pawns{};  // by colour
+  Bitboard squares = 0;
+};
+
 struct Node {
   Op op = Op::BoolConst;
   Type type = Type::Bool;
   Cmp cmp = Cmp::Eq;                        // Compare
   bool textual = false;                     // Compare: by the text rules (tags, strings)
+  bool decimal = false;                     // Compare: numbers, one of them decimal at least
   Color side = White;                       // SideSet, SideInt, ColorConst
   NodeId a, b;                              // children, for the ops that have them
   std::int64_t number = 0;                  // IntConst, BoolConst
+  double real = 0;                          // RealConst
   Bitboard set = 0;                         // SetConst
   Bitboard SideReport::*set_key = nullptr;  // SideSet
   int SideReport::*number_key = nullptr;    // SideInt
   const Function* function = nullptr;       // Call: its arguments are a (and b)
+  Prepared prepared;                        // Call of a function of string literals
   std::string text;  // TextConst (IntConst too: its digits); Tag: the tag name
 };
 

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <optional>
 #include <string_view>
 
@@ -37,6 +38,18 @@ bool ordered(const T& x, const T& y, Cmp cmp) {
       return x >= y;
   }
   return false;
+}
+
+// -1, 0 or 1 as i is below, equal to or above d, exactly: i is not rounded to a double
+// (2^53 + 1 is above 2^53 as a double). d is finite.
+int three_way(std::int64_t i, double d) {
+  constexpr double two_to_63 = 9223372036854775808.0;
+  if (d >= two_to_63) return -1;
+  if (d < -two_to_63) return 1;
+  const double whole = std::trunc(d);  // fits an int64 now
+  const auto w = std::int64_t(whole);
+  if (i != w) return i < w ? -1 : 1;
+  return d > whole ? -1 : d < whole ? 1 : 0;
 }
 
 constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
@@ -110,6 +123,12 @@ class Evaluator {
     }
   }
 
+  // A decimal is a literal or a function's value (similarity()).
+  double real(NodeId n) const {
+    const Node& node = program_[n];
+    return node.op == Op::RealConst ? node.real : call(node).real;
+  }
+
   Bitboard set(NodeId n) const {
     const Node& node = program_[n];
     switch (node.op) {
@@ -171,6 +190,7 @@ class Evaluator {
  private:
   bool compare(const Node& node) const {
     if (node.textual) return compare_text(text(node.a), text(node.b), node.cmp);
+    if (node.decimal) return compare_decimal(node);
     switch (program_[node.a].type) {
       case Type::Int:
         return ordered(number(node.a), number(node.b), node.cmp);
@@ -185,6 +205,15 @@ class Evaluator {
       default:
         return false;
     }
+  }
+
+  // Numbers, one of them decimal at least: whole ones are not rounded to a double.
+  bool compare_decimal(const Node& node) const {
+    const bool whole_a = program_[node.a].type == Type::Int;
+    const bool whole_b = program_[node.b].type == Type::Int;
+    if (whole_a) return ordered(three_way(number(node.a), real(node.b)), 0, node.cmp);
+    if (whole_b) return ordered(0, three_way(number(node.b), real(node.a)), node.cmp);
+    return ordered(real(node.a), real(node.b), node.cmp);
   }
 
   Value call(const Node& node) const { return node.function->evaluate(Arguments(*this, node)); }

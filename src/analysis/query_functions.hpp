@@ -1,6 +1,6 @@
 // The functions of the query language, one row each: name, arguments, result, and how the
-// value is made. The parser and the evaluator read only this table, so a new function
-// (say similarity(FEN)) is one row here, with its evaluator beside it.
+// value is made. The parser and the evaluator read only this table, so a new function is
+// one row here, with its evaluator beside it.
 #pragma once
 
 #include <array>
@@ -8,10 +8,14 @@
 #include <cstdint>
 #include <optional>
 #include <pawnkit/bitboard.hpp>
+#include <pawnkit/chess/fen.hpp>
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "analysis/query.hpp"
 #include "analysis/query_ast.hpp"
+#include "analysis/similarity.hpp"
 
 namespace pawnkit::analysis::query_language {
 
@@ -19,6 +23,7 @@ namespace pawnkit::analysis::query_language {
 struct Value {
   bool condition = false;
   std::int64_t number = 0;
+  double real = 0;
   Bitboard set = 0;
   std::optional<Color> color;
   std::string_view text;
@@ -39,12 +44,22 @@ class Arguments {
   std::optional<Color> color(std::size_t i) const;
   std::string_view text(std::size_t i) const;
   const QueryContext& context() const;
+  // What the call's string literals became when compiling (functions with `prepare`).
+  const Prepared& prepared() const { return call_.prepared; }
 
  private:
   NodeId child(std::size_t i) const { return i == 0 ? call_.a : call_.b; }
 
   const Evaluator& evaluator_;
   const Node& call_;
+};
+
+// What is wrong with one string literal of a call: `column` is a byte offset into the
+// literal's text.
+struct LiteralError {
+  std::size_t argument = 0;
+  std::size_t column = 0;
+  std::string message;
 };
 
 struct Function {
@@ -56,33 +71,61 @@ struct Function {
   std::array<Type, max_arguments> arguments{};
   Value (*evaluate)(const Arguments& arguments) = nullptr;
   // ... or one bare word read when compiling ("file(d)"), folded into a square set:
-  // `fold` gives the set, or nullopt when the word is wrong, and then `word_error` is said.
+  // `fold` gives the set, or nullopt when the word is wrong, and then `word_error` is said
+  // ...
   std::optional<Bitboard> (*fold)(std::string_view word) = nullptr;
   std::string_view word_error;
+  // ... or `required` to `arity` string literals (`literal_names` says what each is), read
+  // once when compiling by `prepare` into the call's Prepared, which `evaluate` reads.
+  std::optional<LiteralError> (*prepare)(std::span<const std::string> literals,
+                                         Prepared& out) = nullptr;
+  std::uint8_t required = 0;
+  std::array<std::string_view, max_arguments> literal_names{};
 };
+
+// The fields every kind of function fills.
+constexpr Function function(std::string_view name, Type result, std::size_t arity,
+                            Value (*evaluate)(const Arguments&)) {
+  Function f;
+  f.name = name;
+  f.result = result;
+  f.arity = std::uint8_t(arity);
+  f.evaluate = evaluate;
+  return f;
+}
 
 // A function of expressions, computed on every position.
 template <std::size_t N>
 constexpr Function computed(std::string_view name, Type result, const Type (&arguments)[N],
                             Value (*evaluate)(const Arguments&)) {
   static_assert(N <= max_arguments);
-  Function f;
-  f.name = name;
-  f.result = result;
-  f.arity = N;
+  Function f = function(name, result, N, evaluate);
   for (std::size_t i = 0; i < N; ++i) f.arguments[i] = arguments[i];
-  f.evaluate = evaluate;
   return f;
 }
 
 // A function of one word, folded into a square set when compiling.
 constexpr Function folded(std::string_view name, std::optional<Bitboard> (*fold)(std::string_view),
                           std::string_view word_error) {
-  Function f;
-  f.name = name;
-  f.result = Type::Set;
+  Function f = function(name, Type::Set, 0, nullptr);
   f.fold = fold;
   f.word_error = word_error;
+  return f;
+}
+
+// A function of `required` to N string literals, prepared once when compiling and
+// evaluated on every position.
+template <std::size_t N>
+constexpr Function prepared(std::string_view name, Type result,
+                            const std::string_view (&literal_names)[N], std::size_t required,
+                            std::optional<LiteralError> (*prepare)(std::span<const std::string>,
+                                                                   Prepared&),
+                            Value (*evaluate)(const Arguments&)) {
+  static_assert(N <= max_arguments);
+  Function f = function(name, result, N, evaluate);
+  f.required = std::uint8_t(required);
+  for (std::size_t i = 0; i < N; ++i) f.literal_names[i] = literal_names[i];
+  f.prepare = prepare;
   return f;
 }
 
@@ -97,7 +140,25 @@ constexpr std::optional<Bitboard> line_named(std::string_view word) {
   return line_set(Line(word[0] - first));
 }
 
-inline constexpr std::array<Function, 3> functions{
+// similarity("FEN"[, "a,h"]): the target's pawns, and the squares of the ignored files.
+inline std::optional<LiteralError> prepare_similarity(std::span<const std::string> literals,
+                                                      Prepared& out) {
+  const Parsed<Position> target = parse_fen(literals[0]);
+  if (!target)
+    return LiteralError{0, target.error().column,
+                        "invalid FEN: " + std::string(target.error().what)};
+  out.pawns = {target->pawns(White), target->pawns(Black)};
+  const std::string_view files = literals.size() > 1 ? std::string_view(literals[1]) : "";
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (files[i] == ',' || files[i] == ' ') continue;
+    const std::optional<Bitboard> file = line_named<File, 'a', 'h'>(files.substr(i, 1));
+    if (!file) return LiteralError{1, i, "ignored files are letters a to h, e.g. \"a,h\""};
+    out.squares |= *file;
+  }
+  return std::nullopt;
+}
+
+inline constexpr std::array<Function, 4> functions{
     computed("count", Type::Int, {Type::Set},
              [](const Arguments& args) {
                Value v;
@@ -106,6 +167,18 @@ inline constexpr std::array<Function, 3> functions{
              }),
     folded("file", line_named<File, 'a', 'h'>, "file() takes a file letter a to h"),
     folded("rank", line_named<Rank, '1', '8'>, "rank() takes a rank number 1 to 8"),
+    // docs/similar.md: the better of the as-is and the colour-reversed reading, as in
+    // `pawnkit similar`.
+    prepared("similarity", Type::Real, {"a FEN", "the ignored files"}, 1, prepare_similarity,
+             [](const Arguments& args) {
+               const Prepared& target = args.prepared();
+               const PawnReport& report = *args.context().report;
+               Value v;
+               v.real = structure_similarity_match(
+                            target.pawns, {report.white.pawns, report.black.pawns}, target.squares)
+                            .similarity;
+               return v;
+             }),
 };
 
 // The entry of `table` called `name`, or null.

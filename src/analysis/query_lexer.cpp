@@ -60,14 +60,23 @@ Token Lexer::next() {
     while (j < text_.size() && is_ident_char(text_[j])) ++j;
     return one(Tok::Ident, j - i);
   }
-  if (is_digit(c)) {
-    std::size_t j = i + 1;
-    while (j < text_.size() && is_digit(text_[j])) ++j;
+  if (is_digit(c) || (c == '.' && is_digit(following))) {
+    auto digits_from = [&](std::size_t j) {
+      while (j < text_.size() && is_digit(text_[j])) ++j;
+      return j;
+    };
+    std::size_t j = digits_from(i);
+    Tok kind = Tok::Number;
+    if (j < text_.size() && text_[j] == '.') {  // "0.9", ".5"; "1." has no fraction
+      const std::size_t fraction = j + 1;
+      j = digits_from(fraction);
+      kind = j > fraction ? Tok::Decimal : Tok::Bad;
+    }
     if (j < text_.size() && is_ident_start(text_[j])) {  // "4d": not a number, not a name
       while (j < text_.size() && is_ident_char(text_[j])) ++j;
-      return one(Tok::Bad, j - i);
+      kind = Tok::Bad;
     }
-    return one(Tok::Number, j - i);
+    return one(kind, j - i);
   }
   if (c == '"') {
     std::size_t j = i + 1;

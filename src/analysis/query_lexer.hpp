@@ -1,5 +1,5 @@
-// The tokens of a find query: names, numbers, strings and operators, each with its byte
-// range in the expression.
+// The tokens of a find query: names, numbers (whole or decimal), strings and operators, each with
+// its byte range in the expression.
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,8 @@ namespace pawnkit::analysis::query_language {
 enum class Tok : std::uint8_t {
   End,
   Ident,
-  Number,
+  Number,   // 12
+  Decimal,  // 0.9, .5
   String,
   LParen,
   RParen,
@@ -33,7 +34,7 @@ enum class Tok : std::uint8_t {
   AndAnd,
   OrOr,
   Bang,
-  Bad,  // no token: a stray character, "4d", "=", or an unterminated string
+  Bad,  // no token: a stray character, "4d", "1.", "=", or an unterminated string
 };
 
 struct Token {

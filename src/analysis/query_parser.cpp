@@ -18,9 +18,11 @@ namespace pawnkit::analysis::query_language {
 
 namespace {
 
-// The name of each type in messages, in the order of Type.
-constexpr std::array<std::string_view, 5> type_names{"a condition", "a number", "a square set",
-                                                     "a colour", "text"};
+// The name of each type in messages, in the order of Type (whole and decimal numbers are
+// both numbers to the user).
+constexpr std::array<std::string_view, 6> type_names{"a condition", "a number", "a square set",
+                                                     "a colour",    "text",     "a number"};
+constexpr bool is_number(Type t) { return t == Type::Int || t == Type::Real; }
 std::string_view type_name(Type t) { return type_names[std::size_t(t)]; }
 
 constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
@@ -41,6 +43,8 @@ struct N {
   N& a(NodeId v) { return node.a = v, *this; }
   N& b(NodeId v) { return node.b = v, *this; }
   N& number(std::int64_t v) { return node.number = v, *this; }
+  N& real(double v) { return node.real = v, *this; }
+  N& prepared(const Prepared& v) { return node.prepared = v, *this; }
   N& set(Bitboard v) { return node.set = v, *this; }
   N& side(Color v) { return node.side = v, *this; }
   N& set_key(Bitboard SideReport::*v) { return node.set_key = v, *this; }
@@ -112,6 +116,9 @@ class Parser {
       return fail(token_, "unterminated string (missing '\"')");
     if (token_.kind == Tok::Bad && spelling(token_) == "=")
       return fail(token_, "'=' is not an operator; compare with '=='");
+    if (token_.kind == Tok::Bad && spelling(token_).ends_with('.'))
+      return fail(token_, quoted(spelling(token_)) + " is not a number; write " +
+                              std::string(spelling(token_)) + "0");
     return fail(token_, "unexpected " + describe(token_) + ", expected " + std::string(wanted));
   }
 
@@ -223,6 +230,11 @@ class Parser {
       const bool ordering = n.cmp != Cmp::Eq && n.cmp != Cmp::Ne;
       if (l == Type::Int && r == Type::Int) {
         // numeric
+      } else if (is_number(l) && is_number(r)) {
+        n.decimal = true;
+      } else if ((l == Type::Real && r == Type::Text) || (l == Type::Text && r == Type::Real)) {
+        return fail(op, "cannot compare text with a decimal number using " + quoted(spelling(op)) +
+                            " (text compares with whole numbers and text)");
       } else if (textual) {
         n.textual = true;  // numeric when both read as numbers, else as strings
         if (!ordering && !check_structure_name(left, right)) return std::nullopt;
@@ -271,6 +283,14 @@ class Parser {
         advance();
         return add(N(Op::IntConst, Type::Int).number(value).text(std::to_string(value)), t.begin,
                    t.end);
+      }
+      case Tok::Decimal: {
+        double value = 0;
+        const auto digits = spelling(t);
+        const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (ec != std::errc()) return fail(t, "number too large");
+        advance();
+        return add(N(Op::RealConst, Type::Real).real(value), t.begin, t.end);
       }
       case Tok::String:
         advance();
@@ -351,6 +371,7 @@ class Parser {
       advance();
       return add(N(Op::SetConst, Type::Set).set(*set), name.begin, end);
     }
+    if (f.prepare) return parse_literals(name, f);
     std::array<NodeId, max_arguments> args{};
     for (std::size_t i = 0; i < f.arity; ++i) {
       if (i > 0) {
@@ -367,6 +388,41 @@ class Parser {
     for (std::size_t i = 0; i < f.arity; ++i)
       if (!want(args[i], f.arguments[i], std::string(f.name) + "()")) return std::nullopt;
     return add(N(Op::Call, f.result).a(args[0]).b(args[1]).function(&f), name.begin, end);
+  }
+
+  // The string literals of a prepared function, read once here; the current token is the one
+  // after '('.
+  Parsed parse_literals(const Token& name, const Function& f) {
+    std::array<std::string, max_arguments> literals;
+    std::array<Token, max_arguments> tokens;
+    std::size_t count = 0;
+    while (count < f.arity && !(count >= f.required && token_.kind == Tok::RParen)) {
+      if (count > 0) {
+        if (token_.kind != Tok::Comma) return unexpected(count < f.required ? "','" : "',' or ')'");
+        advance();
+      }
+      if (token_.kind != Tok::String)
+        return token_.kind == Tok::Bad && token_.unterminated
+                   ? unexpected("")
+                   : fail(token_, std::string(f.name) + "() takes " +
+                                      std::string(f.literal_names[count]) + " in double quotes");
+      literals[count] = token_.value;
+      tokens[count++] = token_;
+      advance();
+    }
+    if (token_.kind != Tok::RParen) return unexpected("')'");
+    const std::size_t end = token_.end;
+    advance();
+    Prepared prepared;
+    if (auto error = f.prepare(std::span(literals.data(), count), prepared)) {
+      // Point into the literal when its text is as written (no escapes), else at it.
+      const Token& t = tokens[error->argument];
+      const bool verbatim = t.end - t.begin == literals[error->argument].size() + 2;
+      if (verbatim && error->column < literals[error->argument].size())
+        return fail(t.begin + 1 + error->column, 1, std::move(error->message));
+      return fail(t, std::move(error->message));
+    }
+    return add(N(Op::Call, f.result).function(&f).prepared(prepared), name.begin, end);
   }
 
   Parsed parse_name() {

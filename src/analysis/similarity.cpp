@@ -35,10 +35,11 @@ FileScore score_file(unsigned a, unsigned b) {
 }
 
 // The 8-bit rank set of file f of b: bit k = rank k + 1.
+// The multiplier moves bit 8k of the masked file to bit 56 + k; no two products overlap,
+// so nothing carries.
 unsigned file_ranks(Bitboard b, int f) {
-  unsigned r = 0;
-  for (int k = 0; k < 8; ++k) r |= unsigned(b >> (8 * k + f) & 1) << k;
-  return r;
+  constexpr Bitboard a_file = 0x0101010101010101, gather = 0x0102040810204080;
+  return unsigned(((b >> f) & a_file) * gather >> 56);
 }
 
 }  // namespace
