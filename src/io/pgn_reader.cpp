@@ -76,6 +76,8 @@ std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view wh
     case PgnErrorCode::TagValueTruncated:
       return "tag value longer than " + std::to_string(detail) + " bytes cut to " +
              std::to_string(detail) + " bytes: " + std::string(what);
+    case PgnErrorCode::FenTagRepaired:
+      return std::string(what);
   }
   return "unknown error";
 }
