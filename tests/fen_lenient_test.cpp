@@ -12,7 +12,7 @@ namespace pawnkit {
 namespace {
 
 struct Repaired {
-  std::string fen;  // to_fen of the result
+  std::string fen;                   // to_fen of the result
   std::vector<std::string> repairs;  // "what @column"
 };
 
@@ -81,13 +81,11 @@ TEST(FenLenient, CastlingRightsWithoutTheirRookOrKingAreDropped) {
   // Black king off the back rank: k and q dropped, one repair naming the first.
   const Repaired king = read("r6r/4k3/8/8/8/8/8/R3K2R w KQkq - 0 1");
   EXPECT_EQ(king.fen, "r6r/4k3/8/8/8/8/8/R3K2R w KQ - 0 1");
-  EXPECT_EQ(king.repairs,
-            Repairs{"castling: right dropped, its king is not on the back rank @28"});
+  EXPECT_EQ(king.repairs, Repairs{"castling: right dropped, its king is not on the back rank @28"});
   // No kings at all: every right goes.
   const Repaired none = read("r6r/8/8/8/8/8/8/R6R w KQkq - 0 1");
   EXPECT_EQ(none.fen, "r6r/8/8/8/8/8/8/R6R w - - 0 1");
-  EXPECT_EQ(none.repairs,
-            Repairs{"castling: right dropped, its king is not on the back rank @22"});
+  EXPECT_EQ(none.repairs, Repairs{"castling: right dropped, its king is not on the back rank @22"});
   // A right given twice is read once.
   const Repaired twice = read("4k3/8/8/8/8/8/8/4K2R w KK - 0 1");
   EXPECT_EQ(twice.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -194,11 +192,10 @@ TEST(FenLenient, StrictReadsNoneOfTheRepairs) {
 }
 
 TEST(FenLenient, ReadsWhatStrictAcceptsAlikeWithNoRepair) {
-  for (const char* fen :
-       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-        "8/8/8/8/8/8/8/8 b - -", "4k3/8/8/8/8/8/8/4K3 w - - 99 300  "}) {
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                          "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                          "8/8/8/8/8/8/8/8 b - -", "4k3/8/8/8/8/8/8/4K3 w - - 99 300  "}) {
     FenRepairs repairs;
     const Parsed<Position> lenient = parse_fen_lenient(fen, repairs);
     ASSERT_TRUE(lenient.ok()) << fen;
@@ -217,8 +214,7 @@ TEST(EpdLenient, OperationsAfterASloppyPosition) {
   EXPECT_EQ(plain->operations, "bm e4; id \"x\";");
   EXPECT_TRUE(repairs.empty());
   // A halfmove clock with an operation where the fullmove number belongs.
-  const Parsed<EpdRecord> half =
-      parse_epd_lenient("4k3/8/8/8/8/8/8/4K3 w - - 12 bm Kd2;", repairs);
+  const Parsed<EpdRecord> half = parse_epd_lenient("4k3/8/8/8/8/8/8/4K3 w - - 12 bm Kd2;", repairs);
   ASSERT_TRUE(half.ok());
   EXPECT_EQ(to_fen(half->position), "4k3/8/8/8/8/8/8/4K3 w - - 12 1");
   EXPECT_EQ(half->operations, "bm Kd2;");

@@ -67,7 +67,8 @@ const std::vector<Expected> quirks = {
      "FEN: castling, en passant: missing, read as '- -' at column 26"},
     {6, "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 1",
      "FEN: en passant: missing, read as '-' at column 43"},
-    {8, "4k3/pp6/8/8/8/8/PP6/4K3 w - - 5 1", "FEN: fullmove number: missing, read as 1 at column 32"},
+    {8, "4k3/pp6/8/8/8/8/PP6/4K3 w - - 5 1",
+     "FEN: fullmove number: missing, read as 1 at column 32"},
     {10, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
      "FEN: fullmove number: 0 read as 1 at column 56 ('0')"},
     {12, "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2",
@@ -165,7 +166,8 @@ TEST(FenQuirks, ShowTakesAnEpdLineWithOperationsAndSloppyFen) {
             "pawnkit: show: warning: FEN: side to move, castling, en passant: missing, read as "
             "'w - -' at column 19\n");
 
-  const auto zero = testing::run_cli("show 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0'");
+  const auto zero =
+      testing::run_cli("show 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0'");
   EXPECT_EQ(zero.status, 0);
   EXPECT_EQ(zero.out.rfind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", 0), 0u);
 
@@ -193,15 +195,14 @@ std::vector<Game> replay_games(io::PgnReaderOptions options = {}) {
     for (std::size_t i = 0; i < batch.size; ++i) {
       const io::GameRecord& record = batch.games[i];
       Game game;
-      const analysis::ReplayResult r =
-          analysis::replay(record, [&](const Position& pos, int ply) {
-            (ply == 0 ? game.first : game.last) = to_fen(pos);
-          });
+      const analysis::ReplayResult r = analysis::replay(record, [&](const Position& pos, int ply) {
+        (ply == 0 ? game.first : game.last) = to_fen(pos);
+      });
       game.ok = r.outcome == analysis::ReplayOutcome::Complete;
       game.plies = r.plies;
       game.warnings = record.warnings.size();
-      game.message = game.ok ? (record.warnings.empty() ? "" : record.warnings[0].message)
-                             : r.error.message;
+      game.message =
+          game.ok ? (record.warnings.empty() ? "" : record.warnings[0].message) : r.error.message;
       games.push_back(game);
     }
     return batch;

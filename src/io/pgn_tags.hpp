@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <pawnkit/chess/fen.hpp>
+#include <string>
 #include <string_view>
 
 #include "io/diagnostic.hpp"
@@ -219,9 +219,9 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
   void emit_tag(std::string_view name, std::string_view raw, std::size_t tag_line) {
     const std::string_view value = unescape_tag_value(raw, scratch_);
     if (name == "Result") result_tag_.assign(value);
-    if (name == "FEN") {
+    if (name == "FEN" && !skipping_) {
       warn_fen_repairs(value, tag_line);
-      if (skipping_) return;  // strict
+      if (skipping_) return;  // strict: a repair was an error
     }
     visitor_.tag(name, value);
   }

@@ -243,8 +243,8 @@ inline std::optional<ParseError> parse_castling(std::string_view field, std::siz
     const CastlingSide side =
         file_of(rook) > file_of(king) ? CastlingSide::King : CastlingSide::Queen;
     if (pos.can_castle(c, side)) {
-      if (auto e = drop("castling: right given twice", "castling: right given twice, read once",
-                        col))
+      if (auto e =
+              drop("castling: right given twice", "castling: right given twice, read once", col))
         return e;
       continue;
     }
@@ -271,11 +271,10 @@ inline std::optional<ParseError> parse_en_passant(std::string_view field, std::s
   const Color us = pos.side_to_move();
   const int want_rank = us == White ? 5 : 2;
   if (rank_of(*sq) != want_rank)
-    return us == White
-               ? drop("en passant: square must be on rank 6 with White to move",
-                      "en passant: square dropped, not on rank 6 with White to move")
-               : drop("en passant: square must be on rank 3 with Black to move",
-                      "en passant: square dropped, not on rank 3 with Black to move");
+    return us == White ? drop("en passant: square must be on rank 6 with White to move",
+                              "en passant: square dropped, not on rank 6 with White to move")
+                       : drop("en passant: square must be on rank 3 with Black to move",
+                              "en passant: square dropped, not on rank 3 with Black to move");
   const int forward = us == White ? -8 : 8;  // from the target towards the moved pawn
   const Square pawn_sq = Square(*sq + forward);
   const Square start_sq = Square(*sq - forward);
@@ -324,7 +323,8 @@ inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text
   const std::size_t castle_col = cur.column();
   if (auto e = parse_castling(cur.take(), castle_col, pos, how)) return *e;
 
-  if (!cur.next_field()) return missing("missing en-passant field", "en passant: missing, read as '-'");
+  if (!cur.next_field())
+    return missing("missing en-passant field", "en passant: missing, read as '-'");
   const std::size_t ep_col = cur.column();
   if (auto e = parse_en_passant(cur.take(), ep_col, pos, how)) return *e;
   return pos;
