@@ -24,6 +24,11 @@ void check_error(const ParseError& error, std::size_t size) {
   if (error.column > size || error.what.empty()) std::abort();
 }
 
+bool same(const Position& a, const Position& b) { return a == b; }
+bool same(const EpdRecord& a, const EpdRecord& b) {
+  return a.position == b.position && a.operations == b.operations;
+}
+
 // The strict and the lenient reading of `text` agree as the header promises.
 template <class T>
 void check_readings_agree(const Parsed<T>& strict, const Parsed<T>& lenient,
@@ -35,14 +40,10 @@ void check_readings_agree(const Parsed<T>& strict, const Parsed<T>& lenient,
     return;
   }
   if (strict) {
-    if (!repairs.empty() || !(*strict == *lenient)) std::abort();
+    if (!repairs.empty() || !same(*strict, *lenient)) std::abort();
   } else {
     if (repairs.empty()) std::abort();  // a difference is always a repair
   }
-}
-
-bool operator==(const EpdRecord& a, const EpdRecord& b) {
-  return a.position == b.position && a.operations == b.operations;
 }
 
 void check_position(const Position& pos) {

@@ -427,13 +427,19 @@ inline Parsed<EpdRecord> parse_epd(std::string_view line) {
 // The lenient readings (see the top of this file): what parse_fen / parse_epd accept, read
 // alike with `repairs` left empty, and sloppy FEN repaired, each repair added to `repairs`
 // (emptied first). The result always prints (to_fen) to a FEN that parse_fen reads back
-// to the same position.
+// to the same position. The strict reading goes first, so that a text it accepts is never
+// read otherwise (in EPD, a tab inside the operations is no field separator) and good
+// records take the strict path alone.
 inline Parsed<Position> parse_fen_lenient(std::string_view fen, FenRepairs& repairs) {
   repairs.clear();
+  Parsed<Position> strict = detail::parse_fen_with(fen, {});
+  if (strict) return strict;
   return detail::parse_fen_with(fen, {&repairs});
 }
 inline Parsed<EpdRecord> parse_epd_lenient(std::string_view line, FenRepairs& repairs) {
   repairs.clear();
+  Parsed<EpdRecord> strict = detail::parse_epd_with(line, {});
+  if (strict) return strict;
   return detail::parse_epd_with(line, {&repairs});
 }
 
