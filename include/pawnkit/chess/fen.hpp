@@ -8,7 +8,7 @@
 // a-h).
 //
 // Lenient (parse_fen_lenient, parse_epd_lenient): everything strict accepts, read the same
-// and with no repair; and besides, each noted as one FenRepair (at most one per field):
+// and with no repair; and besides, each noted as one FenRepair (at most one a field):
 //   - tabs between fields, read as blanks;
 //   - missing trailing fields: side to move 'w', castling '-', en passant '-', and with
 //     a halfmove clock but no fullmove number, fullmove 1;
@@ -29,6 +29,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -57,13 +58,14 @@ struct EpdRecord {
 // "fullmove number: 0 read as 1") and the column in the text where it was.
 using FenRepair = ParseError;
 
-// The repairs of one lenient reading, in field order: at most one per field, so a fixed
-// capacity holds them all (no allocation).
+// The repairs of one lenient reading: at most one a field, in field order, then the one
+// for tabs. A fixed capacity holds them all (no allocation).
 class FenRepairs {
  public:
   static constexpr std::size_t capacity = 6;  // separators, missing fields, castling, ep, clocks
 
   constexpr void add(FenRepair repair) {
+    assert(count_ < capacity && "at most one repair a field");
     if (count_ < capacity) items_[count_++] = repair;
   }
   constexpr void clear() { count_ = 0; }
