@@ -50,7 +50,7 @@ TEST(CliAnalyze, BadLinesAreReportedAndTheRestIsStillProcessed) {
   input += "rnbqkbnr/pppppppp/ppppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";  // 3: 9 files
   input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1\n";  // 4: pawn on rank 1
   input += "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";  // 5: unknown letter
-  input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\n";        // 6: missing field
+  input += "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq\n";        // 6: bad side
   input += std::string(1 << 20 | 5, 'p') + "\n";                          // 7: a 1 MB line
   input += std::string("\x01\x02\xff\xfe\x00junk", 9) + "\n";             // 8: binary bytes
   input += good;                                                          // 9
@@ -63,7 +63,7 @@ TEST(CliAnalyze, BadLinesAreReportedAndTheRestIsStillProcessed) {
       "pawnkit: <stdin>:3: invalid FEN: board: rank 6 has more than 8 files at column 27 ('p')\n"
       "pawnkit: <stdin>:4: invalid FEN: board: pawn on rank 1 or 8 at column 43 ('P')\n"
       "pawnkit: <stdin>:5: invalid FEN: board: unknown piece letter at column 14 ('x')\n"
-      "pawnkit: <stdin>:6: invalid FEN: missing en-passant field at column 51\n"
+      "pawnkit: <stdin>:6: invalid FEN: side to move: expected 'w' or 'b' at column 45 ('x')\n"
       "pawnkit: <stdin>:7: line longer than 1048576 bytes\n"
       "pawnkit: <stdin>:8: invalid FEN: board: unknown piece letter at column 1 (byte 0x01)\n"
       "pawnkit: analyze: 7 bad records\n");

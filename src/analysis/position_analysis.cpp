@@ -9,7 +9,7 @@
 namespace pawnkit::analysis {
 
 void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink& sink,
-                       PositionCounts& counts) {
+                       PositionCounts& counts, const EpdReadOptions& options) {
   constexpr std::size_t block = 1 << 16;
   std::string out, fen;
   auto flush = [&] {
@@ -43,7 +43,16 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
     sink.report({&error, 1});
     ++counts.bad;
   };
-  for_each_epd_record(source, on_record, on_error);
+  auto on_warning = [&](std::size_t line, std::string_view message) {
+    flush();
+    const io::Diagnostic warning{.file = source.name(),
+                                 .line = line,
+                                 .message = std::string(message),
+                                 .severity = io::Severity::Warning};
+    sink.report({&warning, 1});
+    ++counts.warnings;
+  };
+  for_each_epd_record(source, options, on_record, on_error, on_warning);
   flush();
 }
 

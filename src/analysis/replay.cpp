@@ -51,7 +51,10 @@ bool start_position(const io::GameRecord& game, Position& pos, ReplayResult& res
     pos = standard;
     return true;
   }
-  const Parsed<Position> parsed = parse_fen(*fen);
+  // Sloppy FEN is repaired as the reader warned (io/pgn_tags.hpp); a strict reader made
+  // every repair an error before the game got here.
+  FenRepairs repairs;
+  const Parsed<Position> parsed = parse_fen_lenient(*fen, repairs);
   if (!parsed) {
     set_error(result, ReplayOutcome::Bad, game, game.line,
               io::parse_error_message("invalid FEN tag", parsed.error()));

@@ -89,7 +89,7 @@ int run_analyze(const Args& args) {
   const std::size_t bad = game_counts.bad + position_counts.bad;
   out.flush();
   report_totals("analyze", bad, game_counts.skipped);
-  report_warning_total("analyze", warnings);
+  report_warning_total("analyze", warnings + position_counts.warnings);
   return bad || unusable || !all_opened ? 1 : 0;
 }
 

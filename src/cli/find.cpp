@@ -24,7 +24,7 @@ namespace pawnkit::cli {
 namespace {
 
 struct EpdCounts {
-  std::size_t bad = 0, matches = 0;
+  std::size_t bad = 0, matches = 0, warnings = 0;
 };
 
 // Runs the query over one FEN/EPD stream, writing the matching records.
@@ -48,7 +48,14 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     report(io::Diagnostic{.file = source.name(), .line = line, .message = std::string(message)});
     ++counts.bad;
   };
-  analysis::for_each_epd_record(source, on_record, on_error);
+  auto on_warning = [&](std::size_t line, std::string_view message) {
+    report(io::Diagnostic{.file = source.name(),
+                          .line = line,
+                          .message = std::string(message),
+                          .severity = io::Severity::Warning});
+    ++counts.warnings;
+  };
+  analysis::for_each_epd_record(source, {}, on_record, on_error, on_warning);
   return counts;
 }
 
@@ -113,6 +120,7 @@ int run_find(const Args& args) {
           const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
           bad_records += counts.bad;
           matches += counts.matches;
+          warnings += counts.warnings;
           return true;
         }
         analysis::FindOptions find_options;

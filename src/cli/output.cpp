@@ -45,6 +45,14 @@ void report_fen_error(std::string_view text, const ParseError& error) {
                         .message = io::parse_error_message("invalid FEN", error, text)});
 }
 
+void report_fen_repairs(std::string_view command, std::string_view subject, std::string_view text,
+                        std::span<const ParseError> repairs) {
+  for (const ParseError& repair : repairs)
+    report(io::Diagnostic{.file = std::string(command),
+                          .message = io::parse_error_message(subject, repair, text),
+                          .severity = io::Severity::Warning});
+}
+
 void report_totals(std::string_view command, std::size_t bad, std::size_t skipped) {
   if (bad) report_error(command, std::to_string(bad) + (bad == 1 ? " bad record" : " bad records"));
   if (skipped)

@@ -48,6 +48,10 @@ void report_error(std::string_view command, std::string_view message);
 // A FEN given on the command line that did not parse:
 // "pawnkit: <argument>:1: invalid FEN: <what> at column N ('x')".
 void report_fen_error(std::string_view text, const ParseError& error);
+// One warning per repair the lenient FEN reading made to `text` (a FEN given on the command
+// line), e.g. "pawnkit: show: warning: FEN: fullmove number: 0 read as 1 at column 57 ('0')".
+void report_fen_repairs(std::string_view command, std::string_view subject, std::string_view text,
+                        std::span<const ParseError> repairs);
 
 // The closing lines of a command that read records: "pawnkit: COMMAND: N bad records"
 // and "pawnkit: COMMAND: N games of other variants skipped", each only when N > 0.

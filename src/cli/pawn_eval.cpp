@@ -156,7 +156,15 @@ int run_pawn_eval(const Args& args) {
               .file = opened.source->name(), .line = line, .message = std::string(message)});
           ++bad_records;
         };
-        analysis::for_each_epd_record(*opened.source, on_record, on_error);
+        const auto on_warning = [&](std::size_t line, std::string_view message) {
+          out.flush();
+          report(io::Diagnostic{.file = opened.source->name(),
+                                .line = line,
+                                .message = std::string(message),
+                                .severity = io::Severity::Warning});
+          ++warnings;
+        };
+        analysis::for_each_epd_record(*opened.source, {}, on_record, on_error, on_warning);
         return true;
       });
   out.flush();

@@ -26,8 +26,11 @@ int run_perft(const Args& args) {
       "\n"
       "  Nodes searched: 119060324\n"
       "\n"
-      "The FEN may be one argument or its fields as separate arguments. A bad FEN or\n"
-      "a position that cannot be played exits with 1, a bad command line with 2.");
+      "The FEN may be one argument or its fields as separate arguments; sloppy FEN is
+      "
+      "repaired with a warning per repair. A bad FEN or a position that cannot be
+      "
+      "played exits with 1, a bad command line with 2.");
   options
       .flag("chess960", chess960, "print castling as king takes rook (e1h1), as UCI_Chess960 does")
       .needs_operand("DEPTH");
@@ -44,11 +47,13 @@ int run_perft(const Args& args) {
     fen += rest[i];
   }
   if (fen.empty()) fen = start_fen;
-  const Parsed<Position> pos = parse_fen(fen);
+  FenRepairs repairs;
+  const Parsed<Position> pos = parse_fen_lenient(fen, repairs);
   if (!pos) {
     report_fen_error(fen, pos.error());
     return 1;
   }
+  report_fen_repairs("perft", "FEN", fen, repairs);
   if (const auto problem = check_playable(*pos)) {
     report_error("perft", "position not playable: " + std::string(problem->what));
     return 1;

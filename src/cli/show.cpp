@@ -22,7 +22,9 @@ int run_show(const Args& args) {
   Options options("show", "show FEN [--pattern NAME...] [--per-row N] [--svg FILE]",
                   "Draws the position and, beside it, one board per pattern in the style of the\n"
                   "Chessprogramming wiki's dot diagrams. The FEN may be one quoted argument or\n"
-                  "its fields as separate arguments. Default patterns: isolated, doubled, passed.\n"
+                  "its fields as separate arguments, and may be an EPD line with operations\n"
+                  "(ignored); sloppy FEN is repaired as 'analyze' does, with a warning for each\n"
+                  "repair. Default patterns: isolated, doubled, passed.\n"
                   "With --svg, writes one picture instead (FILE, or '-' for standard output):\n"
                   "pawn patterns as coloured rings, the move keys as striped shading, islands\n"
                   "as bars under the board, a legend, and the named structure.\n"
@@ -50,11 +52,15 @@ int run_show(const Args& args) {
     }
     patterns.push_back(*p);
   }
-  const Parsed<Position> pos = parse_fen(fen);
-  if (!pos) {
-    report_fen_error(fen, pos.error());
+  // Read as `analyze` reads a FEN/EPD record: operations allowed, sloppy FEN repaired.
+  FenRepairs repairs;
+  const Parsed<EpdRecord> record = parse_epd_lenient(fen, repairs);
+  if (!record) {
+    report_fen_error(fen, record.error());
     return 1;
   }
+  report_fen_repairs("show", "FEN", fen, repairs);
+  const Position* pos = &record->position;
   std::array<char, 64> pieces{};
   for (int s = 0; s < 64; ++s) {
     const Piece p = pos->piece_on(Square(s));

@@ -157,12 +157,14 @@ int run_similar(const Args& args) {
                  "--threads takes 0 (every core) to 256, --ignore-files file letters a-h");
     return 2;
   }
-  const Parsed<Position> target = parse_fen(target_fen);
+  FenRepairs target_repairs;
+  const Parsed<Position> target = parse_fen_lenient(target_fen, target_repairs);
   if (!target) {
     report_error("similar",
                  io::parse_error_message("--to: invalid FEN", target.error(), target_fen));
     return 2;
   }
+  report_fen_repairs("similar", "--to: FEN", target_fen, target_repairs);
   if (files.empty()) files.push_back("-");
 
   analysis::SimilarOptions similar;

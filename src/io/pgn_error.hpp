@@ -34,6 +34,7 @@ enum class PgnErrorCode : std::uint8_t {
   TagInSingleQuotes,  // "tag value in single quotes: what"
   TagUnterminated,    // "tag without closing '\"' or ']' read to the end of its line: what"
   TagValueTruncated,  // "tag value longer than N bytes cut to N bytes: what"
+  FenTagRepaired,     // what: "FEN tag: castling: right dropped, ... at column N ('K')"
 };
 
 // Whether `code` is a repair (a warning unless the reader is strict).

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <pawnkit/chess/fen.hpp>
 #include <string>
 #include <string_view>
 
+#include "io/diagnostic.hpp"
 #include "io/pgn_comments.hpp"
 
 namespace pawnkit::io::detail {
@@ -145,7 +147,7 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     }
     const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
     if (!value_bytes_allowed(raw, tag_line)) return;
-    emit_tag(name, raw);
+    emit_tag(name, raw, tag_line);
   }
 
   // A tag pair deliver_tag could not split. `closed`: the "]" was found; `cut`: the text
@@ -198,7 +200,7 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
       warn(tag_line, repair, options_.max_tag_bytes, message_what_);
       if (skipping_) return;  // strict
     }
-    emit_tag(name, raw);
+    emit_tag(name, raw, tag_line);
   }
 
   // False, with an error reported, when the raw tag value holds a control byte other than tab.
@@ -214,10 +216,27 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
   }
 
   // Hands a tag to the visitor with its value unescaped, keeping the Result tag's value.
-  void emit_tag(std::string_view name, std::string_view raw) {
+  void emit_tag(std::string_view name, std::string_view raw, std::size_t tag_line) {
     const std::string_view value = unescape_tag_value(raw, scratch_);
     if (name == "Result") result_tag_.assign(value);
+    if (name == "FEN" && !skipping_) {
+      warn_fen_repairs(value, tag_line);
+      if (skipping_) return;  // strict: a repair was an error
+    }
     visitor_.tag(name, value);
+  }
+
+  // One warning per repair the lenient FEN reading makes to a FEN tag (replay reads it
+  // with the same repairs); errors when strict. A FEN wrong beyond repair is replay's to
+  // report.
+  void warn_fen_repairs(std::string_view fen, std::size_t tag_line) {
+    FenRepairs repairs;
+    if (!parse_fen_lenient(fen, repairs)) return;
+    for (const FenRepair& repair : repairs) {
+      message_what_ = parse_error_message("FEN tag", repair, fen);
+      warn(tag_line, PgnErrorCode::FenTagRepaired, 0, message_what_);
+      if (skipping_) return;
+    }
   }
 };
 

@@ -1,13 +1,35 @@
-// FEN and EPD: strict parsing with a precise error (what + column), printing, and the
+// FEN and EPD: strict parsing with a precise error (what + column), a lenient reading
+// that repairs sloppy FEN found in the wild and says what it repaired, printing, and the
 // separate playability check that perft and game replay need.
 //
-// Accepted: 6-field FEN, or the 4 position fields alone (clocks default to 0 and 1).
-// Fields are separated by one or more spaces; trailing whitespace is ignored.
-// Castling: "-", any subset of "KQkq", X-FEN and Shredder-FEN file letters (A-H, a-h).
+// Strict (parse_fen, parse_epd): 6-field FEN, or the 4 position fields alone (clocks
+// default to 0 and 1). Fields are separated by one or more spaces; trailing whitespace is
+// ignored. Castling: "-", any subset of "KQkq", X-FEN and Shredder-FEN file letters (A-H,
+// a-h).
+//
+// Lenient (parse_fen_lenient, parse_epd_lenient): everything strict accepts, read the same
+// and with no repair; and besides, each noted as one FenRepair (at most one a field):
+//   - tabs between fields, read as blanks;
+//   - missing trailing fields: side to move 'w', castling '-', en passant '-', and with
+//     a halfmove clock but no fullmove number, fullmove 1;
+//   - castling rights whose king is not on its back rank or whose rook is missing, or
+//     given twice: dropped (KQkq, X-FEN and Shredder-FEN letters alike);
+//   - an en-passant square on the wrong rank for the side to move, occupied, with its
+//     pawn's start square occupied, or with no enemy pawn in front of it: dropped;
+//   - fullmove number 0: read as 1.
+// An en-passant square that is consistent with the board is kept even when no pawn can
+// capture there (the FEN standard records it after every double step; Stockfish and
+// X-FEN write it only when a capture is legal, which changes no move). Everything else
+// stays an error as in the strict reader: a malformed board, two kings of a side, a pawn
+// on rank 1 or 8, an unknown side or castling letter, an en-passant field that is not a
+// square, clocks that are not numbers or out of range. Like the strict reader, neither
+// requires kings nor a side not to move out of check (pawn-structure diagrams); replay
+// and perft add check_playable.
 #pragma once
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -32,6 +54,32 @@ struct EpdRecord {
   std::string operations;
 };
 
+// One repair of the lenient reader: what was repaired (static text naming the field, e.g.
+// "fullmove number: 0 read as 1") and the column in the text where it was.
+using FenRepair = ParseError;
+
+// The repairs of one lenient reading: at most one a field, in field order, then the one
+// for tabs. A fixed capacity holds them all (no allocation).
+class FenRepairs {
+ public:
+  static constexpr std::size_t capacity = 6;  // separators, missing fields, castling, ep, clocks
+
+  constexpr void add(FenRepair repair) {
+    assert(count_ < capacity && "at most one repair a field");
+    if (count_ < capacity) items_[count_++] = repair;
+  }
+  constexpr void clear() { count_ = 0; }
+  constexpr std::size_t size() const { return count_; }
+  constexpr bool empty() const { return count_ == 0; }
+  constexpr const FenRepair& operator[](std::size_t i) const { return items_[i]; }
+  constexpr const FenRepair* begin() const { return items_.data(); }
+  constexpr const FenRepair* end() const { return items_.data() + count_; }
+
+ private:
+  std::array<FenRepair, capacity> items_{};
+  std::size_t count_ = 0;
+};
+
 namespace detail {
 
 inline constexpr std::array<std::string_view, 8> rank_too_long = {
@@ -47,27 +95,48 @@ inline constexpr std::array<std::string_view, 8> rank_too_short = {
 
 constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-// Walks the text field by field; columns are offsets into the original text.
+// Walks the text field by field; columns are offsets into the original text. Fields are
+// separated by spaces, and by tabs too when `tabs` is set (the lenient reader), which
+// then remembers the first tab it skipped.
 class FieldCursor {
  public:
-  constexpr explicit FieldCursor(std::string_view text) : text_(text) {}
-  // Skips the spaces before the next field; false at the end of the text.
+  constexpr explicit FieldCursor(std::string_view text, bool tabs = false)
+      : text_(text), tabs_(tabs) {}
+  // Skips the separators before the next field; false at the end of the text.
   constexpr bool next_field() {
-    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+    while (pos_ < text_.size() && is_separator(text_[pos_])) {
+      if (text_[pos_] == '\t' && first_tab_ == npos) first_tab_ = pos_;
+      ++pos_;
+    }
     return pos_ < text_.size();
   }
-  // The field starting at the cursor (up to the next space); advances past it.
+  // The field starting at the cursor (up to the next separator); advances past it.
   constexpr std::string_view take() {
     const std::size_t start = pos_;
-    while (pos_ < text_.size() && text_[pos_] != ' ') ++pos_;
+    while (pos_ < text_.size() && !is_separator(text_[pos_])) ++pos_;
     return text_.substr(start, pos_ - start);
   }
   constexpr std::size_t column() const { return pos_; }
   constexpr std::string_view rest() const { return text_.substr(pos_); }
+  // The column of the first tab skipped between fields, or npos.
+  constexpr std::size_t first_tab() const { return first_tab_; }
+
+  static constexpr std::size_t npos = std::string_view::npos;
 
  private:
+  constexpr bool is_separator(char c) const { return c == ' ' || (tabs_ && c == '\t'); }
+
   std::string_view text_;
+  bool tabs_;
   std::size_t pos_ = 0;
+  std::size_t first_tab_ = npos;
+};
+
+// How a parse treats what the lenient reader repairs: an error (strict, `repairs` null)
+// or a note in `repairs`.
+struct Leniency {
+  FenRepairs* repairs = nullptr;
+  constexpr bool lenient() const { return repairs != nullptr; }
 };
 
 constexpr bool all_digits(std::string_view s) {
@@ -126,10 +195,19 @@ inline std::optional<ParseError> parse_board(std::string_view field, Position& p
   return std::nullopt;
 }
 
-// Parses the castling field; `column` is where the field starts.
+// Parses the castling field; `column` is where the field starts. Leniently, rights whose
+// king or rook is missing, or given twice, are dropped (one repair notes the first).
 inline std::optional<ParseError> parse_castling(std::string_view field, std::size_t column,
-                                                Position& pos) {
+                                                Position& pos, Leniency how) {
   if (field == "-") return std::nullopt;
+  std::string_view dropped;  // the first repair's text
+  std::size_t dropped_col = 0;
+  auto drop = [&](std::string_view strict_error, std::string_view repair,
+                  std::size_t col) -> std::optional<ParseError> {
+    if (!how.lenient()) return ParseError{strict_error, col};
+    if (dropped.empty()) dropped = repair, dropped_col = col;
+    return std::nullopt;
+  };
   for (std::size_t i = 0; i < field.size(); ++i) {
     const char ch = field[i];
     const std::size_t col = column + i;
@@ -140,8 +218,12 @@ inline std::optional<ParseError> parse_castling(std::string_view field, std::siz
     const Color c = upper ? White : Black;
     const int back = c == White ? 0 : 7;
     const Square king = pos.king_square(c);
-    if (king == NoSquare || rank_of(king) != back)
-      return ParseError{"castling: no king on the back rank", col};
+    if (king == NoSquare || rank_of(king) != back) {
+      if (auto e = drop("castling: no king on the back rank",
+                        "castling: right dropped, its king is not on the back rank", col))
+        return e;
+      continue;
+    }
     const Bitboard rooks = pos.pieces(c, PieceType::Rook) & rank_bb(Rank(back));
     Square rook = NoSquare;
     if (lower == 'k') {
@@ -154,49 +236,81 @@ inline std::optional<ParseError> parse_castling(std::string_view field, std::siz
       const Square s = make_square(lower - 'a', back);
       if ((rooks & square_bb(s)) && s != king) rook = s;
     }
-    if (rook == NoSquare) return ParseError{"castling: no rook for this right", col};
+    if (rook == NoSquare) {
+      if (auto e = drop("castling: no rook for this right",
+                        "castling: right dropped, its rook is missing", col))
+        return e;
+      continue;
+    }
     const CastlingSide side =
         file_of(rook) > file_of(king) ? CastlingSide::King : CastlingSide::Queen;
-    if (pos.can_castle(c, side)) return ParseError{"castling: right given twice", col};
+    if (pos.can_castle(c, side)) {
+      if (auto e =
+              drop("castling: right given twice", "castling: right given twice, read once", col))
+        return e;
+      continue;
+    }
     pos.set_castling_rook(c, side, rook);
   }
+  if (!dropped.empty()) how.repairs->add({dropped, dropped_col});
   return std::nullopt;
 }
 
 // Parses the en-passant field; the target must be empty, on the right rank, with the
-// pawn that just double-stepped in front of it and its start square empty.
+// pawn that just double-stepped in front of it and its start square empty. Leniently, a
+// square that breaks one of those is dropped; one that is not a square stays an error.
 inline std::optional<ParseError> parse_en_passant(std::string_view field, std::size_t column,
-                                                  Position& pos) {
+                                                  Position& pos, Leniency how) {
   if (field == "-") return std::nullopt;
   const std::optional<Square> sq = parse_square(field);
   if (!sq) return ParseError{"en passant: not a square", column};
+  auto drop = [&](std::string_view strict_error,
+                  std::string_view repair) -> std::optional<ParseError> {
+    if (!how.lenient()) return ParseError{strict_error, column};
+    how.repairs->add({repair, column});
+    return std::nullopt;
+  };
   const Color us = pos.side_to_move();
   const int want_rank = us == White ? 5 : 2;
   if (rank_of(*sq) != want_rank)
-    return ParseError{us == White ? "en passant: square must be on rank 6 with White to move"
-                                  : "en passant: square must be on rank 3 with Black to move",
-                      column};
+    return us == White ? drop("en passant: square must be on rank 6 with White to move",
+                              "en passant: square dropped, not on rank 6 with White to move")
+                       : drop("en passant: square must be on rank 3 with Black to move",
+                              "en passant: square dropped, not on rank 3 with Black to move");
   const int forward = us == White ? -8 : 8;  // from the target towards the moved pawn
   const Square pawn_sq = Square(*sq + forward);
   const Square start_sq = Square(*sq - forward);
-  if (pos.piece_on(*sq) != NoPiece) return ParseError{"en passant: square is occupied", column};
+  if (pos.piece_on(*sq) != NoPiece)
+    return drop("en passant: square is occupied", "en passant: square dropped, it is occupied");
   if (pos.piece_on(start_sq) != NoPiece)
-    return ParseError{"en passant: the pawn's start square is occupied", column};
+    return drop("en passant: the pawn's start square is occupied",
+                "en passant: square dropped, the pawn's start square is occupied");
   if (pos.piece_on(pawn_sq) != make_piece(~us, PieceType::Pawn))
-    return ParseError{"en passant: no enemy pawn in front of the square", column};
+    return drop("en passant: no enemy pawn in front of the square",
+                "en passant: square dropped, no enemy pawn in front of it");
   pos.set_en_passant(*sq);
   return std::nullopt;
 }
 
-// Parses the four position fields; leaves the cursor after them.
-inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text_size) {
+// Parses the four position fields; leaves the cursor after them. Leniently, missing
+// trailing fields get 'w', '-' and '-'.
+inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text_size,
+                                              Leniency how) {
   Position pos;
   if (text_size == 0) return ParseError{"empty FEN", 0};
-  if (cur.rest()[0] == ' ') return ParseError{"board: leading space", 0};
+  if (cur.rest()[0] == ' ' || (how.lenient() && cur.rest()[0] == '\t'))
+    return ParseError{"board: leading space", 0};
   const std::string_view board = cur.take();
   if (auto e = parse_board(board, pos)) return *e;
 
-  if (!cur.next_field()) return ParseError{"missing side to move", cur.column()};
+  auto missing = [&](std::string_view strict_error, std::string_view repair) -> Parsed<Position> {
+    if (!how.lenient()) return ParseError{strict_error, cur.column()};
+    how.repairs->add({repair, cur.column()});
+    return pos;
+  };
+  if (!cur.next_field())
+    return missing("missing side to move",
+                   "side to move, castling, en passant: missing, read as 'w - -'");
   const std::size_t side_col = cur.column();
   const std::string_view side = cur.take();
   if (side == "w")
@@ -206,28 +320,49 @@ inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text
   else
     return ParseError{"side to move: expected 'w' or 'b'", side_col};
 
-  if (!cur.next_field()) return ParseError{"missing castling field", cur.column()};
+  if (!cur.next_field())
+    return missing("missing castling field", "castling, en passant: missing, read as '- -'");
   const std::size_t castle_col = cur.column();
-  if (auto e = parse_castling(cur.take(), castle_col, pos)) return *e;
+  if (auto e = parse_castling(cur.take(), castle_col, pos, how)) return *e;
 
-  if (!cur.next_field()) return ParseError{"missing en-passant field", cur.column()};
+  if (!cur.next_field())
+    return missing("missing en-passant field", "en passant: missing, read as '-'");
   const std::size_t ep_col = cur.column();
-  if (auto e = parse_en_passant(cur.take(), ep_col, pos)) return *e;
+  if (auto e = parse_en_passant(cur.take(), ep_col, pos, how)) return *e;
   return pos;
 }
 
-// Parses halfmove and fullmove fields into pos; cursor at the halfmove field.
-inline std::optional<ParseError> parse_clocks(FieldCursor& cur, Position& pos) {
+// Parses halfmove and fullmove fields into pos; cursor at the halfmove field. Leniently, a
+// missing fullmove number (the end of the text, or in EPD an operation instead) is 1, and
+// fullmove 0 is read as 1.
+inline std::optional<ParseError> parse_clocks(FieldCursor& cur, Position& pos, Leniency how,
+                                              bool epd) {
   const std::size_t half_col = cur.column();
   const std::string_view half = cur.take();
   if (!all_digits(half)) return ParseError{"halfmove clock: not a number", half_col};
   const std::uint32_t h = parse_count(half, 65535);
   if (h > 65535) return ParseError{"halfmove clock: out of range (0 to 65535)", half_col};
-  if (!cur.next_field()) return ParseError{"missing fullmove number", cur.column()};
+  const bool at_end = !cur.next_field();
+  bool missing = at_end;
+  if (!at_end && epd && how.lenient()) {
+    FieldCursor probe = cur;
+    missing = !all_digits(probe.take());  // operations follow the halfmove clock
+  }
+  if (missing) {
+    if (!how.lenient()) return ParseError{"missing fullmove number", cur.column()};
+    how.repairs->add({"fullmove number: missing, read as 1", cur.column()});
+    pos.set_halfmove_clock(int(h));
+    pos.set_fullmove_number(1);
+    return std::nullopt;
+  }
   const std::size_t full_col = cur.column();
   const std::string_view full = cur.take();
   if (!all_digits(full)) return ParseError{"fullmove number: not a number", full_col};
-  const std::uint32_t f = parse_count(full, 65535);
+  std::uint32_t f = parse_count(full, 65535);
+  if (f == 0 && how.lenient()) {
+    how.repairs->add({"fullmove number: 0 read as 1", full_col});
+    f = 1;
+  }
   if (f < 1 || f > 65535) return ParseError{"fullmove number: out of range (1 to 65535)", full_col};
   pos.set_halfmove_clock(int(h));
   pos.set_fullmove_number(int(f));
@@ -239,39 +374,75 @@ constexpr std::string_view trim_end(std::string_view s) {
   return s;
 }
 
+// Notes a tab the cursor skipped between fields (lenient only).
+inline void note_tabs(const FieldCursor& cur, Leniency how) {
+  if (how.lenient() && cur.first_tab() != FieldCursor::npos)
+    how.repairs->add({"separator: tab between fields read as a blank", cur.first_tab()});
+}
+
+inline Parsed<Position> parse_fen_with(std::string_view fen, Leniency how) {
+  const std::string_view text = trim_end(fen);
+  FieldCursor cur(text, how.lenient());
+  Parsed<Position> parsed = parse_position_fields(cur, text.size(), how);
+  if (!parsed) return parsed;
+  Position pos = parsed.value();
+  if (cur.next_field()) {  // else the 4-field form (or fewer, leniently)
+    if (auto e = parse_clocks(cur, pos, how, false)) return *e;
+    if (cur.next_field()) return ParseError{"trailing characters after FEN", cur.column()};
+  }
+  note_tabs(cur, how);
+  return pos;
+}
+
+inline Parsed<EpdRecord> parse_epd_with(std::string_view line, Leniency how) {
+  const std::string_view text = trim_end(line);
+  FieldCursor cur(text, how.lenient());
+  Parsed<Position> parsed = parse_position_fields(cur, text.size(), how);
+  if (!parsed) return parsed.error();
+  EpdRecord record{parsed.value(), {}};
+  if (cur.next_field()) {
+    // Clocks are present when the next field is a plain number (then both must be).
+    FieldCursor probe = cur;
+    bool operations = true;
+    if (all_digits(probe.take())) {
+      if (auto e = parse_clocks(cur, record.position, how, true)) return *e;
+      operations = cur.next_field();
+    }
+    if (operations) record.operations = std::string(cur.rest());
+  }
+  note_tabs(cur, how);
+  return record;
+}
+
 }  // namespace detail
 
 // Parses a FEN (6 fields) or the 4 position fields of one. Does not require kings or
 // a legal position; see check_playable.
-inline Parsed<Position> parse_fen(std::string_view fen) {
-  const std::string_view text = detail::trim_end(fen);
-  detail::FieldCursor cur(text);
-  Parsed<Position> parsed = detail::parse_position_fields(cur, text.size());
-  if (!parsed) return parsed;
-  Position pos = parsed.value();
-  if (!cur.next_field()) return pos;  // 4-field form
-  if (auto e = detail::parse_clocks(cur, pos)) return *e;
-  if (cur.next_field()) return ParseError{"trailing characters after FEN", cur.column()};
-  return pos;
-}
+inline Parsed<Position> parse_fen(std::string_view fen) { return detail::parse_fen_with(fen, {}); }
 
 // Parses an EPD line: 4 position fields, optionally the two clocks (as in perft suites
 // that carry full FENs), then operations such as ";D1 20 ;D2 400" or `bm Nf3; id "x";`.
 inline Parsed<EpdRecord> parse_epd(std::string_view line) {
-  const std::string_view text = detail::trim_end(line);
-  detail::FieldCursor cur(text);
-  Parsed<Position> parsed = detail::parse_position_fields(cur, text.size());
-  if (!parsed) return parsed.error();
-  EpdRecord record{parsed.value(), {}};
-  if (!cur.next_field()) return record;
-  // Clocks are present when the next field is a plain number (then both must be).
-  detail::FieldCursor probe = cur;
-  if (detail::all_digits(probe.take())) {
-    if (auto e = detail::parse_clocks(cur, record.position)) return *e;
-    if (!cur.next_field()) return record;
-  }
-  record.operations = std::string(cur.rest());
-  return record;
+  return detail::parse_epd_with(line, {});
+}
+
+// The lenient readings (see the top of this file): what parse_fen / parse_epd accept, read
+// alike with `repairs` left empty, and sloppy FEN repaired, each repair added to `repairs`
+// (emptied first). The result always prints (to_fen) to a FEN that parse_fen reads back
+// to the same position. The strict reading goes first, so that a text it accepts is never
+// read otherwise (in EPD, a tab inside the operations is no field separator) and good
+// records take the strict path alone.
+inline Parsed<Position> parse_fen_lenient(std::string_view fen, FenRepairs& repairs) {
+  repairs.clear();
+  Parsed<Position> strict = detail::parse_fen_with(fen, {});
+  if (strict) return strict;
+  return detail::parse_fen_with(fen, {&repairs});
+}
+inline Parsed<EpdRecord> parse_epd_lenient(std::string_view line, FenRepairs& repairs) {
+  repairs.clear();
+  Parsed<EpdRecord> strict = detail::parse_epd_with(line, {});
+  if (strict) return strict;
+  return detail::parse_epd_with(line, {&repairs});
 }
 
 // The operand text of the first EPD operation named `opcode` ("D5", "bm", "id"), with
