@@ -26,10 +26,8 @@ int run_perft(const Args& args) {
       "\n"
       "  Nodes searched: 119060324\n"
       "\n"
-      "The FEN may be one argument or its fields as separate arguments; sloppy FEN is
-      "
-      "repaired with a warning per repair. A bad FEN or a position that cannot be
-      "
+      "The FEN may be one argument or its fields as separate arguments; sloppy FEN is\n"
+      "repaired with a warning per repair. A bad FEN or a position that cannot be\n"
       "played exits with 1, a bad command line with 2.");
   options
       .flag("chess960", chess960, "print castling as king takes rook (e1h1), as UCI_Chess960 does")
