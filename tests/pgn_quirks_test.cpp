@@ -18,6 +18,7 @@ namespace {
 struct ReplayedGame {
   int plies = 0;
   std::string board;  // the final position's piece placement (FEN's first field)
+  std::string fen;    // the final position
   std::string result;
   std::size_t warnings = 0;
   bool ok = false;
@@ -44,7 +45,8 @@ std::vector<ReplayedGame> replay_file(const std::string& name, io::PgnReaderOpti
       game.plies = r.plies;
       game.board = fen.substr(0, fen.find(' '));
       game.result = record.result;
-      game.warnings = record.warnings.size();
+      game.warnings = record.warnings.size() + r.warnings.size();
+      game.fen = fen;
       game.ok = r.outcome == analysis::ReplayOutcome::Complete;
       games.push_back(game);
     }
@@ -105,7 +107,13 @@ INSTANTIATE_TEST_SUITE_P(
         Quirk{"unquoted_tag", 3, 1, ""}, Quirk{"missing_quote", 3, 1, ""},
         Quirk{"missing_bracket", 3, 1, ""}, Quirk{"single_quotes", 3, 1, ""},
         Quirk{"nonstandard_tag_name", 3, 0, ""}, Quirk{"long_tag", 3, 0, "8/3k4/8/4P3/8/8/8/4K3"},
-        Quirk{"result_tag_mismatch", 3, 1, ""}),
+        Quirk{"result_tag_mismatch", 3, 1, ""},
+        // Boards checked by pgn-extract (and chessops for the games in upper case).
+        Quirk{"lowercase_pieces", 14, 1,
+              "rnb1r1k1/ppppqppp/5n2/4p3/3P4/2PBPN2/P1PBQPPP/RN2K2R"},
+        Quirk{"uci_moves", 10, 0, "r1bqkbnr/1pp3pp/p1p2p2/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1"},
+        Quirk{"long_algebraic", 14, 0, "r1bqkbnr/1pp3pp/p4p2/2p5/3NP3/8/PPP2PPP/RNBQ1RK1"},
+        Quirk{"null_moves", 6, 0, "rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R"}),
     [](const auto& info) { return std::string(info.param.file); });
 
 TEST(QuirkCorpus, DrawsWrittenOtherwiseAreDraws) {
@@ -117,13 +125,63 @@ TEST(QuirkCorpus, DrawsWrittenOtherwiseAreDraws) {
 TEST(QuirkCorpus, StrictTurnsRepairsIntoErrors) {
   io::PgnReaderOptions strict;
   strict.strict = true;
-  for (const char* name : {"stray_brace", "unquoted_tag", "result_mid_movetext"}) {
+  for (const char* name : {"stray_brace", "unquoted_tag", "result_mid_movetext", "lowercase_pieces"}) {
     const std::vector<ReplayedGame> games = replay_file(name, strict);
     ASSERT_EQ(games.size(), 3u) << name;
     EXPECT_FALSE(games[1].ok) << name;
     EXPECT_EQ(games[1].warnings, 0u) << name;
     EXPECT_TRUE(games[2].ok) << name;
   }
+}
+
+TEST(QuirkCorpus, SpellingsAreNotRepairsEvenWhenStrict) {
+  io::PgnReaderOptions strict;
+  strict.strict = true;
+  for (const char* name : {"uci_moves", "long_algebraic", "null_moves"}) {
+    const std::vector<ReplayedGame> games = replay_file(name, strict);
+    ASSERT_EQ(games.size(), 3u) << name;
+    EXPECT_TRUE(games[1].ok) << name;
+    EXPECT_EQ(games[1].warnings, 0u) << name;
+  }
+}
+
+TEST(QuirkCorpus, ANullMovePassesTheMove) {
+  // 1. e4 -- 2. d4 Z0 3. Nf3 e5: each pass counts the halfmove clock on, Black's pass
+  // advances the move number (as chessops plays a null move).
+  const std::vector<ReplayedGame> games = replay_file("null_moves");
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[1].fen, "rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4");
+  const auto r = testing::run_cli("analyze --format jsonl '" + quirk_path("null_moves") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("{\"game\": 2, \"ply\": 2, \"fen\": "
+                       "\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2\""),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("{\"game\": 2, \"ply\": 4, \"fen\": "
+                       "\"rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3\""),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(QuirkCorpus, ANullMoveInCheckIsIllegal) {
+  const auto r = testing::run_cli("analyze --input pgn --format jsonl -",
+                                  "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("illegal move: a null move in check '--' (move 3, Black)"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(QuirkCorpus, LowerCasePieceLettersAreOneWarningPerGame) {
+  const auto r = testing::run_cli("stats '" + quirk_path("lowercase_pieces") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("lowercase_pieces.pgn:8: game 2: warning: piece letter in lower case: "
+                       "'bd2' read as 'Bd2' (move 2, White), and 8 more moves like it\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("pawnkit: stats: 1 warning (input repaired; see above)\n"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(QuirkCorpus, AGameWhoseTagsFailHasNoStartPositionRecord) {
