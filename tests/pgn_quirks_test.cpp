@@ -3,7 +3,10 @@
 // lenient reader (chessops, pgn-extract) gets, written out by hand. Repairs are warnings.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <map>
 #include <pawnkit/chess/fen.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -182,6 +185,78 @@ TEST(QuirkCorpus, LowerCasePieceLettersAreOneWarningPerGame) {
   EXPECT_NE(r.err.find("pawnkit: stats: 1 warning (input repaired; see above)\n"),
             std::string::npos)
       << r.err;
+}
+
+// The FENs of each game in `analyze --format jsonl` output, by game number.
+std::map<std::size_t, std::vector<std::string>> fens_by_game(const std::string& jsonl) {
+  std::map<std::size_t, std::vector<std::string>> games;
+  std::size_t start = 0;
+  while (start < jsonl.size()) {
+    const std::size_t end = jsonl.find('\n', start);
+    const std::string line = jsonl.substr(start, end - start);
+    start = end == std::string::npos ? jsonl.size() : end + 1;
+    const std::size_t game = line.find("\"game\": "), fen = line.find("\"fen\": \"");
+    if (game == std::string::npos || fen == std::string::npos) continue;
+    const std::size_t number = std::stoul(line.substr(game + 8));
+    games[number].push_back(line.substr(fen + 8, line.find('"', fen + 8) - fen - 8));
+  }
+  return games;
+}
+
+// Game numbers named by error lines (not warnings) on standard error.
+std::set<std::size_t> games_with_errors(const std::string& err) {
+  std::set<std::size_t> bad;
+  std::size_t at = 0;
+  while ((at = err.find(": game ", at)) != std::string::npos) {
+    at += 7;
+    const std::size_t number = std::stoul(err.substr(at));
+    const std::size_t eol = err.find('\n', at);
+    if (err.substr(at, eol - at).find(": warning: ") == std::string::npos) bad.insert(number);
+  }
+  return bad;
+}
+
+// find --games writes portable PGN: read back by pawnkit it replays, without a warning or an
+// error, to the same positions as each fully replayed input game (and chessops agrees:
+// tests/scripts/find_games_chessops.mjs, run by hand; see tests/data/pgn/quirks/README.md).
+TEST(QuirkCorpus, FindGamesWritesPgnThatReplaysToTheSamePositions) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files{std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn",
+                                 std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/games/famous.pgn"};
+  for (const char* dir : {"/tests/data/pgn", "/tests/data/pgn/quirks"})
+    for (const auto& entry : fs::directory_iterator(std::string(PAWNKIT_SOURCE_DIR) + dir))
+      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  std::size_t games_compared = 0;
+  for (const std::string& file : files) {
+    const auto input = testing::run_cli("analyze --format jsonl --threads 1 '" + file + "'");
+    const auto written = testing::run_cli("find --games --where 'ply >= 0' '" + file + "'");
+    EXPECT_EQ(written.status, input.status) << file;
+    const auto back = testing::run_cli("analyze --input pgn --format jsonl -", written.out);
+    EXPECT_EQ(back.status, 0) << file << "\n" << back.err;
+    EXPECT_EQ(back.err, "") << file;
+    const std::set<std::size_t> bad = games_with_errors(input.err);
+    std::vector<std::vector<std::string>> expected;
+    for (const auto& [number, fens] : fens_by_game(input.out))
+      if (!bad.contains(number)) expected.push_back(fens);
+    std::vector<std::vector<std::string>> got;
+    for (const auto& [number, fens] : fens_by_game(back.out)) got.push_back(fens);
+    EXPECT_EQ(got, expected) << file << "\n" << written.out;
+    games_compared += got.size();
+  }
+  EXPECT_GT(games_compared, 400u);
+}
+
+TEST(QuirkCorpus, FindGamesWritesTheSanPawnkitGenerates) {
+  const auto r = testing::run_cli("find --games --where 'ply >= 0' '" + quirk_path("uci_moves") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("[Event \"Quirk\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                       "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+                       "{pawnkit: first match at ply 0} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6\n"
+                       "5. O-O f6 *\n"),
+            std::string::npos)
+      << r.out;
+  const auto n = testing::run_cli("find --games --where 'ply >= 0' '" + quirk_path("null_moves") + "'");
+  EXPECT_NE(n.out.find("1. e4 -- 2. d4 -- 3. Nf3 e5 *\n"), std::string::npos) << n.out;
 }
 
 TEST(QuirkCorpus, AGameWhoseTagsFailHasNoStartPositionRecord) {
