@@ -218,7 +218,8 @@ std::set<std::size_t> games_with_errors(const std::string& err) {
 
 // find --games writes portable PGN: read back by pawnkit it replays, without a warning or an
 // error, to the same positions as each fully replayed input game (and chessops agrees:
-// tests/scripts/find_games_chessops.mjs, run by hand; see tests/data/pgn/quirks/README.md).
+// tests/scripts/find_games_chessops.mjs, run by hand; the recorded run is in
+// tests/data/pgn/quirks/README.md).
 TEST(QuirkCorpus, FindGamesWritesPgnThatReplaysToTheSamePositions) {
   namespace fs = std::filesystem;
   std::vector<std::string> files{std::string(PAWNKIT_SOURCE_DIR) + "/data/sample.pgn",

@@ -8,7 +8,8 @@
 //
 // Prints the games and positions compared and every mismatch; exits 1 on a mismatch, 0
 // (with "skipped") when chessops cannot be loaded.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -62,13 +63,19 @@ function chessopsFens(pgnText) {
   return games;
 }
 
-function pawnkitFens(jsonl) {
+// pawnkit's FENs of every game of `pgnText`, ply by ply, streamed (analyze's JSON lines
+// of a large database do not fit in one string).
+async function pawnkitFens(pgnText) {
+  const child = spawn(binary, ['analyze', '--input', 'pgn', '--format', 'jsonl', '-'],
+                      { stdio: ['pipe', 'pipe', 'ignore'] });
+  child.stdin.end(pgnText);
   const games = new Map();
-  for (const line of jsonl.split('\n')) {
+  for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
     if (!line) continue;
-    const record = JSON.parse(line);
-    if (!games.has(record.game)) games.set(record.game, []);
-    games.get(record.game).push(record.fen);
+    const game = Number(line.slice(9, line.indexOf(',')));
+    const at = line.indexOf('"fen": "') + 8;
+    if (!games.has(game)) games.set(game, []);
+    games.get(game).push(line.slice(at, line.indexOf('"', at)));
   }
   return [...games.values()];
 }
@@ -82,7 +89,7 @@ for (const file of files) {
     written = e.stdout;  // status 1: bad games are reported and left out
   }
   const theirs = chessopsFens(written);
-  const ours = pawnkitFens(run(['analyze', '--input', 'pgn', '--format', 'jsonl', '-'], written));
+  const ours = await pawnkitFens(written);
   if (theirs.length !== ours.length) {
     console.log(`${file}: chessops read ${theirs.length} games, pawnkit ${ours.length}`);
     ++mismatches;
