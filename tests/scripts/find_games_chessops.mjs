@@ -80,7 +80,7 @@ async function pawnkitFens(pgnText) {
   return [...games.values()];
 }
 
-let gamesCompared = 0, positions = 0, mismatches = 0;
+let gamesCompared = 0, positions = 0, mismatches = 0, epOnly = 0;
 for (const file of files) {
   let written;
   try {
@@ -103,12 +103,21 @@ for (const file of files) {
     const n = Math.max(theirs[g].fens.length, ours[g].length);
     for (let ply = 0; ply < n; ++ply) {
       ++positions;
-      if (theirs[g].fens[ply] !== ours[g][ply]) {
+      const a = theirs[g].fens[ply], b = ours[g][ply];
+      // chessops names an en-passant square only when the capture is legal, pawnkit when a
+      // pawn attacks it (a pinned pawn may not take): counted apart, not a mismatch.
+      const withoutEp = (fen) => fen && fen.split(' ').filter((_, i) => i !== 3).join(' ');
+      if (a !== b && withoutEp(a) === withoutEp(b)) {
+        ++epOnly;
+        continue;
+      }
+      if (a !== b) {
         console.log(`${file}: written game ${g + 1} ply ${ply}: chessops ${theirs[g].fens[ply]} pawnkit ${ours[g][ply]}`);
         ++mismatches;
       }
     }
   }
 }
-console.log(`chessops: ${files.length} files, ${gamesCompared} games, ${positions} positions, ${mismatches} mismatches`);
+console.log(`chessops: ${files.length} files, ${gamesCompared} games, ${positions} positions, ` +
+            `${mismatches} mismatches, ${epOnly} differing only in the en-passant field`);
 process.exit(mismatches ? 1 : 0);
