@@ -130,9 +130,13 @@ void note_lowercase_piece(const io::GameRecord& game, std::size_t index, const P
 
 }  // namespace
 
-bool play_san(const io::GameRecord& game, std::size_t index, Position& pos, ReplayResult& result) {
+// The hot loop of every command that reads games. Flattened: do_move has other callers now
+// (the lenient path, to_san), and inlined it makes replay several percent faster.
+[[gnu::flatten]] bool play_san(const io::GameRecord& game, std::size_t index, Position& pos,
+                               ReplayResult& result) {
   const Parsed<Move> move = parse_san(pos, game.move(index));
-  if (!move) return play_unusual(game, index, pos, result);
+  if (!move) [[unlikely]]
+    return play_unusual(game, index, pos, result);
   pos.do_move(*move);
   return true;
 }
