@@ -230,7 +230,8 @@ TEST(LenientMove, SanFirstThenFromToThenNullThenLowerCasePieces) {
   // Null moves, not while in check.
   EXPECT_EQ(lenient(start_fen, "--"), "0000 (null)");
   EXPECT_EQ(lenient(start_fen, "Z0"), "0000 (null)");
-  EXPECT_EQ(lenient("4k3/8/8/8/8/8/8/3KR3 b - - 0 1", "Z0"), "error: illegal move: a null move in check");
+  EXPECT_EQ(lenient("4k3/8/8/8/8/8/8/3KR3 b - - 0 1", "Z0"),
+            "error: illegal move: a null move in check");
   // Lower-case piece letters.
   EXPECT_EQ(lenient(start_fen, "nf3"), "g1f3 (lowercase)");
   EXPECT_EQ(lenient(start_fen, "ng1f3"), "g1f3 (lowercase)");

@@ -112,8 +112,7 @@ INSTANTIATE_TEST_SUITE_P(
         Quirk{"nonstandard_tag_name", 3, 0, ""}, Quirk{"long_tag", 3, 0, "8/3k4/8/4P3/8/8/8/4K3"},
         Quirk{"result_tag_mismatch", 3, 1, ""},
         // Boards checked by pgn-extract (and chessops for the games in upper case).
-        Quirk{"lowercase_pieces", 14, 1,
-              "rnb1r1k1/ppppqppp/5n2/4p3/3P4/2PBPN2/P1PBQPPP/RN2K2R"},
+        Quirk{"lowercase_pieces", 14, 1, "rnb1r1k1/ppppqppp/5n2/4p3/3P4/2PBPN2/P1PBQPPP/RN2K2R"},
         Quirk{"uci_moves", 10, 0, "r1bqkbnr/1pp3pp/p1p2p2/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1"},
         Quirk{"long_algebraic", 14, 0, "r1bqkbnr/1pp3pp/p4p2/2p5/3NP3/8/PPP2PPP/RNBQ1RK1"},
         Quirk{"null_moves", 6, 0, "rnbqkbnr/pppp1ppp/8/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R"}),
@@ -128,7 +127,8 @@ TEST(QuirkCorpus, DrawsWrittenOtherwiseAreDraws) {
 TEST(QuirkCorpus, StrictTurnsRepairsIntoErrors) {
   io::PgnReaderOptions strict;
   strict.strict = true;
-  for (const char* name : {"stray_brace", "unquoted_tag", "result_mid_movetext", "lowercase_pieces"}) {
+  for (const char* name :
+       {"stray_brace", "unquoted_tag", "result_mid_movetext", "lowercase_pieces"}) {
     const std::vector<ReplayedGame> games = replay_file(name, strict);
     ASSERT_EQ(games.size(), 3u) << name;
     EXPECT_FALSE(games[1].ok) << name;
@@ -248,15 +248,18 @@ TEST(QuirkCorpus, FindGamesWritesPgnThatReplaysToTheSamePositions) {
 }
 
 TEST(QuirkCorpus, FindGamesWritesTheSanPawnkitGenerates) {
-  const auto r = testing::run_cli("find --games --where 'ply >= 0' '" + quirk_path("uci_moves") + "'");
+  const auto r =
+      testing::run_cli("find --games --where 'ply >= 0' '" + quirk_path("uci_moves") + "'");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("[Event \"Quirk\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
-                       "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
-                       "{pawnkit: first match at ply 0} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6\n"
-                       "5. O-O f6 *\n"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("[Event \"Quirk\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                 "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+                 "{pawnkit: first match at ply 0} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6\n"
+                 "5. O-O f6 *\n"),
+      std::string::npos)
       << r.out;
-  const auto n = testing::run_cli("find --games --where 'ply >= 0' '" + quirk_path("null_moves") + "'");
+  const auto n =
+      testing::run_cli("find --games --where 'ply >= 0' '" + quirk_path("null_moves") + "'");
   EXPECT_NE(n.out.find("1. e4 -- 2. d4 -- 3. Nf3 e5 *\n"), std::string::npos) << n.out;
 }
 

@@ -91,7 +91,8 @@ TEST(PgnWriter, TagNamesThatAreNoPgnSymbolsAreLeftOut) {
   const GameRecord g =
       game_with({{"=bad", "x"}, {"Event-Name", "y"}, {"a b", "z"}, {"X_1+#=:-", "w"}}, {}, "*");
   append_pgn(out, g, {});
-  EXPECT_EQ(out.substr(out.find("[Result")), "[Result \"*\"]\n[Event-Name \"y\"]\n[X_1+#=:- \"w\"]\n\n*\n\n");
+  EXPECT_EQ(out.substr(out.find("[Result")),
+            "[Result \"*\"]\n[Event-Name \"y\"]\n[X_1+#=:- \"w\"]\n\n*\n\n");
 }
 
 TEST(PgnWriter, TheResultTagIsTheMovetextsResult) {

@@ -87,13 +87,13 @@ void move_error(const io::GameRecord& game, std::size_t index, const Position& p
 void note_lowercase_piece(const io::GameRecord& game, std::size_t index, const Position& pos,
                           Move move, ReplayResult& result) {
   if (result.lowercase_moves++ == 0) {
-    result.warnings.push_back(io::Diagnostic{
-        .file = std::string(game.file),
-        .line = game.move_line(index),
-        .game = game.number,
-        .message = "piece letter in lower case: '" + std::string(game.move(index)) +
-                   "' read as '" + to_san(pos, move) + "'" + move_place(pos),
-        .severity = io::Severity::Warning});
+    result.warnings.push_back(
+        io::Diagnostic{.file = std::string(game.file),
+                       .line = game.move_line(index),
+                       .game = game.number,
+                       .message = "piece letter in lower case: '" + std::string(game.move(index)) +
+                                  "' read as '" + to_san(pos, move) + "'" + move_place(pos),
+                       .severity = io::Severity::Warning});
     return;
   }
   for (io::Diagnostic& w : result.warnings) {

@@ -94,9 +94,8 @@ void append_pgn(std::string& out, const GameRecord& game, std::span<const std::s
   }
   for (std::size_t i = 0; i < game.tag_count(); ++i) {
     const std::string_view name = game.tag_name(i);
-    if (is_symbol(name) &&
-        std::none_of(seven_tag_roster.begin(), seven_tag_roster.end(),
-                     [&](const auto& roster) { return roster.first == name; }))
+    if (is_symbol(name) && std::none_of(seven_tag_roster.begin(), seven_tag_roster.end(),
+                                        [&](const auto& roster) { return roster.first == name; }))
       tag(name, game.tag_value(i));
   }
   out += '\n';
