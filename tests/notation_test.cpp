@@ -200,6 +200,61 @@ TEST(San, Parsing) {
   EXPECT_FALSE(parse_san(start, std::string("\0\xff\x01", 3)).ok());
 }
 
+// "uci (spelling)" of parse_move_leniently, or "error: what".
+std::string lenient(std::string_view fen, std::string_view text, bool chess960 = false) {
+  const Position pos = position(fen);
+  const Parsed<LenientMove> m = parse_move_leniently(pos, text, chess960);
+  if (!m.ok()) return "error: " + std::string(m.error().what);
+  constexpr const char* spellings[] = {"san", "from-to", "lowercase", "null"};
+  return to_uci(m->move, chess960) + " (" + spellings[int(m->spelling)] + ")";
+}
+
+TEST(LenientMove, SanFirstThenFromToThenNullThenLowerCasePieces) {
+  EXPECT_EQ(lenient(start_fen, "Nf3"), "g1f3 (san)");
+  EXPECT_EQ(lenient(start_fen, "e2e4"), "e2e4 (san)");  // parse_san reads pawn from-to
+  EXPECT_EQ(lenient(start_fen, "Ng1-f3"), "g1f3 (san)");
+  // UCI and long algebraic of any piece.
+  EXPECT_EQ(lenient(start_fen, "g1f3"), "g1f3 (from-to)");
+  EXPECT_EQ(lenient(start_fen, "g1-f3"), "g1f3 (from-to)");
+  EXPECT_EQ(lenient(start_fen, "b1c3+"), "b1c3 (from-to)");
+  EXPECT_EQ(lenient(start_fen, "g1e2"), "error: illegal move");
+  const std::string castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  EXPECT_EQ(lenient(castle, "e1g1"), "e1g1 (from-to)");
+  EXPECT_EQ(lenient(castle, "e1c1"), "e1c1 (from-to)");
+  EXPECT_EQ(lenient(castle, "e1h1", true), "e1h1 (from-to)");
+  EXPECT_EQ(lenient(castle, "a1xa8"), "a1a8 (from-to)");
+  const std::string promo = "3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(lenient(promo, "e7e8q"), "e7e8q (san)");
+  EXPECT_EQ(lenient(promo, "e7xd8=N"), "e7d8n (san)");
+  EXPECT_EQ(lenient(promo, "e7e8k"), "error: malformed move: bad destination square");
+  // Null moves, not while in check.
+  EXPECT_EQ(lenient(start_fen, "--"), "0000 (null)");
+  EXPECT_EQ(lenient(start_fen, "Z0"), "0000 (null)");
+  EXPECT_EQ(lenient("4k3/8/8/8/8/8/8/3KR3 b - - 0 1", "Z0"),
+            "error: illegal move: a null move in check");
+  // Lower-case piece letters.
+  EXPECT_EQ(lenient(start_fen, "nf3"), "g1f3 (lowercase)");
+  EXPECT_EQ(lenient(start_fen, "ng1f3"), "g1f3 (lowercase)");
+  EXPECT_EQ(lenient(start_fen, "nd2"), "error: illegal move");  // the knight's reading
+  EXPECT_EQ(lenient("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "nc3"), "error: ambiguous move");
+  const std::string open = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+  EXPECT_EQ(lenient(open, "bb5"), "f1b5 (lowercase)");
+  EXPECT_EQ(lenient(open, "qh5"), "d1h5 (lowercase)");
+  EXPECT_EQ(lenient(open, "ke2"), "e1e2 (lowercase)");
+  // "bxc3": the b-pawn's capture when legal (the PGN standard), else the bishop's.
+  const std::string both = "rnbqk1nr/pppp1ppp/8/4p3/3P4/2b1P3/PP1B1PPP/RN1QKBNR w KQkq - 0 4";
+  EXPECT_EQ(lenient(both, "bxc3"), "b2c3 (san)");
+  EXPECT_EQ(lenient(both, "Bxc3"), "d2c3 (san)");
+  const std::string bishop_only = "rnbqk1nr/pppp1ppp/8/4p3/3P4/2b1P3/P2B1PPP/RN1QKBNR w KQkq - 0 4";
+  EXPECT_EQ(lenient(bishop_only, "bxc3"), "d2c3 (lowercase)");
+  // Nothing else changes: parse_san's error when no reading fits.
+  const Position start = position(start_fen);
+  EXPECT_EQ(parse_move_leniently(start, "xyz").error().what, parse_san(start, "xyz").error().what);
+  EXPECT_FALSE(parse_move_leniently(start, std::string(100000, 'n')).ok());
+  EXPECT_FALSE(parse_move_leniently(start, "-").ok());
+  EXPECT_FALSE(parse_move_leniently(start, "").ok());
+}
+
 // Random text never crashes the parsers, and whatever parses is a legal move.
 TEST(San, RandomTextNeverCrashes) {
   const Position pos =

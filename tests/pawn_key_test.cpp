@@ -68,6 +68,49 @@ std::uint64_t check_file(const std::string& path, std::uint64_t max_nodes, std::
   return nodes;
 }
 
+// A null move passes: the other side to move, no en-passant square, the halfmove clock
+// one more, the fullmove number one more after Black, the board and castling rights kept.
+// The result equals the position parsed from that FEN (keys included), and the pawn key
+// stays. Checked on every position of the bundled suite whose side to move is not in check.
+TEST(PawnKey, NullMoveKeepsThePawnKeyAndTogglesTheSide) {
+  auto entries = test::read_epd_perft(PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd");
+  ASSERT_TRUE(entries.has_value());
+  entries->push_back({"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 7", 0, {}});  // en passant, cleared
+  entries->push_back({"4k3/8/8/8/3Pp3/8/8/4K3 b - d3 12 40", 0, {}});
+  int checked = 0, en_passant = 0;
+  for (const test::PerftEntry& e : *entries) {
+    const Position pos = position(e.fen);
+    en_passant += pos.en_passant() != NoSquare;
+    if (in_check(pos)) continue;
+    Position passed = pos;
+    passed.do_null_move();
+    const std::string before = to_fen(pos);
+    const auto field = [&](int n) {  // the FEN's fields, 0-based
+      std::size_t start = 0;
+      for (int i = 0; i < n; ++i) start = before.find(' ', start) + 1;
+      return before.substr(start, before.find(' ', start) - start);
+    };
+    const bool black = pos.side_to_move() == Black;
+    const std::string expected = field(0) + (black ? " w " : " b ") + field(2) + " - " +
+                                 std::to_string(pos.halfmove_clock() + 1) + " " +
+                                 std::to_string(pos.fullmove_number() + (black ? 1 : 0));
+    EXPECT_EQ(to_fen(passed), expected);
+    EXPECT_TRUE(passed == position(expected)) << expected;
+    EXPECT_EQ(passed.key(), passed.compute_key()) << expected;
+    EXPECT_EQ(passed.pawn_key(), pos.pawn_key()) << expected;
+    EXPECT_NE(passed.key(), pos.key()) << expected;
+    Position back = passed;
+    back.do_null_move();
+    EXPECT_EQ(back.pawn_key(), pos.pawn_key());
+    if (pos.en_passant() == NoSquare) {
+      EXPECT_EQ(back.key(), pos.key()) << "two passes undo the side";
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 3);
+  EXPECT_GE(en_passant, 2);
+}
+
 TEST(PawnKey, BundledPerftSuite) {
   EXPECT_GT(check_file(PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd", 100'000, 1000), 3'000'000u);
 }

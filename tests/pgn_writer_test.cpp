@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace pawnkit::io {
 namespace {
@@ -19,9 +20,16 @@ GameRecord game_with(std::initializer_list<std::pair<const char*, const char*>> 
   return g;
 }
 
+// The record's own move texts (the writer is given the moves to write).
+std::vector<std::string> moves_of(const GameRecord& g) {
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < g.move_count(); ++i) moves.emplace_back(g.move(i));
+  return moves;
+}
+
 TEST(PgnWriter, AnEmptyGameGetsTheSevenTagRosterAndAnUnknownResult) {
   std::string out;
-  append_pgn(out, game_with({}, {}, ""), 0);
+  append_pgn(out, game_with({}, {}, ""), {});
   EXPECT_EQ(out,
             "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
             "[Black \"?\"]\n[Result \"*\"]\n\n*\n\n");
@@ -31,7 +39,7 @@ TEST(PgnWriter, RosterInOrderThenOtherTagsEscaped) {
   std::string out;
   const GameRecord g = game_with(
       {{"ECO", "D35"}, {"White", "A \"B\" C"}, {"Event", "x\\y"}, {"Result", "1-0"}}, {"d4"}, "");
-  append_pgn(out, g, 1);
+  append_pgn(out, g, moves_of(g));
   EXPECT_EQ(out,
             "[Event \"x\\\\y\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
             "[White \"A \\\"B\\\" C\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[ECO \"D35\"]\n\n"
@@ -47,7 +55,7 @@ TEST(PgnWriter, MoveNumbersAndCommentPlacement) {
     o.first_move_number = number;
     o.comment_ply = ply;
     o.comment = "c";
-    append_pgn(out, g, g.move_count(), o);
+    append_pgn(out, g, moves_of(g), o);
     return out.substr(out.find("\n\n") + 2);
   };
   EXPECT_EQ(movetext(-1), "1. e4 e5 2. Nf3 Nc6 *\n\n");
@@ -64,7 +72,7 @@ TEST(PgnWriter, LinesStayWithin79ColumnsAndKeepNumbersWithMoves) {
   for (int i = 0; i < 200; ++i) g.add_move(i % 2 ? "Nxe7+" : "Qh8xh1", 1);
   g.result = "1/2-1/2";
   std::string out;
-  append_pgn(out, g, g.move_count());
+  append_pgn(out, g, moves_of(g));
   std::istringstream in(out.substr(out.find("\n\n") + 2));
   std::size_t lines = 0;
   for (std::string line; std::getline(in, line);) {
@@ -78,10 +86,26 @@ TEST(PgnWriter, LinesStayWithin79ColumnsAndKeepNumbersWithMoves) {
   EXPECT_EQ(out.substr(out.size() - 15), "Nxe7+ 1/2-1/2\n\n");
 }
 
-TEST(PgnWriter, PliesLimitTheMovesWritten) {
+TEST(PgnWriter, TagNamesThatAreNoPgnSymbolsAreLeftOut) {
   std::string out;
-  append_pgn(out, game_with({}, {"e4", "e5", "Nf3"}, "*"), 2);
-  EXPECT_EQ(out.substr(out.find("\n\n") + 2), "1. e4 e5 *\n\n");
+  const GameRecord g =
+      game_with({{"=bad", "x"}, {"Event-Name", "y"}, {"a b", "z"}, {"X_1+#=:-", "w"}}, {}, "*");
+  append_pgn(out, g, {});
+  EXPECT_EQ(out.substr(out.find("[Result")),
+            "[Result \"*\"]\n[Event-Name \"y\"]\n[X_1+#=:- \"w\"]\n\n*\n\n");
+}
+
+TEST(PgnWriter, TheResultTagIsTheMovetextsResult) {
+  std::string out;
+  append_pgn(out, game_with({{"Result", "1-0"}}, {}, "0-1"), {});
+  EXPECT_EQ(out.substr(out.find("[Result")), "[Result \"0-1\"]\n\n0-1\n\n");
+}
+
+TEST(PgnWriter, TheGivenMovesAreWrittenNotTheRecordsSpelling) {
+  std::string out;
+  const std::vector<std::string> moves{"e4", "--", "Nf3"};
+  append_pgn(out, game_with({}, {"e2-e4", "Z0", "g1f3", "Nc6"}, "*"), moves);
+  EXPECT_EQ(out.substr(out.find("\n\n") + 2), "1. e4 -- 2. Nf3 *\n\n");
 }
 
 }  // namespace

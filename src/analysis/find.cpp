@@ -68,7 +68,9 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
   write.first_move_number = first_number;
   write.comment_ply = first_match;
   write.comment = comment_;
-  io::append_pgn(out, game, game.move_count(), write);
+  // The moves in pawnkit's SAN, not the input's spelling: any reader reads them back.
+  if (!portable_moves(game, moves_)) return;  // replayed above, so it cannot fail
+  io::append_pgn(out, game, moves_, write);
 }
 
 }  // namespace pawnkit::analysis

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <pawnkit/chess/position.hpp>
 #include <string>
+#include <vector>
 
 #include "analysis/game_workers.hpp"
 #include "analysis/query.hpp"
@@ -26,7 +27,8 @@ struct FindOptions {
 
 // Positions mode: a contract JSON line (with "game" and "ply") for each position that
 // ends a run of at least min_plies consecutive matching plies. Games mode: each fully
-// replayed game with such a run, as PGN with a comment after the run's first ply.
+// replayed game with such a run, as portable PGN (io/pgn_writer.hpp: the export format's
+// tag order, the moves in pawnkit's SAN) with a comment after the run's first ply.
 class FindWorker {
  public:
   explicit FindWorker(FindOptions options) : options_(options) {}
@@ -39,6 +41,7 @@ class FindWorker {
   GameCounts counts_;
   std::size_t matches_ = 0;
   std::string fen_, comment_;
+  std::vector<std::string> moves_;  // the game being written, in pawnkit's SAN
 };
 
 }  // namespace pawnkit::analysis

@@ -10,6 +10,7 @@ namespace pawnkit::analysis {
 void note_outcome(const ReplayResult& result, GameCounts& counts,
                   std::vector<io::Diagnostic>& diagnostics) {
   ++counts.games;
+  diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome == ReplayOutcome::Complete) return;
   (result.outcome == ReplayOutcome::Bad ? counts.bad : counts.skipped) += 1;
   diagnostics.push_back(result.error);
@@ -61,6 +62,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
     else
       runs_.push_back({summary, 1});
   });
+  diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome != ReplayOutcome::Complete) {
     if (result.outcome == ReplayOutcome::Bad)
       stats_.add_bad_game();

@@ -63,6 +63,7 @@ namespace detail {
 struct BatchOutput {
   std::string out;
   std::vector<io::Diagnostic> diagnostics;
+  std::size_t replay_warnings = 0;  // the workers' warnings (the reader counts its own)
 };
 
 // Fills `result` (emptied first; its buffers are reused from batch to batch, so a long run
@@ -71,10 +72,14 @@ template <class Worker>
 void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
   result.out.clear();
   result.diagnostics.clear();
+  result.replay_warnings = 0;
   for (std::size_t i = 0; i < batch.size; ++i) {
     // The reader's repairs come first, for every kind of worker alike.
     io::append_warnings(batch.games[i], result.diagnostics);
+    const std::size_t before = result.diagnostics.size();
     worker.game(batch.games[i], result.out, result.diagnostics);
+    for (std::size_t d = before; d < result.diagnostics.size(); ++d)
+      result.replay_warnings += result.diagnostics[d].severity == io::Severity::Warning;
   }
 }
 
@@ -87,12 +92,13 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
                             const PipelineOptions& options = {}) {
   CountingSource counted(source);
   const std::string file = source.name();
-  std::size_t games_read = 0;
+  std::size_t games_read = 0, replay_warnings = 0;
 
   if (workers.size() <= 1) {
     detail::BatchOutput result;
     auto ready = [&](io::GameBatch batch) {
       detail::process_batch(workers[0], batch, result);
+      replay_warnings += result.replay_warnings;
       sink.report(result.diagnostics);
       sink.out(result.out);
       games_read += batch.size;
@@ -100,8 +106,9 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       return batch;
     };
     io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
-    const io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
+    io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
     collector.finish();
+    summary.warnings += replay_warnings;
     return summary;
   }
 
@@ -145,6 +152,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       detail::BatchOutput result = std::move(done.begin()->second);
       done.erase(done.begin());
       ++next_to_write;
+      replay_warnings += result.replay_warnings;
       lock.unlock();
       sink.report(result.diagnostics);
       sink.out(result.out);
@@ -175,7 +183,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   };
 
   io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
-  const io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
+  io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
   collector.finish();
 
   std::unique_lock lock(mutex);
@@ -187,6 +195,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   }
   lock.unlock();
   for (std::thread& t : threads) t.join();
+  summary.warnings += replay_warnings;  // written under the lock, all written by now
   return summary;
 }
 

@@ -1,5 +1,8 @@
 // Replays a PGN game record move by move: sets up the start position (standard, FEN tag,
-// Chess960), plays every main-line SAN move, and calls back with each position.
+// Chess960), plays every main-line move, and calls back with each position. Moves are
+// read as lenient readers do (parse_move_leniently: SAN, UCI and long algebraic, null
+// moves, lower-case piece letters); a lower-case piece letter is a repair: a warning, or
+// an error when the game was read strictly (GameRecord::strict).
 #pragma once
 
 #include <pawnkit/chess/position.hpp>
@@ -7,6 +10,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
@@ -23,6 +27,10 @@ struct ReplayResult {
   ReplayOutcome outcome = ReplayOutcome::Complete;
   int plies = 0;         // moves replayed
   io::Diagnostic error;  // for Bad and Skipped: file, line, game and message
+  // Repairs of the movetext (severity Warning), in order: one line per game for its
+  // lower-case piece letters, naming the first and counting the others.
+  std::vector<io::Diagnostic> warnings;
+  std::size_t lowercase_moves = 0;  // moves read with a lower-case piece letter
 };
 
 // Whether the game's Variant tag names standard chess or Chess960 (those are replayed).
@@ -36,6 +44,11 @@ bool start_position(const io::GameRecord& game, Position& pos, ReplayResult& res
 // position (ply 0) and after each move. Stops at the first bad move.
 template <class OnPosition>
 ReplayResult replay(const io::GameRecord& game, OnPosition&& on_position);
+
+// The game's moves as pawnkit writes them: the SAN of each move played (to_san), "--"
+// for a null move; never the input's spelling. False, with `moves` holding the moves up to
+// the bad one, when the game does not replay to its end.
+bool portable_moves(const io::GameRecord& game, std::vector<std::string>& moves);
 
 namespace detail {
 bool play_san(const io::GameRecord& game, std::size_t index, Position& pos, ReplayResult& result);

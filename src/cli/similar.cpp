@@ -206,7 +206,9 @@ int run_similar(const Args& args) {
                                   (h.reversed ? " (reversed)" : "") + " at ply " +
                                   std::to_string(h.ply);
       write.comment = comment;
-      io::append_pgn(out.buffer(), *h.record, h.record->move_count(), write);
+      std::vector<std::string> moves;  // pawnkit's SAN, not the input's spelling
+      if (analysis::portable_moves(*h.record, moves))
+        io::append_pgn(out.buffer(), *h.record, moves, write);
     }
   } else if (format_name == "jsonl") {
     append_jsonl(out.buffer(), hits, read_files);

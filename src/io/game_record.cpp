@@ -8,6 +8,7 @@ void GameRecord::clear() {
   result.clear();
   error.reset();
   warnings.clear();
+  strict = false;
   text_.clear();
   tags_.clear();
   moves_.clear();

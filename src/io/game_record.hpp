@@ -33,6 +33,7 @@ struct GameRecord {
   std::string result;      // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
   std::optional<ReaderError> error;
   std::vector<ReaderError> warnings;  // the reader's repairs (see io/pgn_warnings.hpp)
+  bool strict = false;  // read by a strict reader: replay's repairs are errors as well
 
   void clear();
   void add_tag(std::string_view name, std::string_view value);
@@ -80,9 +81,11 @@ class GameCollector : public PgnVisitorBase {
     game_->file = file_;
     game_->number = number;
     game_->line = line;
+    game_->strict = strict_;
     for (auto& w : between_games_) game_->warnings.push_back(std::move(w));
     between_games_.clear();
   }
+  void reader_options(const PgnReaderOptions& options) { strict_ = options.strict; }
   void tag(std::string_view name, std::string_view value) { game_->add_tag(name, value); }
   Control san(std::string_view san, std::size_t line) {
     game_->add_move(san, line);
@@ -134,6 +137,7 @@ class GameCollector : public PgnVisitorBase {
   Ready ready_;
   GameRecord* game_ = nullptr;
   bool end_pending_ = false;
+  bool strict_ = false;
   std::vector<GameRecord::ReaderError> between_games_;  // warnings before the next game
 };
 

@@ -467,6 +467,7 @@ class PgnParser : public PgnTagReader<Visitor> {
 // Reads every game of `source`, calling `visitor`; returns how many games and errors.
 template <class Visitor>
 PgnSummary read_pgn(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options = {}) {
+  visitor.reader_options(options);
   detail::PgnParser<Visitor> parser(source, visitor, options);
   return parser.run();
 }

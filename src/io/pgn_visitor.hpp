@@ -40,6 +40,8 @@ struct PgnVisitorBase {
   // skipped without being buffered.
   static constexpr bool wants_comments = false;
 
+  // Called once before anything else, with the options the reader was given.
+  void reader_options(const PgnReaderOptions& /*options*/) {}
   // A game starts at `line`; game numbers are 1-based and count every game in the file.
   Control begin_game(std::size_t /*game_number*/, std::size_t /*line*/) {
     return Control::Continue;

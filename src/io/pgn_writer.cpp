@@ -45,6 +45,18 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> seven_tag
     {"Result", "*"},
 }};
 
+// A PGN symbol (a letter or digit, then letters, digits and "_+#=:-"): the only tag names
+// other readers read. The reader keeps others ("=bad"); they are not written.
+bool is_symbol(std::string_view name) {
+  const auto alnum = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+  };
+  if (name.empty() || !alnum(name[0])) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) {
+    return alnum(c) || std::string_view("_+#=:-").find(c) != std::string_view::npos;
+  });
+}
+
 bool is_result(std::string_view r) {
   return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
 }
@@ -64,7 +76,7 @@ void append_tag_value(std::string& out, std::string_view value) {
   }
 }
 
-void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
+void append_pgn(std::string& out, const GameRecord& game, std::span<const std::string> moves,
                 const PgnWriteOptions& options) {
   auto tag = [&](std::string_view name, std::string_view value) {
     out += '[';
@@ -74,15 +86,16 @@ void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
     out += "\"]\n";
   };
   // The Seven Tag Roster first, in its order, with the standard's unknown values for the
-  // missing ones; then the game's other tags in their order.
+  // missing ones; then the game's other tags in their order. The Result tag is the
+  // movetext's result (the token counts when the two disagree), as the standard wants.
   for (const auto& [name, unknown] : seven_tag_roster) {
     const auto value = game.tag(name);
-    tag(name, value ? *value : name == "Result" ? game_result(game) : unknown);
+    tag(name, name == "Result" ? game_result(game) : value ? *value : unknown);
   }
   for (std::size_t i = 0; i < game.tag_count(); ++i) {
     const std::string_view name = game.tag_name(i);
-    if (std::none_of(seven_tag_roster.begin(), seven_tag_roster.end(),
-                     [&](const auto& roster) { return roster.first == name; }))
+    if (is_symbol(name) && std::none_of(seven_tag_roster.begin(), seven_tag_roster.end(),
+                                        [&](const auto& roster) { return roster.first == name; }))
       tag(name, game.tag_value(i));
   }
   out += '\n';
@@ -99,15 +112,14 @@ void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
   Color mover = options.first_mover;
   int number = options.first_move_number;
   bool need_number = true;  // Black's move needs "N..." at the start and after a comment
-  const std::size_t count = std::min(plies, game.move_count());
-  for (std::size_t i = 0; i < count; ++i) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
     // A move number stays on the line of its move.
     scratch.clear();
     if (mover == White || need_number) {
       scratch = std::to_string(number);
       scratch += mover == White ? ". " : "... ";
     }
-    scratch += game.move(i);
+    scratch += moves[i];
     text.token(scratch);
     need_number = false;
     if (options.comment_ply == int(i + 1)) {

@@ -1,10 +1,16 @@
-// Writes a GameRecord back as PGN in export style: the Seven Tag Roster, the other tags in
-// their order, a blank line, movetext with move numbers wrapped before 80 columns, an
-// optional comment after one ply, the result, and a blank line. Any PGN reader (and
-// pawnkit's own) reads it back.
+// Writes a GameRecord back as PGN in export format: the Seven Tag Roster (Event, Site, Date,
+// Round, White, Black, Result) in that order, a missing one as the standard's unknown ("?",
+// "????.??.??", "*") and Result as the movetext's result, then the game's other tags in
+// their input order (those whose names are PGN symbols: a letter or digit, then letters,
+// digits and "_+#=:-"); a blank line;
+// movetext with move numbers, wrapped before 80 columns, the moves as the caller gives
+// them (analysis::portable_moves: pawnkit's SAN, "--" for a null move), an optional
+// comment after one ply, the result, and a blank line. Any PGN reader (and pawnkit's own)
+// reads it back.
 #pragma once
 
 #include <pawnkit/bitboard.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -27,8 +33,9 @@ std::string_view game_result(const GameRecord& game);
 // A tag value with '\' and '"' escaped.
 void append_tag_value(std::string& out, std::string_view value);
 
-// Appends the whole game; `plies` moves of the record are written (the rest is dropped).
-void append_pgn(std::string& out, const GameRecord& game, std::size_t plies,
+// Appends the game's tags and result with `moves` as its movetext (the record's own move
+// texts are not written: they are the input's spelling).
+void append_pgn(std::string& out, const GameRecord& game, std::span<const std::string> moves,
                 const PgnWriteOptions& options = {});
 
 }  // namespace pawnkit::io

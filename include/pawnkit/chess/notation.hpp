@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/movegen.hpp>
@@ -307,6 +308,84 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   if (matches == 0) return ParseError{"illegal move", 0};
   if (matches > 1) return ParseError{"ambiguous move", 0};
   return found;
+}
+
+// --- Moves as they are found in the wild ---------------------------------------------------
+
+// How parse_move_leniently read a move. Only a LowercasePiece reading repaired the text;
+// the others are spellings of their own (docs/patterns.md, "Moves in PGN").
+enum class MoveSpelling : std::uint8_t {
+  San,             // what parse_san reads (this includes "e2e4", "Ng1-f3", "e7e8q")
+  FromTo,          // UCI or long algebraic of any piece: "g1f3", "g1-f3", "e1g1" castling
+  LowercasePiece,  // SAN with its piece letter in lower case: "nf3", "bb5", "qxd1"
+  Null,            // a null move "--" or "Z0": the side to move passes
+};
+
+struct LenientMove {
+  Move move;  // Move::null() for MoveSpelling::Null
+  MoveSpelling spelling;
+};
+
+namespace detail {
+// The text of a from-to move ("g1f3", "g1-f3", "g1xf3", "e7e8=Q", "e7e8q", suffixes "+#!?"
+// removed) in UCI ("g1f3", "e7e8q") into `uci`; false when it is not one.
+constexpr bool from_to_as_uci(std::string_view s, std::array<char, 5>& uci, std::size_t& size) {
+  if (s.size() < 4 || !parse_square(s.substr(0, 2))) return false;
+  std::size_t i = 2;
+  if (s[i] == '-' || s[i] == 'x' || s[i] == ':') ++i;
+  if (s.size() < i + 2 || !parse_square(s.substr(i, 2))) return false;
+  uci = {s[0], s[1], s[i], s[i + 1], 0};
+  size = 4;
+  i += 2;
+  if (i < s.size() && s[i] == '=') ++i;
+  if (i == s.size()) return true;
+  if (i + 1 != s.size()) return false;
+  const char promotion = char(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
+  if (std::string_view("nbrq").find(promotion) == std::string_view::npos) return false;
+  uci[4] = promotion;
+  size = 5;
+  return true;
+}
+}  // namespace detail
+
+// Parses a move the way lenient PGN readers do, trying in turn:
+//  1. parse_san, so correctly spelled SAN costs nothing more, and a pawn reading always
+//     wins: "bxc3" is the b-pawn's capture when that is legal, as the PGN standard says;
+//  2. a null move, "--" or "Z0" (illegal when the side to move is in check);
+//  3. a from-to move of any piece (UCI or long algebraic: "g1f3", "g1-f3", "e1g1");
+//  4. SAN with the piece letter in lower case ("nf3", "bb5", "bxc3" as the bishop's capture
+//     when no b-pawn can make it), a repair the caller may warn about.
+// The error is parse_san's, unless the lower-case reading got further (an illegal or
+// ambiguous piece move rather than a malformed pawn move).
+inline Parsed<LenientMove> parse_move_leniently(const Position& pos, std::string_view text,
+                                                bool chess960 = false) {
+  const Parsed<Move> san = parse_san(pos, text);
+  if (san) return LenientMove{*san, MoveSpelling::San};
+  std::string_view s = text;
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
+    s.remove_suffix(1);
+  if (s == "--" || s == "Z0") {
+    if (in_check(pos)) return ParseError{"illegal move: a null move in check", 0};
+    return LenientMove{Move::null(), MoveSpelling::Null};
+  }
+  std::array<char, 5> uci{};
+  std::size_t uci_size = 0;
+  if (detail::from_to_as_uci(s, uci, uci_size)) {
+    const Parsed<Move> move = parse_uci(pos, std::string_view(uci.data(), uci_size), chess960);
+    if (move) return LenientMove{*move, MoveSpelling::FromTo};
+  }
+  if (!s.empty() && std::string_view("nbrqk").find(s[0]) != std::string_view::npos) {
+    // At most "qa1xb2=Q": anything longer is not a move and keeps parse_san's error.
+    std::array<char, 16> upper{};
+    if (text.size() <= upper.size()) {
+      text.copy(upper.data(), text.size());
+      upper[0] = char(upper[0] - 'a' + 'A');
+      const Parsed<Move> piece = parse_san(pos, std::string_view(upper.data(), text.size()));
+      if (piece) return LenientMove{*piece, MoveSpelling::LowercasePiece};
+      if (!piece.error().what.starts_with("malformed")) return piece.error();
+    }
+  }
+  return san.error();
 }
 
 }  // namespace pawnkit

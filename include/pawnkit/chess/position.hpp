@@ -204,6 +204,19 @@ class Position {
   // an enemy pawn attacks it, so equal positions get equal keys.
   void do_move(Move m);
 
+  // Passes the move to the other side (a PGN null move, "--"): the board and the castling
+  // rights stay, the en-passant square is cleared, the halfmove clock counts on (as after
+  // any move that is neither a pawn move nor a capture) and the fullmove number advances
+  // after Black. The key toggles the side (and drops the en-passant file); the pawn key
+  // stays. Legal only when the side to move is not in check, which the caller checks.
+  void do_null_move() {
+    set_en_passant(NoSquare);
+    ++halfmove_;
+    if (side_ == Black) ++fullmove_;
+    side_ = ~side_;
+    key_ ^= detail::zobrist.black_to_move;
+  }
+
   bool operator==(const Position& other) const = default;
 
  private:
