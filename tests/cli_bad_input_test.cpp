@@ -96,6 +96,64 @@ TEST(BadInput, TruncatedZstdDeliversTheGamesBeforeTheCut) {
   EXPECT_EQ(r.out.find("{\"games\": 0,"), std::string::npos) << r.out.substr(0, 80);
 }
 
+// tests/data/compressed/: famous.pgn packed with gzip and bzip2, cut short, zipped and in
+// UTF-16 (see tests/data/PROVENANCE.md).
+std::string compressed(const std::string& name) {
+  return std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/compressed/" + name;
+}
+
+TEST(BadInput, GzipAndBzip2AreReadLikeTheText) {
+  const auto plain = run_cli("analyze --format jsonl --threads 1 '" PAWNKIT_SOURCE_DIR
+                             "/tests/data/games/famous.pgn'");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  // By extension, and by magic bytes under another name or none.
+  for (const char* file :
+       {"famous.pgn.gz", "famous.pgn.bz2", "gzip_named.pgn", "gzip_no_extension"}) {
+    const auto r = run_cli("analyze --format jsonl --threads 1 '" + compressed(file) + "'");
+    EXPECT_EQ(r.status, 0) << file << ": " << r.err;
+    EXPECT_EQ(r.out, plain.out) << file;
+  }
+  // On standard input, by magic bytes alone.
+  for (const char* file : {"famous.pgn.gz", "famous.pgn.bz2"}) {
+    const auto r =
+        run_cli("analyze --format jsonl --threads 1 -", testing::read_file(compressed(file)));
+    EXPECT_EQ(r.status, 0) << file << ": " << r.err;
+    EXPECT_EQ(r.out, plain.out) << file;
+  }
+}
+
+TEST(BadInput, TruncatedGzipIsOneErrorAfterTheGamesBeforeIt) {
+  const auto r = run_cli("analyze --format jsonl --threads 1 '" + compressed("cut.pgn.gz") + "'");
+  EXPECT_EQ(r.status, 1);
+  // One error naming the file, and no "malformed move" for the word the cut split.
+  EXPECT_EQ(r.err, "pawnkit: " + compressed("cut.pgn.gz") + ":35: game 3: gzip error in '" +
+                       compressed("cut.pgn.gz") +
+                       "': truncated (unexpected end of file)\npawnkit: analyze: 1 bad record\n");
+  EXPECT_NE(r.out.find(R"({"game": 2, "ply": 45, )"), std::string::npos);  // game 2 complete
+  const auto bz = run_cli("stats --format json '" + compressed("cut.pgn.bz2") + "'");
+  EXPECT_EQ(bz.status, 1);
+  EXPECT_NE(bz.err.find("bzip2 error in '" + compressed("cut.pgn.bz2") +
+                        "': truncated (unexpected end of file)"),
+            std::string::npos)
+      << bz.err;
+}
+
+TEST(BadInput, ZipAndUtf16GetOneLineSayingWhatTheyAre) {
+  for (const auto& [file, says] :
+       {std::pair{"zipped.pgn", "is a ZIP archive, not PGN or FEN/EPD text: unzip it first"},
+        {"utf16_bom.pgn", "is UTF-16 text (byte order mark FF FE): convert it to UTF-8 first"},
+        {"utf16le_no_bom.pgn", "is UTF-16 text (little-endian, no byte order mark)"}}) {
+    for (const char* command :
+         {"analyze --format jsonl", "stats", "find --count --where 'ply > 0'"}) {
+      const auto r = run_cli(std::string(command) + " '" + compressed(file) + "'");
+      EXPECT_EQ(r.status, 1) << command << " " << file;
+      const std::size_t first_line = r.err.find('\n');
+      EXPECT_TRUE(r.err.starts_with("pawnkit: '" + compressed(file) + "' " + says)) << r.err;
+      EXPECT_EQ(r.err.find("pawnkit: '", first_line), std::string::npos) << r.err;  // one line
+    }
+  }
+}
+
 TEST(BadInput, HundredThousandNestedVariations) {
   std::string pgn = good_game + "[Event \"deep\"]\n\n1. e4 ";
   pgn += std::string(100000, '(') + "1. d4" + std::string(100000, ')');

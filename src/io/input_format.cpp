@@ -22,30 +22,6 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
   });
 }
 
-// Hands out the peeked bytes first, then the rest of the inner source.
-class PrefixedSource final : public ByteSource {
- public:
-  PrefixedSource(std::string prefix, std::unique_ptr<ByteSource> inner)
-      : ByteSource(inner->name()), prefix_(std::move(prefix)), inner_(std::move(inner)) {}
-
-  std::size_t read(char* out, std::size_t capacity) override {
-    if (sent_ < prefix_.size()) {
-      const std::size_t n = std::min(capacity, prefix_.size() - sent_);
-      std::memcpy(out, prefix_.data() + sent_, n);
-      sent_ += n;
-      return n;
-    }
-    const std::size_t n = inner_->read(out, capacity);
-    if (n == 0 && inner_->failed()) fail(inner_->error());
-    return n;
-  }
-
- private:
-  std::string prefix_;
-  std::size_t sent_ = 0;
-  std::unique_ptr<ByteSource> inner_;
-};
-
 }  // namespace
 
 std::optional<InputFormat> parse_input_format(std::string_view text) {
@@ -59,7 +35,13 @@ std::string_view format_name(InputFormat format) {
 }
 
 std::optional<InputFormat> format_from_name(std::string_view path) {
-  if (ends_with_ignoring_case(path, ".zst")) path.remove_suffix(4);
+  // The compression's extension says nothing about the text inside.
+  for (std::string_view packed : {".zst", ".gz", ".bz2"}) {
+    if (ends_with_ignoring_case(path, packed)) {
+      path.remove_suffix(packed.size());
+      break;
+    }
+  }
   if (ends_with_ignoring_case(path, ".pgn")) return InputFormat::Pgn;
   if (ends_with_ignoring_case(path, ".fen") || ends_with_ignoring_case(path, ".epd")) {
     return InputFormat::Epd;
@@ -105,7 +87,7 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
     if (format || no_more) break;
   }
   detected.format = format.value_or(InputFormat::Epd);
-  detected.source = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
+  detected.source = make_prefixed_source(std::move(head), std::move(source));
   return detected;
 }
 

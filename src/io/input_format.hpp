@@ -1,8 +1,8 @@
 // Is an input PGN (games) or EPD/FEN (one position a line)? The contract's rule
 // (spec/patterns.md, "Input format"): an explicit `--input pgn|epd` wins; then the name:
-// `.pgn` and `.pgn.zst` are PGN, `.fen` and `.epd` are positions; otherwise (and for
-// standard input) the content decides: a first non-blank line that starts with `[` or
-// with a move number such as `1.` is PGN, anything else EPD.
+// `.pgn` is PGN, `.fen` and `.epd` are positions (also with .zst, .gz or .bz2 after them);
+// otherwise (and for standard input) the content decides: a first non-blank line that starts with
+// `[` or with a move number such as `1.` is PGN, anything else EPD.
 #pragma once
 
 #include <memory>
@@ -21,8 +21,8 @@ std::optional<InputFormat> parse_input_format(std::string_view text);
 
 std::string_view format_name(InputFormat format);
 
-// By file name (case-insensitive): .pgn/.pgn.zst are PGN; .fen/.epd (also with .zst) are
-// EPD; nullopt when the name does not say (other names, "-").
+// By file name (case-insensitive): .pgn is PGN; .fen/.epd are EPD; also with .zst, .gz or
+// .bz2 after them; nullopt when the name does not say (other names, "-").
 std::optional<InputFormat> format_from_name(std::string_view path);
 
 // By content: the first non-blank line (after a UTF-8 BOM) starting with '[' or with

@@ -258,8 +258,10 @@ class PgnParser : public PgnTagReader<Visitor> {
       ++summary_.errors;
       summary_.source_failed = true;
       const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+      // Before any movetext (between games, in the tags) the start position is unknown.
       visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error(),
-                              PgnErrorCode::SourceFailed});
+                              PgnErrorCode::SourceFailed,
+                              phase_ == Phase::Between || phase_ == Phase::Tags});
       game_has_error_ = skipping_ = true;
     }
     if (phase_ == Phase::Tags) enter_movetext();
@@ -392,6 +394,9 @@ class PgnParser : public PgnTagReader<Visitor> {
       if (!skipping_) report(token_line, PgnErrorCode::TokenTooLong, options_.max_token_bytes);
       return;
     }
+    // A word that runs into a failed source's end (a truncated .gz) was cut: the failure
+    // is the game's error (finish_input), not a malformed move.
+    if (input_.pos == input_.end && input_.source().failed()) return;
     const auto high =
         std::find_if(word.begin(), word.end(), [](char ch) { return has_class(ch, kHigh); });
     const bool utf8 = high != word.end();
