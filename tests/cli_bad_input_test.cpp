@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "support/run_cli.hpp"
 
@@ -152,6 +153,41 @@ TEST(BadInput, ZipAndUtf16GetOneLineSayingWhatTheyAre) {
       EXPECT_EQ(r.err.find("pawnkit: '", first_line), std::string::npos) << r.err;  // one line
     }
   }
+}
+
+// --strict turns every repair into an error, on every command that reads games.
+TEST(BadInput, StrictMakesEveryRepairAnError) {
+  const std::string path = temp_path("stray_brace.pgn");
+  write_file(path, good_game + "[Event \"stray\"]\n\n1. e4 } e5 2. Nf3 *\n\n" + good_game);
+  const std::string similar = "similar --to '4k3/8/8/8/8/8/8/4K3 w - - 0 1'";
+  for (const std::string& command :
+       std::vector<std::string>{"analyze --format jsonl", "stats", "find --count --where 'ply > 0'",
+                                "pawn-eval --format jsonl", similar}) {
+    const auto lenient = run_cli(command + " '" + path + "'");
+    EXPECT_EQ(lenient.status, 0) << command << ": " << lenient.err;
+    EXPECT_NE(lenient.err.find(path + ":7: game 2: warning: stray '}' skipped\n"),
+              std::string::npos)
+        << command << ": " << lenient.err;
+    const auto strict = run_cli(command + " --strict '" + path + "'");
+    EXPECT_EQ(strict.status, 1) << command << ": " << strict.err;
+    EXPECT_NE(strict.err.find(path + ":7: game 2: stray '}' skipped\n"), std::string::npos)
+        << command << ": " << strict.err;
+    EXPECT_EQ(strict.err.find("warning"), std::string::npos) << command << ": " << strict.err;
+  }
+}
+
+TEST(BadInput, StatsTakesInputLikeAnalyze) {
+  const std::string path = temp_path("games_named.epd");
+  write_file(path, good_game);
+  const auto by_name = run_cli("stats --format json '" + path + "'");
+  EXPECT_EQ(by_name.status, 1);
+  EXPECT_NE(by_name.err.find("stats reads PGN games; this is FEN/EPD"), std::string::npos);
+  const auto forced = run_cli("stats --format json --input pgn '" + path + "'");
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_TRUE(forced.out.starts_with("{\"games\": 1, \"positions\": 5,"))
+      << forced.out.substr(0, 80);
+  const auto wrong = run_cli("stats --input fen '" + path + "'");
+  EXPECT_EQ(wrong.status, 2);
 }
 
 TEST(BadInput, HundredThousandNestedVariations) {

@@ -39,7 +39,20 @@ struct PipelineSink {
 struct PipelineOptions {
   std::size_t batch_games = 32;
   io::PgnReaderOptions reader;
+  // --strict: every repair is an error, not a warning (the behaviour before repairs
+  // existed). The reader obeys reader.strict; this copy is stamped on every GameRecord
+  // (GameRecord::strict), so that what reads a game after the reader (replay's SAN, a
+  // FEN tag's parsing) can refuse what it would otherwise repair.
+  bool strict = false;
 };
+
+// The options for a strict or lenient run, the reader and the games alike.
+inline PipelineOptions strict_pipeline_options(bool strict) {
+  PipelineOptions options;
+  options.reader.strict = strict;
+  options.strict = strict;
+  return options;
+}
 
 // Counts the bytes a source delivers (for progress).
 class CountingSource : public io::ByteSource {
@@ -67,6 +80,11 @@ struct BatchOutput {
 
 // Fills `result` (emptied first; its buffers are reused from batch to batch, so a long run
 // stops allocating once they have grown).
+// Marks the games of a batch with the run's strictness (see PipelineOptions::strict).
+inline void stamp_batch(io::GameBatch& batch, bool strict) {
+  for (std::size_t i = 0; i < batch.size; ++i) batch.games[i].strict = strict;
+}
+
 template <class Worker>
 void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
   result.out.clear();
@@ -92,6 +110,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   if (workers.size() <= 1) {
     detail::BatchOutput result;
     auto ready = [&](io::GameBatch batch) {
+      detail::stamp_batch(batch, options.strict);
       detail::process_batch(workers[0], batch, result);
       sink.report(result.diagnostics);
       sink.out(result.out);
@@ -154,6 +173,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   };
 
   auto ready = [&](io::GameBatch batch) {
+    detail::stamp_batch(batch, options.strict);
     games_read += batch.size;
     std::unique_lock lock(mutex);
     batch.sequence = next_sequence++;

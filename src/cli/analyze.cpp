@@ -41,6 +41,7 @@ int run_analyze(const Args& args) {
                 {"table", "jsonl", "csv"});
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
+  record_options.add_strict(options);
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
@@ -81,7 +82,9 @@ int run_analyze(const Args& args) {
               static_cast<std::size_t>(record_options.threads),
               analysis::AnalyzeWorker{game_format});
           sink.next_file(input_size(file));
-          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
+          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
+                                             record_options.pipeline_options())
+                          .warnings;
           for (const auto& w : workers) game_counts.add(w.counts());
         }
         return true;
