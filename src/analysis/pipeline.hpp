@@ -6,8 +6,12 @@
 // std::vector<io::Diagnostic>& diagnostics)`; `out` goes to standard output and the
 // diagnostics (bad or skipped games) to the sink's report(), both in input order. Each
 // thread has its own Worker, so workers keep per-thread state (statistics) without locks.
+// A worker that writes a lot per game (analyze: ~2 KB a position) may also have
+// `void set_spill(OutputSpill*)`: it then hands its output over in the middle of a game
+// when it grows large, so that a 200,000-ply game is not held whole (OutputSpill).
 #pragma once
 
+#include <concepts>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -71,7 +75,43 @@ class CountingSource : public io::ByteSource {
   std::size_t bytes_ = 0;
 };
 
+// Where a worker hands over the output of the batch it works on before the batch is done:
+// spill() writes `out` and `diagnostics` in their place in the input order and empties
+// both, or keeps them while earlier batches are still being worked on, unless they have
+// reached `limit`: then it waits for its turn. Output stays byte for byte the same, and
+// an ordinary batch (a few MB) never waits.
+class OutputSpill {
+ public:
+  // Workers offer their output each time it has grown by `threshold` bytes.
+  static constexpr std::size_t threshold = std::size_t(1) << 20;
+  static constexpr std::size_t limit = std::size_t(16) << 20;
+  virtual void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) = 0;
+
+ protected:
+  ~OutputSpill() = default;
+};
+
 namespace detail {
+
+template <class Worker>
+concept Spilling = requires(Worker& w, OutputSpill* s) {
+  w.set_spill(s);
+};
+
+// A spill that calls `write` (single-threaded runs: nothing comes before the batch).
+template <class Write>
+class DirectSpill final : public OutputSpill {
+ public:
+  explicit DirectSpill(Write write) : write_(std::move(write)) {}
+  void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
+    write_(out, diagnostics);
+    out.clear();
+    diagnostics.clear();
+  }
+
+ private:
+  Write write_;
+};
 
 struct BatchOutput {
   std::string out;
@@ -109,11 +149,16 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
 
   if (workers.size() <= 1) {
     detail::BatchOutput result;
+    auto write = [&](const std::string& out, std::span<const io::Diagnostic> diagnostics) {
+      sink.report(diagnostics);
+      sink.out(out);
+    };
+    detail::DirectSpill spill(write);
+    if constexpr (detail::Spilling<Worker>) workers[0].set_spill(&spill);
     auto ready = [&](io::GameBatch batch) {
       detail::stamp_batch(batch, options.strict);
       detail::process_batch(workers[0], batch, result);
-      sink.report(result.diagnostics);
-      sink.out(result.out);
+      write(result.out, result.diagnostics);
       games_read += batch.size;
       sink.progress(games_read, counted.bytes());
       return batch;
@@ -121,6 +166,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
     const io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
     collector.finish();
+    if constexpr (detail::Spilling<Worker>) workers[0].set_spill(nullptr);
     return summary;
   }
 
@@ -131,12 +177,46 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   std::map<std::size_t, detail::BatchOutput> done;
   std::vector<detail::BatchOutput> spare_outputs;  // written already, buffers kept
   std::size_t next_sequence = 0, next_to_write = 0;
+  std::size_t written_through = 0;  // batches [0, written_through) are written out whole
   bool input_over = false;
   const std::size_t max_in_flight = 3 * workers.size();
 
-  std::vector<std::thread> threads;
+  // A worker's spill writes its batch's output so far once every earlier batch is written:
+  // then nothing else writes until its batch is done (the reading thread writes whole
+  // batches in order, and the later ones wait for this one).
+  class ThreadSpill final : public OutputSpill {
+   public:
+    ThreadSpill(std::mutex& mutex, std::condition_variable& changed,
+                const std::size_t& written_through, PipelineSink& sink)
+        : mutex_(mutex), changed_(changed), written_through_(written_through), sink_(sink) {}
+    std::size_t sequence = 0;  // the batch being worked on
+    void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
+      {
+        std::unique_lock lock(mutex_);
+        if (written_through_ != sequence && out.size() < limit) return;  // not yet our turn
+        changed_.wait(lock, [&] { return written_through_ == sequence; });
+      }
+      sink_.report(diagnostics);
+      sink_.out(out);
+      out.clear();
+      diagnostics.clear();
+    }
+
+   private:
+    std::mutex& mutex_;
+    std::condition_variable& changed_;
+    const std::size_t& written_through_;
+    PipelineSink& sink_;
+  };
+  std::deque<ThreadSpill> spills;  // one per worker; a deque keeps their addresses
   for (Worker& worker : workers) {
-    threads.emplace_back([&, w = &worker] {
+    spills.emplace_back(mutex, changed, written_through, sink);
+    if constexpr (detail::Spilling<Worker>) worker.set_spill(&spills.back());
+  }
+
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < workers.size(); ++t) {
+    threads.emplace_back([&, w = &workers[t], spill = &spills[t]] {
       std::unique_lock lock(mutex);
       for (;;) {
         changed.wait(lock, [&] { return !todo.empty() || input_over; });
@@ -148,6 +228,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
           result = std::move(spare_outputs.back());
           spare_outputs.pop_back();
         }
+        spill->sequence = batch.sequence;
         lock.unlock();
         detail::process_batch(*w, batch, result);
         lock.lock();
@@ -168,6 +249,8 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       sink.report(result.diagnostics);
       sink.out(result.out);
       lock.lock();
+      ++written_through;
+      changed.notify_all();  // a spilling worker may wait for this batch
       spare_outputs.push_back(std::move(result));
     }
   };
@@ -207,6 +290,9 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   }
   lock.unlock();
   for (std::thread& t : threads) t.join();
+  if constexpr (detail::Spilling<Worker>) {
+    for (Worker& worker : workers) worker.set_spill(nullptr);
+  }
   return summary;
 }
 
