@@ -369,7 +369,12 @@ class PgnParser : public PgnTagReader<Visitor> {
       input_.pos = p;
       const bool more = input_.refill(start);
       p = input_.pos;
-      if (!more) break;
+      if (!more) {
+        // A run cut by a failed source's end (a truncated .gz) is no token: the failure is
+        // the game's error (finish_input), not a malformed move. Callers take "" as nothing.
+        if (input_.source().failed()) start = p;
+        break;
+      }
     }
     input_.pos = p;
     out = std::string_view(start, static_cast<std::size_t>(p - start));
@@ -394,9 +399,6 @@ class PgnParser : public PgnTagReader<Visitor> {
       if (!skipping_) report(token_line, PgnErrorCode::TokenTooLong, options_.max_token_bytes);
       return;
     }
-    // A word that runs into a failed source's end (a truncated .gz) was cut: the failure
-    // is the game's error (finish_input), not a malformed move.
-    if (input_.pos == input_.end && input_.source().failed()) return;
     const auto high =
         std::find_if(word.begin(), word.end(), [](char ch) { return has_class(ch, kHigh); });
     const bool utf8 = high != word.end();
