@@ -178,6 +178,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   std::vector<detail::BatchOutput> spare_outputs;  // written already, buffers kept
   std::size_t next_sequence = 0, next_to_write = 0;
   std::size_t written_through = 0;  // batches [0, written_through) are written out whole
+  std::size_t spills_waiting = 0;   // workers waiting in ThreadSpill::spill for their turn
   bool input_over = false;
   const std::size_t max_in_flight = 3 * workers.size();
 
@@ -187,14 +188,20 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   class ThreadSpill final : public OutputSpill {
    public:
     ThreadSpill(std::mutex& mutex, std::condition_variable& changed,
-                const std::size_t& written_through, PipelineSink& sink)
-        : mutex_(mutex), changed_(changed), written_through_(written_through), sink_(sink) {}
+                const std::size_t& written_through, std::size_t& waiting, PipelineSink& sink)
+        : mutex_(mutex),
+          changed_(changed),
+          written_through_(written_through),
+          waiting_(waiting),
+          sink_(sink) {}
     std::size_t sequence = 0;  // the batch being worked on
     void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
       {
         std::unique_lock lock(mutex_);
         if (written_through_ != sequence && out.size() < limit) return;  // not yet our turn
+        ++waiting_;
         changed_.wait(lock, [&] { return written_through_ == sequence; });
+        --waiting_;
       }
       sink_.report(diagnostics);
       sink_.out(out);
@@ -206,11 +213,12 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     std::mutex& mutex_;
     std::condition_variable& changed_;
     const std::size_t& written_through_;
+    std::size_t& waiting_;
     PipelineSink& sink_;
   };
   std::deque<ThreadSpill> spills;  // one per worker; a deque keeps their addresses
   for (Worker& worker : workers) {
-    spills.emplace_back(mutex, changed, written_through, sink);
+    spills.emplace_back(mutex, changed, written_through, spills_waiting, sink);
     if constexpr (detail::Spilling<Worker>) worker.set_spill(&spills.back());
   }
 
@@ -250,7 +258,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       sink.out(result.out);
       lock.lock();
       ++written_through;
-      changed.notify_all();  // a spilling worker may wait for this batch
+      if (spills_waiting) changed.notify_all();  // a spilling worker may wait for this batch
       spare_outputs.push_back(std::move(result));
     }
   };
