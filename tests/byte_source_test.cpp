@@ -1,5 +1,6 @@
 #include "io/byte_source.hpp"
 
+#include <bzlib.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -192,6 +193,166 @@ TEST(ByteSource, ZstdOverMemory) {
   std::string out, error;
   EXPECT_TRUE(read_all(*source, out, error));
   EXPECT_EQ(out, "hello\n");
+}
+
+// --- gzip, bzip2, and what is recognized by its first bytes ----------------------------
+
+// The committed fixtures in tests/data/compressed/ (see tests/data/PROVENANCE.md): made
+// once with gzip -9 -n, bzip2 -9, Python's zipfile and iconv from tests/data/games/famous.pgn.
+std::string fixture(const std::string& name) {
+  return std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/compressed/" + name;
+}
+std::string famous_text() {
+  std::ifstream in(std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/games/famous.pgn",
+                   std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(ByteSource, ContainerFromNameAndMagic) {
+  EXPECT_EQ(container_from_name("g.pgn.zst"), Container::Zstd);
+  EXPECT_EQ(container_from_name("g.PGN.GZ"), Container::Gzip);
+  EXPECT_EQ(container_from_name("g.pgn.bz2"), Container::Bzip2);
+  EXPECT_EQ(container_from_name("g.pgn"), Container::Plain);
+  EXPECT_EQ(container_from_name("-"), Container::Plain);
+  EXPECT_TRUE(is_compressed_name("x.gz"));
+  EXPECT_FALSE(is_compressed_name("x.gzip.pgn"));
+  EXPECT_EQ(container_from_magic(std::string("\x28\xB5\x2F\xFD\x00", 5)), Container::Zstd);
+  EXPECT_EQ(container_from_magic("\x1F\x8B\x08"), Container::Gzip);
+  EXPECT_EQ(container_from_magic("BZh91AY&SY"), Container::Bzip2);
+  EXPECT_EQ(container_from_magic("BZh0"), Container::Plain);
+  EXPECT_EQ(container_from_magic("[Event"), Container::Plain);
+  EXPECT_EQ(container_from_magic("\x1F"), Container::Plain);
+}
+
+TEST(ByteSource, GzipAndBzip2AreDecompressedWithAnyChunkSize) {
+  const std::string text = famous_text();
+  ASSERT_FALSE(text.empty());
+  for (const char* name :
+       {"famous.pgn.gz", "famous.pgn.bz2", "gzip_named.pgn", "gzip_no_extension"}) {
+    for (std::size_t chunk : {1, 2, 7, 64, 65536}) {
+      OpenedSource opened = open_source(fixture(name));
+      ASSERT_TRUE(opened.ok()) << opened.error;
+      EXPECT_EQ(opened.source->name(), fixture(name));
+      EXPECT_EQ(drain(*opened.source, chunk), text) << name << " chunk " << chunk;
+      EXPECT_FALSE(opened.source->failed()) << opened.source->error();
+    }
+  }
+}
+
+TEST(ByteSource, GzipMembersAndBzip2StreamsFollowEachOther) {
+  const std::string text = famous_text();
+  for (const char* name : {"two_members.pgn.gz", "two_streams.pgn.bz2"}) {
+    OpenedSource opened = open_source(fixture(name));
+    ASSERT_TRUE(opened.ok()) << opened.error;
+    EXPECT_EQ(drain(*opened.source, 100), text + text) << name;
+    EXPECT_FALSE(opened.source->failed()) << opened.source->error();
+  }
+}
+
+TEST(ByteSource, TruncatedGzipAndBzip2DeliverThePrefixThenFail) {
+  const std::string text = famous_text();
+  for (const auto& [name, kind] : {std::pair{"cut.pgn.gz", "gzip"}, {"cut.pgn.bz2", "bzip2"}}) {
+    OpenedSource opened = open_source(fixture(name));
+    ASSERT_TRUE(opened.ok()) << opened.error;
+    const std::string decoded = drain(*opened.source, 64);
+    EXPECT_LT(decoded.size(), text.size()) << name;
+    EXPECT_EQ(decoded, text.substr(0, decoded.size())) << name;
+    EXPECT_EQ(opened.source->error(), std::string(kind) + " error in '" + fixture(name) +
+                                          "': truncated (unexpected end of file)");
+  }
+}
+
+// bzip2 decodes whole blocks: with small blocks, the blocks before the cut are kept.
+TEST(ByteSource, TruncatedBzip2KeepsTheBlocksBeforeTheCut) {
+  const std::string text = sample_text(400000);
+  std::string packed(text.size() + text.size() / 50 + 1000, '\0');
+  unsigned packed_size = static_cast<unsigned>(packed.size());
+  ASSERT_EQ(BZ2_bzBuffToBuffCompress(packed.data(), &packed_size, const_cast<char*>(text.data()),
+                                     static_cast<unsigned>(text.size()), 1, 0, 0),
+            BZ_OK);
+  packed.resize(packed_size * 3 / 4);
+  auto source = make_bzip2_source(make_memory_source(packed, "cut.bz2", 1000));
+  const std::string decoded = drain(*source, 4096);
+  EXPECT_GE(decoded.size(), 100000u);  // at least the first 100 KB block
+  EXPECT_LT(decoded.size(), text.size());
+  EXPECT_EQ(decoded, text.substr(0, decoded.size()));
+  EXPECT_EQ(source->error(), "bzip2 error in 'cut.bz2': truncated (unexpected end of file)");
+}
+
+TEST(ByteSource, CorruptGzipAndBzip2AreErrors) {
+  for (const char* name : {"famous.pgn.gz", "famous.pgn.bz2"}) {
+    std::ifstream in(fixture(name), std::ios::binary);
+    std::string packed(std::istreambuf_iterator<char>(in), {});
+    for (std::size_t i = 12; i < packed.size(); i += 5) packed[i] ^= 0x5A;
+    const bool gzip = std::string_view(name).ends_with(".gz");
+    auto source = gzip ? make_gzip_source(make_memory_source(packed, name))
+                       : make_bzip2_source(make_memory_source(packed, name));
+    drain(*source, 100);
+    ASSERT_TRUE(source->failed()) << name;
+    EXPECT_TRUE(source->error().starts_with(std::string(gzip ? "gzip" : "bzip2") + " error in '" +
+                                            name + "': "))
+        << source->error();
+  }
+}
+
+TEST(ByteSource, NotGzipAtAllIsAnErrorFromTheDecoder) {
+  TempDir dir;
+  const std::string path = dir.file("plain.pgn.gz", "[Event \"x\"]\n");
+  OpenedSource opened = open_source(path);
+  ASSERT_TRUE(opened.ok());
+  EXPECT_EQ(drain(*opened.source, 100), "");
+  EXPECT_TRUE(opened.source->error().starts_with("gzip error in '" + path + "': "))
+      << opened.source->error();
+}
+
+TEST(ByteSource, GzipOnStandardInputIsRecognized) {
+  const int saved = ::dup(STDIN_FILENO);
+  const int fd = ::open(fixture("famous.pgn.gz").c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ::dup2(fd, STDIN_FILENO);
+  ::close(fd);
+  {
+    OpenedSource opened = open_source("-");
+    ASSERT_TRUE(opened.ok()) << opened.error;
+    EXPECT_EQ(drain(*opened.source, 7), famous_text());
+  }
+  ::dup2(saved, STDIN_FILENO);
+  ::close(saved);
+}
+
+TEST(ByteSource, ZipAndUtf16AreOneClearError) {
+  const struct {
+    const char* file;
+    const char* says;
+  } cases[] = {
+      {"zipped.pgn", "is a ZIP archive, not PGN or FEN/EPD text: unzip it first"},
+      {"utf16_bom.pgn", "is UTF-16 text (byte order mark FF FE): convert it to UTF-8 first"},
+      {"utf16le_no_bom.pgn", "is UTF-16 text (little-endian, no byte order mark)"},
+      {"utf16be_no_bom.pgn", "is UTF-16 text (big-endian, no byte order mark)"},
+      {"utf16le.pgn.gz", "is UTF-16 text (little-endian, no byte order mark)"},
+  };
+  for (const auto& c : cases) {
+    OpenedSource opened = open_source(fixture(c.file));
+    EXPECT_FALSE(opened.ok()) << c.file;
+    EXPECT_TRUE(opened.error.starts_with("'" + fixture(c.file) + "' " + c.says)) << opened.error;
+  }
+}
+
+TEST(ByteSource, TextWithSomeNulBytesIsNotUtf16) {
+  EXPECT_EQ(unreadable_text(std::string("1. e4 \0\0 e5 2. Nf3 Nc6", 22), "x"), "");
+  EXPECT_EQ(unreadable_text("", "x"), "");
+  EXPECT_EQ(unreadable_text(std::string("e\0"
+                                        "4\0",
+                                        4),
+                            "x"),
+            "");  // too short to tell
+  EXPECT_NE(unreadable_text(std::string("e\0"
+                                        "4\0 \0e\0"
+                                        "5\0",
+                                        10),
+                            "x"),
+            "");
+  EXPECT_EQ(unreadable_text("PK is a fine name for a player", "x"), "");
 }
 
 }  // namespace

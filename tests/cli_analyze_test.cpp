@@ -1,6 +1,9 @@
 // pawnkit analyze and show, end to end through the built binary.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 
 #include "support/run_cli.hpp"
@@ -117,6 +120,31 @@ TEST(CliAnalyze, NamedStructureFollowsBlack) {
   const auto table = run_cli("analyze", tarrasch);
   EXPECT_NE(table.out.find("  structure        iqp (held by black, reversed)\n"), std::string::npos)
       << table.out;
+}
+
+// Standard input and unknown extensions: the content decides (io/input_format.hpp).
+TEST(CliAnalyze, BareMovetextCommentsAndEscapesAreReadAsPgn) {
+  const auto numbered = run_cli("analyze --format jsonl --threads 1 -", "1. e4 e5 2. Nf3 Nc6 *\n");
+  ASSERT_EQ(numbered.status, 0) << numbered.err;
+  ASSERT_NE(numbered.out.find(R"({"game": 1, "ply": 4, )"), std::string::npos);
+  for (const std::string input : {"e4 e5 Nf3 Nc6 *\n", "{ a book line }\n1. e4 e5 2. Nf3 Nc6 *\n",
+                                  "; exported\n1. e4 e5 2. Nf3 Nc6 *\n", "%!\ne4 e5 Nf3 Nc6 *\n"}) {
+    const auto r = run_cli("analyze --format jsonl --threads 1 -", input);
+    EXPECT_EQ(r.status, 0) << input << r.err;
+    EXPECT_EQ(r.out, numbered.out) << input;
+  }
+  // A name that says nothing: the same.
+  const std::string bare = std::filesystem::temp_directory_path() /
+                           ("pawnkit_bare_" + std::to_string(::getpid()) + ".txt");
+  testing::write_file(bare, "e4 e5 Nf3 Nc6 *\n");
+  const auto r = run_cli("analyze --format jsonl --threads 1 '" + bare + "'");
+  std::filesystem::remove(bare);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, numbered.out);
+  // A FEN line stays a position.
+  const auto fen = run_cli("analyze --format jsonl -", "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n");
+  EXPECT_EQ(fen.status, 0) << fen.err;
+  EXPECT_EQ(fen.out.find("\"game\""), std::string::npos) << fen.out;
 }
 
 TEST(CliAnalyze, UnknownOptionIsAUsageError) {

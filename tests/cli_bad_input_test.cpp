@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "support/run_cli.hpp"
 
@@ -94,6 +95,99 @@ TEST(BadInput, TruncatedZstdDeliversTheGamesBeforeTheCut) {
   EXPECT_NE(r.err.find("cut.pgn.zst"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("truncated"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("{\"games\": 0,"), std::string::npos) << r.out.substr(0, 80);
+}
+
+// tests/data/compressed/: famous.pgn packed with gzip and bzip2, cut short, zipped and in
+// UTF-16 (see tests/data/PROVENANCE.md).
+std::string compressed(const std::string& name) {
+  return std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/compressed/" + name;
+}
+
+TEST(BadInput, GzipAndBzip2AreReadLikeTheText) {
+  const auto plain = run_cli("analyze --format jsonl --threads 1 '" PAWNKIT_SOURCE_DIR
+                             "/tests/data/games/famous.pgn'");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  // By extension, and by magic bytes under another name or none.
+  for (const char* file :
+       {"famous.pgn.gz", "famous.pgn.bz2", "gzip_named.pgn", "gzip_no_extension"}) {
+    const auto r = run_cli("analyze --format jsonl --threads 1 '" + compressed(file) + "'");
+    EXPECT_EQ(r.status, 0) << file << ": " << r.err;
+    EXPECT_EQ(r.out, plain.out) << file;
+  }
+  // On standard input, by magic bytes alone.
+  for (const char* file : {"famous.pgn.gz", "famous.pgn.bz2"}) {
+    const auto r =
+        run_cli("analyze --format jsonl --threads 1 -", testing::read_file(compressed(file)));
+    EXPECT_EQ(r.status, 0) << file << ": " << r.err;
+    EXPECT_EQ(r.out, plain.out) << file;
+  }
+}
+
+TEST(BadInput, TruncatedGzipIsOneErrorAfterTheGamesBeforeIt) {
+  const auto r = run_cli("analyze --format jsonl --threads 1 '" + compressed("cut.pgn.gz") + "'");
+  EXPECT_EQ(r.status, 1);
+  // One error naming the file, and no "malformed move" for the word the cut split.
+  EXPECT_EQ(r.err, "pawnkit: " + compressed("cut.pgn.gz") + ":35: game 3: gzip error in '" +
+                       compressed("cut.pgn.gz") +
+                       "': truncated (unexpected end of file)\npawnkit: analyze: 1 bad record\n");
+  EXPECT_NE(r.out.find(R"({"game": 2, "ply": 45, )"), std::string::npos);  // game 2 complete
+  const auto bz = run_cli("stats --format json '" + compressed("cut.pgn.bz2") + "'");
+  EXPECT_EQ(bz.status, 1);
+  EXPECT_NE(bz.err.find("bzip2 error in '" + compressed("cut.pgn.bz2") +
+                        "': truncated (unexpected end of file)"),
+            std::string::npos)
+      << bz.err;
+}
+
+TEST(BadInput, ZipAndUtf16GetOneLineSayingWhatTheyAre) {
+  for (const auto& [file, says] :
+       {std::pair{"zipped.pgn", "is a ZIP archive, not PGN or FEN/EPD text: unzip it first"},
+        {"utf16_bom.pgn", "is UTF-16 text (byte order mark FF FE): convert it to UTF-8 first"},
+        {"utf16le_no_bom.pgn", "is UTF-16 text (little-endian, no byte order mark)"}}) {
+    for (const char* command :
+         {"analyze --format jsonl", "stats", "find --count --where 'ply > 0'"}) {
+      const auto r = run_cli(std::string(command) + " '" + compressed(file) + "'");
+      EXPECT_EQ(r.status, 1) << command << " " << file;
+      const std::size_t first_line = r.err.find('\n');
+      EXPECT_TRUE(r.err.starts_with("pawnkit: '" + compressed(file) + "' " + says)) << r.err;
+      EXPECT_EQ(r.err.find("pawnkit: '", first_line), std::string::npos) << r.err;  // one line
+    }
+  }
+}
+
+// --strict turns every repair into an error, on every command that reads games.
+TEST(BadInput, StrictMakesEveryRepairAnError) {
+  const std::string path = temp_path("stray_brace.pgn");
+  write_file(path, good_game + "[Event \"stray\"]\n\n1. e4 } e5 2. Nf3 *\n\n" + good_game);
+  const std::string similar = "similar --to '4k3/8/8/8/8/8/8/4K3 w - - 0 1'";
+  for (const std::string& command :
+       std::vector<std::string>{"analyze --format jsonl", "stats", "find --count --where 'ply > 0'",
+                                "pawn-eval --format jsonl", similar}) {
+    const auto lenient = run_cli(command + " '" + path + "'");
+    EXPECT_EQ(lenient.status, 0) << command << ": " << lenient.err;
+    EXPECT_NE(lenient.err.find(path + ":7: game 2: warning: stray '}' skipped\n"),
+              std::string::npos)
+        << command << ": " << lenient.err;
+    const auto strict = run_cli(command + " --strict '" + path + "'");
+    EXPECT_EQ(strict.status, 1) << command << ": " << strict.err;
+    EXPECT_NE(strict.err.find(path + ":7: game 2: stray '}' skipped\n"), std::string::npos)
+        << command << ": " << strict.err;
+    EXPECT_EQ(strict.err.find("warning"), std::string::npos) << command << ": " << strict.err;
+  }
+}
+
+TEST(BadInput, StatsTakesInputLikeAnalyze) {
+  const std::string path = temp_path("games_named.epd");
+  write_file(path, good_game);
+  const auto by_name = run_cli("stats --format json '" + path + "'");
+  EXPECT_EQ(by_name.status, 1);
+  EXPECT_NE(by_name.err.find("stats reads PGN games; this is FEN/EPD"), std::string::npos);
+  const auto forced = run_cli("stats --format json --input pgn '" + path + "'");
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_TRUE(forced.out.starts_with("{\"games\": 1, \"positions\": 5,"))
+      << forced.out.substr(0, 80);
+  const auto wrong = run_cli("stats --input fen '" + path + "'");
+  EXPECT_EQ(wrong.status, 2);
 }
 
 TEST(BadInput, HundredThousandNestedVariations) {

@@ -54,6 +54,36 @@ TEST(InputFormat, ByContent) {
   EXPECT_EQ(format_from_content("", true), Epd);
 }
 
+TEST(InputFormat, CommentsEscapesAndBareMovetextArePgn) {
+  EXPECT_EQ(format_from_content("{ from a book }\n1. e4 *", false), Pgn);
+  EXPECT_EQ(format_from_content("; exported\n[Event", false), Pgn);
+  EXPECT_EQ(format_from_content("%!PGN\n", false), Pgn);
+  EXPECT_EQ(format_from_content("  e4 e5 Nf3 Nc6 *\n", false), Pgn);
+  EXPECT_EQ(format_from_content("\xEF\xBB\xBF"
+                                "d4 d5",
+                                false),
+            Pgn);
+  for (const char* move : {"Nf3 ", "exd5 ", "Nbd7+ ", "R1e2 ", "Qh4xe1# ", "e8=Q+ ", "O-O ",
+                           "O-O-O+ ", "0-0 ", "e2e4 ", "e4!? "}) {
+    EXPECT_EQ(format_from_content(move, false), Pgn) << move;
+  }
+  EXPECT_EQ(format_from_content("e4", true), Pgn);  // the whole input
+  EXPECT_EQ(format_from_content("1... e5", false), Pgn);
+  // A FEN or EPD line stays a position, also the sloppy ones and garbage.
+  EXPECT_EQ(
+      format_from_content("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", false),
+      Epd);
+  EXPECT_EQ(format_from_content("4k3/8/8/8/8/8/8/4K3", true), Epd);  // board only
+  EXPECT_EQ(format_from_content("Kk ", false), Epd);
+  EXPECT_EQ(format_from_content("hello world", false), Epd);
+  EXPECT_EQ(format_from_content("e9 ", false), Epd);
+  EXPECT_EQ(format_from_content("Ne ", false), Epd);
+  // A first word that reaches the end of what was read waits for more.
+  EXPECT_EQ(format_from_content("Nf", false), std::nullopt);
+  EXPECT_EQ(format_from_content("rnbqkbnr", false), std::nullopt);
+  EXPECT_EQ(format_from_content("rnbqkbnr/", false), Epd);
+}
+
 std::string drain(ByteSource& source) {
   std::string out, error;
   EXPECT_TRUE(read_all(source, out, error)) << error;
@@ -117,6 +147,14 @@ TEST(InputFormat, OpenInput) {
   OpenedInput missing = open_input("/nonexistent/x.txt");
   EXPECT_FALSE(missing.ok());
   EXPECT_EQ(missing.error, "cannot open '/nonexistent/x.txt': No such file or directory");
+}
+
+TEST(InputFormat, BareMovetextOnAnUnknownNameIsPgn) {
+  const std::string moves = "e4 e5 Nf3 Nc6 *\n";
+  DetectedInput d =
+      detect_input_format(make_memory_source(moves, "bare.txt", 2), "bare.txt", std::nullopt);
+  EXPECT_EQ(d.format, Pgn);
+  EXPECT_EQ(drain(*d.source), moves);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@ void note_outcome(const ReplayResult& result, GameCounts& counts,
 void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
                          std::vector<io::Diagnostic>& diagnostics) {
   StructureClassifier classify;
+  if (out.empty()) spill_at_ = OutputSpill::threshold;  // a new batch
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
@@ -30,6 +31,10 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
       io::append_jsonl(out, origin, fen_, report, structure);
     else
       io::append_csv_row(out, origin, fen_, report, structure, true);
+    if (spill_ && out.size() >= spill_at_) {
+      spill_->spill(out, diagnostics);
+      spill_at_ = out.size() + OutputSpill::threshold;
+    }
   });
   note_outcome(result, counts_, diagnostics);
 }

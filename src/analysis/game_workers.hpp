@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
 #include "analysis/stats.hpp"
@@ -52,9 +53,13 @@ class AnalyzeWorker {
   explicit AnalyzeWorker(RecordFormat format) : format_(format) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const GameCounts& counts() const { return counts_; }
+  // The pipeline's hand-over for long games (~2 KB a position): memory stays flat.
+  void set_spill(OutputSpill* spill) { spill_ = spill; }
 
  private:
   RecordFormat format_;
+  OutputSpill* spill_ = nullptr;
+  std::size_t spill_at_ = OutputSpill::threshold;  // offer `out` to spill_ at this size
   GameCounts counts_;
   std::string fen_;
 };

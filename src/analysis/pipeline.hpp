@@ -6,8 +6,12 @@
 // std::vector<io::Diagnostic>& diagnostics)`; `out` goes to standard output and the
 // diagnostics (bad or skipped games) to the sink's report(), both in input order. Each
 // thread has its own Worker, so workers keep per-thread state (statistics) without locks.
+// A worker that writes a lot per game (analyze: ~2 KB a position) may also have
+// `void set_spill(OutputSpill*)`: it then hands its output over in the middle of a game
+// when it grows large, so that a 200,000-ply game is not held whole (OutputSpill).
 #pragma once
 
+#include <concepts>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -39,7 +43,20 @@ struct PipelineSink {
 struct PipelineOptions {
   std::size_t batch_games = 32;
   io::PgnReaderOptions reader;
+  // --strict: every repair is an error, not a warning (the behaviour before repairs
+  // existed). The reader obeys reader.strict; this copy is stamped on every GameRecord
+  // (GameRecord::strict), so that what reads a game after the reader (replay's SAN, a
+  // FEN tag's parsing) can refuse what it would otherwise repair.
+  bool strict = false;
 };
+
+// The options for a strict or lenient run, the reader and the games alike.
+inline PipelineOptions strict_pipeline_options(bool strict) {
+  PipelineOptions options;
+  options.reader.strict = strict;
+  options.strict = strict;
+  return options;
+}
 
 // Counts the bytes a source delivers (for progress).
 class CountingSource : public io::ByteSource {
@@ -58,7 +75,46 @@ class CountingSource : public io::ByteSource {
   std::size_t bytes_ = 0;
 };
 
+// Where a worker hands over the output of the batch it works on before the batch is done:
+// spill() writes `out` and `diagnostics` in their place in the input order and empties
+// both, or keeps them while earlier batches are still being worked on, unless they have
+// reached `limit`: then it waits for its turn. Output stays byte for byte the same, and
+// an ordinary batch (a few MB) never waits.
+class OutputSpill {
+ public:
+  // Workers offer their output each time it has grown by `threshold` bytes.
+  static constexpr std::size_t threshold = std::size_t(1) << 20;
+  static constexpr std::size_t limit = std::size_t(16) << 20;
+  virtual void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) = 0;
+  // How many times spill() wrote and emptied the buffers.
+  std::size_t emptied = 0;
+
+ protected:
+  ~OutputSpill() = default;
+};
+
 namespace detail {
+
+template <class Worker>
+concept Spilling = requires(Worker& w, OutputSpill* s) {
+  w.set_spill(s);
+};
+
+// A spill that calls `write` (single-threaded runs: nothing comes before the batch).
+template <class Write>
+class DirectSpill final : public OutputSpill {
+ public:
+  explicit DirectSpill(Write write) : write_(std::move(write)) {}
+  void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
+    write_(out, diagnostics);
+    out.clear();
+    diagnostics.clear();
+    ++emptied;
+  }
+
+ private:
+  Write write_;
+};
 
 struct BatchOutput {
   std::string out;
@@ -68,16 +124,26 @@ struct BatchOutput {
 
 // Fills `result` (emptied first; its buffers are reused from batch to batch, so a long run
 // stops allocating once they have grown).
+// Marks the games of a batch with the run's strictness (see PipelineOptions::strict).
+inline void stamp_batch(io::GameBatch& batch, bool strict) {
+  for (std::size_t i = 0; i < batch.size; ++i) batch.games[i].strict = strict;
+}
+
+// `spill` is the worker's spill, if it has one: a game it spilled in left only its own
+// (end-of-game) diagnostics behind.
 template <class Worker>
-void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result) {
+void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& result,
+                   const OutputSpill& spill) {
   result.out.clear();
   result.diagnostics.clear();
   result.replay_warnings = 0;
   for (std::size_t i = 0; i < batch.size; ++i) {
     // The reader's repairs come first, for every kind of worker alike.
     io::append_warnings(batch.games[i], result.diagnostics);
-    const std::size_t before = result.diagnostics.size();
+    std::size_t before = result.diagnostics.size();
+    const std::size_t emptied = spill.emptied;
     worker.game(batch.games[i], result.out, result.diagnostics);
+    if (spill.emptied != emptied) before = 0;
     for (std::size_t d = before; d < result.diagnostics.size(); ++d)
       result.replay_warnings += result.diagnostics[d].severity == io::Severity::Warning;
   }
@@ -96,11 +162,17 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
 
   if (workers.size() <= 1) {
     detail::BatchOutput result;
+    auto write = [&](const std::string& out, std::span<const io::Diagnostic> diagnostics) {
+      sink.report(diagnostics);
+      sink.out(out);
+    };
+    detail::DirectSpill spill(write);
+    if constexpr (detail::Spilling<Worker>) workers[0].set_spill(&spill);
     auto ready = [&](io::GameBatch batch) {
-      detail::process_batch(workers[0], batch, result);
+      detail::stamp_batch(batch, options.strict);
+      detail::process_batch(workers[0], batch, result, spill);
       replay_warnings += result.replay_warnings;
-      sink.report(result.diagnostics);
-      sink.out(result.out);
+      write(result.out, result.diagnostics);
       games_read += batch.size;
       sink.progress(games_read, counted.bytes());
       return batch;
@@ -109,6 +181,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
     collector.finish();
     summary.warnings += replay_warnings;
+    if constexpr (detail::Spilling<Worker>) workers[0].set_spill(nullptr);
     return summary;
   }
 
@@ -119,12 +192,55 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   std::map<std::size_t, detail::BatchOutput> done;
   std::vector<detail::BatchOutput> spare_outputs;  // written already, buffers kept
   std::size_t next_sequence = 0, next_to_write = 0;
+  std::size_t written_through = 0;  // batches [0, written_through) are written out whole
+  std::size_t spills_waiting = 0;   // workers waiting in ThreadSpill::spill for their turn
   bool input_over = false;
   const std::size_t max_in_flight = 3 * workers.size();
 
-  std::vector<std::thread> threads;
+  // A worker's spill writes its batch's output so far once every earlier batch is written:
+  // then nothing else writes until its batch is done (the reading thread writes whole
+  // batches in order, and the later ones wait for this one).
+  class ThreadSpill final : public OutputSpill {
+   public:
+    ThreadSpill(std::mutex& mutex, std::condition_variable& changed,
+                const std::size_t& written_through, std::size_t& waiting, PipelineSink& sink)
+        : mutex_(mutex),
+          changed_(changed),
+          written_through_(written_through),
+          waiting_(waiting),
+          sink_(sink) {}
+    std::size_t sequence = 0;  // the batch being worked on
+    void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
+      {
+        std::unique_lock lock(mutex_);
+        if (written_through_ != sequence && out.size() < limit) return;  // not yet our turn
+        ++waiting_;
+        changed_.wait(lock, [&] { return written_through_ == sequence; });
+        --waiting_;
+      }
+      sink_.report(diagnostics);
+      sink_.out(out);
+      out.clear();
+      diagnostics.clear();
+      ++emptied;
+    }
+
+   private:
+    std::mutex& mutex_;
+    std::condition_variable& changed_;
+    const std::size_t& written_through_;
+    std::size_t& waiting_;
+    PipelineSink& sink_;
+  };
+  std::deque<ThreadSpill> spills;  // one per worker; a deque keeps their addresses
   for (Worker& worker : workers) {
-    threads.emplace_back([&, w = &worker] {
+    spills.emplace_back(mutex, changed, written_through, spills_waiting, sink);
+    if constexpr (detail::Spilling<Worker>) worker.set_spill(&spills.back());
+  }
+
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < workers.size(); ++t) {
+    threads.emplace_back([&, w = &workers[t], spill = &spills[t]] {
       std::unique_lock lock(mutex);
       for (;;) {
         changed.wait(lock, [&] { return !todo.empty() || input_over; });
@@ -136,8 +252,9 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
           result = std::move(spare_outputs.back());
           spare_outputs.pop_back();
         }
+        spill->sequence = batch.sequence;
         lock.unlock();
-        detail::process_batch(*w, batch, result);
+        detail::process_batch(*w, batch, result, *spill);
         lock.lock();
         done.emplace(batch.sequence, std::move(result));
         spare.push_back(std::move(batch));
@@ -157,11 +274,14 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       sink.report(result.diagnostics);
       sink.out(result.out);
       lock.lock();
+      ++written_through;
+      if (spills_waiting) changed.notify_all();  // a spilling worker may wait for this batch
       spare_outputs.push_back(std::move(result));
     }
   };
 
   auto ready = [&](io::GameBatch batch) {
+    detail::stamp_batch(batch, options.strict);
     games_read += batch.size;
     std::unique_lock lock(mutex);
     batch.sequence = next_sequence++;
@@ -196,6 +316,9 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   lock.unlock();
   for (std::thread& t : threads) t.join();
   summary.warnings += replay_warnings;  // written under the lock, all written by now
+  if constexpr (detail::Spilling<Worker>) {
+    for (Worker& worker : workers) worker.set_spill(nullptr);
+  }
   return summary;
 }
 

@@ -30,17 +30,20 @@ analysis::RecordFormat format_named(std::string_view name) {
 int run_analyze(const Args& args) {
   std::string format_name;  // none: a table for FEN/EPD, JSON lines for PGN
   RecordOptions record_options;
-  Options options("analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
-                  "Reports every pawn pattern of the contract for both sides of each position.\n"
-                  "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games\n"
-                  "(.pgn, .pgn.zst; every position of every game, with \"game\" and \"ply\").\n"
-                  "'-' or no file reads standard input; the content then decides the kind.\n"
-                  "A bad record or game is reported on standard error with the file and line\n"
-                  "and skipped; the rest is still processed and the exit status is then 1.");
+  Options options(
+      "analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
+      "Reports every pawn pattern of the contract for both sides of each position.\n"
+      "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games\n"
+      "(.pgn, .pgn.gz, .pgn.bz2, .pgn.zst; every position of every game, with \"game\" and\n"
+      "\"ply\").\n"
+      "'-' or no file reads standard input; the content then decides the kind.\n"
+      "A bad record or game is reported on standard error with the file and line\n"
+      "and skipped; the rest is still processed and the exit status is then 1.");
   options.value("format", format_name, "output format, default table (jsonl for PGN)",
                 {"table", "jsonl", "csv"});
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
+  record_options.add_strict(options);
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
@@ -81,7 +84,9 @@ int run_analyze(const Args& args) {
               static_cast<std::size_t>(record_options.threads),
               analysis::AnalyzeWorker{game_format});
           sink.next_file(input_size(file));
-          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
+          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
+                                             record_options.pipeline_options())
+                          .warnings;
           for (const auto& w : workers) game_counts.add(w.counts());
         }
         return true;

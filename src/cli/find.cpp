@@ -86,6 +86,7 @@ int run_find(const Args& args) {
                "print only the number of matching positions (games with --games)");
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
+  record_options.add_strict(options);
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const int threads = record_options.threads, min_plies = record_options.min_plies;
@@ -131,7 +132,9 @@ int run_find(const Args& args) {
         std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
                                                   analysis::FindWorker{find_options});
         GameOutput sink(out, input_size(file));
-        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
+        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
+                                           record_options.pipeline_options())
+                        .warnings;
         for (const auto& w : workers) {
           game_counts.add(w.counts());
           matches += w.matches();

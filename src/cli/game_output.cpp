@@ -14,7 +14,7 @@ namespace pawnkit::cli {
 
 std::size_t input_size(std::string_view path) {
   std::error_code ec;
-  if (path == "-" || io::is_zstd_name(path)) return 0;
+  if (path == "-" || io::is_compressed_name(path)) return 0;
   const auto size = std::filesystem::file_size(std::filesystem::path(path), ec);
   return ec ? 0 : std::size_t(size);
 }

@@ -111,6 +111,7 @@ int run_pawn_eval(const Args& args) {
   options.value("format", format, "output format, default table", {"table", "jsonl"});
   record_options.add_input(options);
   record_options.add_threads(options, "worker threads for PGN input, default: every core");
+  record_options.add_strict(options);
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
@@ -133,7 +134,9 @@ int run_pawn_eval(const Args& args) {
           }
           std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads));
           sink.next_file(input_size(file));
-          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
+          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
+                                             record_options.pipeline_options())
+                          .warnings;
           for (const auto& w : workers) game_counts.add(w.counts());
           return true;
         }

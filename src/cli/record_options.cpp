@@ -21,6 +21,11 @@ void RecordOptions::add_min_plies(Options& options, int max, std::string default
   options.value("min-plies", min_plies_text_, help);
 }
 
+void RecordOptions::add_strict(Options& options) {
+  options.flag("strict", strict,
+               "every repair of the input (a warning otherwise) is an error: the game is bad");
+}
+
 std::optional<int> RecordOptions::parse(Options& options, const Args& args,
                                         std::vector<std::string_view>& files) {
   if (const auto status = options.parse(args, files)) return status;

@@ -1,5 +1,5 @@
-// The options the commands that read records and games share (analyze, find, stats):
-// --input, --threads and --min-plies, declared and checked in one place.
+// The options the commands that read records and games share (analyze, find, stats,
+// pawn-eval): --input, --threads, --min-plies and --strict, declared and checked in one place.
 #pragma once
 
 #include <optional>
@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/pipeline.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 
@@ -17,11 +18,18 @@ class RecordOptions {
   std::string input = "auto";  // --input: auto, epd or pgn
   int threads = 1;             // --threads, resolved (0 or none given: every core)
   int min_plies = 1;           // --min-plies
+  bool strict = false;         // --strict: every repair of the input is an error
 
   // Each adds its option to `options`, in the order of the calls (the order of --help).
   void add_input(Options& options);
   void add_threads(Options& options, std::string_view help);
   void add_min_plies(Options& options, int max, std::string default_text, std::string_view help);
+  void add_strict(Options& options);
+
+  // The game pipeline's options for these: --strict reaches the PGN reader and every game.
+  analysis::PipelineOptions pipeline_options() const {
+    return analysis::strict_pipeline_options(strict);
+  }
 
   // Parses args into `files` ("-" when none) and resolves --threads and --min-plies.
   // nullopt: run the command; otherwise the exit status: 0 after --help, 2 after an error

@@ -127,7 +127,7 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
 int run_similar(const Args& args) {
   std::string target_fen, ignore_text, format_name = "table", threads_text, svg_dir;
   int top = 10, min_ply = 0;
-  bool games = false;
+  bool games = false, strict = false;
   Options options(
       "similar",
       "similar --to FEN [--top N] [--ignore-files a,h] [--min-ply K] [--games] "
@@ -147,7 +147,9 @@ int run_similar(const Args& args) {
       .flag("games", games, "write the games as PGN instead of a table")
       .value("format", format_name, "output format, default table", {"table", "jsonl"})
       .value("svg", svg_dir, "also draw the target and the hits side by side in DIR/similar.svg")
-      .value("threads", threads_text, "worker threads, default: every core");
+      .value("threads", threads_text, "worker threads, default: every core")
+      .flag("strict", strict,
+            "every repair of the input (a warning otherwise) is an error: the game is bad");
   std::vector<std::string_view> files;
   if (const auto status = options.parse(args, files)) return *status;
   const std::optional<int> threads = parse_thread_count(threads_text);
@@ -191,7 +193,9 @@ int run_similar(const Args& args) {
         for (auto& w : workers) w.set_file_index(read_files.size());
         read_files.push_back(file);
         GameOutput sink(out, input_size(file));
-        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink).warnings;
+        warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
+                                           analysis::strict_pipeline_options(strict))
+                        .warnings;
         return true;
       });
   for (const auto& w : workers) counts.add(w.counts());

@@ -1,12 +1,15 @@
 #include "io/byte_source.hpp"
 
+#include <bzlib.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <vector>
 
@@ -113,6 +116,197 @@ class ZstdSource final : public ByteSource {
   bool maybe_pending_ = false;
 };
 
+// Decodes gzip members from an inner source with zlib's inflate, writing straight into
+// the caller's buffer. Members follow each other (`cat a.gz b.gz`); input that ends inside
+// one is truncated. Memory: one input buffer plus zlib's 32 KiB window.
+class GzipSource final : public ByteSource {
+ public:
+  explicit GzipSource(std::unique_ptr<ByteSource> inner)
+      : ByteSource(inner->name()), inner_(std::move(inner)), input_buffer_(1 << 16) {
+    if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK) {  // 16: gzip wrapper only
+      fail("cannot allocate a gzip decoder for " + quoted(name()));
+      done_ = true;
+    } else {
+      initialized_ = true;
+    }
+  }
+  ~GzipSource() override {
+    if (initialized_) inflateEnd(&stream_);
+  }
+
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (done_) return 0;
+    stream_.next_out = reinterpret_cast<Bytef*>(out);
+    stream_.avail_out = static_cast<uInt>(std::min<std::size_t>(capacity, UINT_MAX));
+    const uInt room = stream_.avail_out;
+    for (;;) {
+      // A full output buffer last time may leave decoded bytes inside zlib: flush those
+      // before reading more input.
+      if (stream_.avail_in == 0 && !maybe_pending_) {
+        const std::size_t n = inner_->read(input_buffer_.data(), input_buffer_.size());
+        if (n == 0) {
+          done_ = true;
+          if (inner_->failed()) {
+            fail(inner_->error());
+          } else if (!seen_input_) {
+            fail("gzip error in " + quoted(name()) + ": empty file, no gzip data");
+          } else if (member_open_) {
+            fail("gzip error in " + quoted(name()) + ": truncated (unexpected end of file)");
+          }
+          return room - stream_.avail_out;
+        }
+        seen_input_ = true;
+        stream_.next_in = reinterpret_cast<Bytef*>(input_buffer_.data());
+        stream_.avail_in = static_cast<uInt>(n);
+      }
+      if (stream_.avail_in != 0) member_open_ = true;
+      const int rc = inflate(&stream_, Z_NO_FLUSH);
+      if (rc == Z_STREAM_END) {
+        member_open_ = false;  // another member may follow
+        inflateReset(&stream_);
+      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {  // Z_BUF_ERROR: no progress, not fatal
+        done_ = true;
+        fail("gzip error in " + quoted(name()) + ": " +
+             (stream_.msg ? stream_.msg : "corrupt data (zlib error " + std::to_string(rc) + ")"));
+        return room - stream_.avail_out;
+      }
+      maybe_pending_ = stream_.avail_out == 0;
+      if (stream_.avail_out != room) return room - stream_.avail_out;
+      maybe_pending_ = false;
+    }
+  }
+
+ private:
+  std::unique_ptr<ByteSource> inner_;
+  z_stream stream_{};
+  std::vector<char> input_buffer_;
+  bool initialized_ = false;
+  bool done_ = false;
+  bool seen_input_ = false;
+  bool member_open_ = false;
+  bool maybe_pending_ = false;
+};
+
+// Decodes bzip2 streams from an inner source with libbz2, like GzipSource. Memory: one
+// input buffer plus libbz2's block (up to about 3.5 MB for 900 KB blocks).
+class Bzip2Source final : public ByteSource {
+ public:
+  explicit Bzip2Source(std::unique_ptr<ByteSource> inner)
+      : ByteSource(inner->name()), inner_(std::move(inner)), input_buffer_(1 << 16) {
+    start_stream();
+  }
+  ~Bzip2Source() override {
+    if (initialized_) BZ2_bzDecompressEnd(&stream_);
+  }
+
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (done_) return 0;
+    stream_.next_out = out;
+    stream_.avail_out = static_cast<unsigned>(std::min<std::size_t>(capacity, UINT_MAX));
+    const unsigned room = stream_.avail_out;
+    for (;;) {
+      if (stream_.avail_in == 0 && !maybe_pending_) {
+        const std::size_t n = inner_->read(input_buffer_.data(), input_buffer_.size());
+        if (n == 0) {
+          done_ = true;
+          if (inner_->failed()) {
+            fail(inner_->error());
+          } else if (!seen_input_) {
+            fail("bzip2 error in " + quoted(name()) + ": empty file, no bzip2 data");
+          } else if (stream_open_) {
+            fail("bzip2 error in " + quoted(name()) + ": truncated (unexpected end of file)");
+          }
+          return room - stream_.avail_out;
+        }
+        seen_input_ = true;
+        stream_.next_in = input_buffer_.data();
+        stream_.avail_in = static_cast<unsigned>(n);
+      }
+      if (stream_.avail_in != 0) stream_open_ = true;
+      const int rc = BZ2_bzDecompress(&stream_);
+      if (rc == BZ_STREAM_END) {
+        // Another stream may follow: start a fresh decoder on the remaining input.
+        stream_open_ = false;
+        char* next_in = stream_.next_in;
+        const unsigned avail_in = stream_.avail_in;
+        char* next_out = stream_.next_out;
+        const unsigned avail_out = stream_.avail_out;
+        BZ2_bzDecompressEnd(&stream_);
+        initialized_ = false;
+        if (!start_stream()) return room - avail_out;
+        stream_.next_in = next_in;
+        stream_.avail_in = avail_in;
+        stream_.next_out = next_out;
+        stream_.avail_out = avail_out;
+      } else if (rc != BZ_OK) {
+        done_ = true;
+        fail("bzip2 error in " + quoted(name()) + ": " + bzip2_error(rc));
+        return room - stream_.avail_out;
+      }
+      maybe_pending_ = stream_.avail_out == 0;
+      if (stream_.avail_out != room) return room - stream_.avail_out;
+      maybe_pending_ = false;
+    }
+  }
+
+ private:
+  bool start_stream() {
+    stream_ = bz_stream{};
+    if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK) {
+      fail("cannot allocate a bzip2 decoder for " + quoted(name()));
+      done_ = true;
+      return false;
+    }
+    initialized_ = true;
+    return true;
+  }
+  static std::string bzip2_error(int rc) {
+    switch (rc) {
+      case BZ_DATA_ERROR_MAGIC:
+        return "not bzip2 data";
+      case BZ_DATA_ERROR:
+        return "corrupt data";
+      case BZ_MEM_ERROR:
+        return "out of memory";
+      default:
+        return "libbz2 error " + std::to_string(rc);
+    }
+  }
+
+  std::unique_ptr<ByteSource> inner_;
+  bz_stream stream_{};
+  std::vector<char> input_buffer_;
+  bool initialized_ = false;
+  bool done_ = false;
+  bool seen_input_ = false;
+  bool stream_open_ = false;
+  bool maybe_pending_ = false;
+};
+
+// Hands out the peeked bytes first, then the rest of the inner source.
+class PrefixedSource final : public ByteSource {
+ public:
+  PrefixedSource(std::string prefix, std::unique_ptr<ByteSource> inner)
+      : ByteSource(inner->name()), prefix_(std::move(prefix)), inner_(std::move(inner)) {}
+
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (sent_ < prefix_.size()) {
+      const std::size_t n = std::min(capacity, prefix_.size() - sent_);
+      std::memcpy(out, prefix_.data() + sent_, n);
+      sent_ += n;
+      return n;
+    }
+    const std::size_t n = inner_->read(out, capacity);
+    if (n == 0 && inner_->failed()) fail(inner_->error());
+    return n;
+  }
+
+ private:
+  std::string prefix_;
+  std::size_t sent_ = 0;
+  std::unique_ptr<ByteSource> inner_;
+};
+
 // Bytes from memory, in chunks of at most max_chunk. Owns a copy unless given a view.
 class MemorySource final : public ByteSource {
  public:
@@ -141,6 +335,68 @@ class MemorySource final : public ByteSource {
 
 bool is_zstd_name(std::string_view path) { return path.ends_with(".zst"); }
 
+Container container_from_name(std::string_view path) {
+  const auto ends_with = [&](std::string_view suffix) {
+    if (path.size() < suffix.size()) return false;
+    return std::equal(suffix.begin(), suffix.end(), path.end() - suffix.size(),
+                      [](char lower, char c) {
+                        return (c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c) == lower;
+                      });
+  };
+  if (ends_with(".zst")) return Container::Zstd;
+  if (ends_with(".gz")) return Container::Gzip;
+  if (ends_with(".bz2")) return Container::Bzip2;
+  return Container::Plain;
+}
+
+Container container_from_magic(std::string_view head) {
+  if (head.starts_with("\x28\xB5\x2F\xFD")) return Container::Zstd;
+  if (head.starts_with("\x1F\x8B")) return Container::Gzip;
+  if (head.size() >= 4 && head.starts_with("BZh") && head[3] >= '1' && head[3] <= '9')
+    return Container::Bzip2;
+  return Container::Plain;
+}
+
+std::string unreadable_text(std::string_view head, std::string_view name) {
+  const std::string file = quoted(std::string(name));
+  if (head.starts_with("PK\x03\x04") || head.starts_with("PK\x05\x06")) {
+    return file +
+           " is a ZIP archive, not PGN or FEN/EPD text: unzip it first "
+           "(pawnkit reads text, .gz, .bz2 and .zst files directly)";
+  }
+  const auto utf16 = [&](std::string_view order) {
+    return file + " is UTF-16 text (" + std::string(order) +
+           "): convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8";
+  };
+  if (head.starts_with("\xFF\xFE")) return utf16("byte order mark FF FE");
+  if (head.starts_with("\xFE\xFF")) return utf16("byte order mark FE FF");
+  // Without a mark: ASCII text in UTF-16 has a NUL in every other byte, and text never
+  // does. Eight bytes (four characters) are enough to tell.
+  const std::size_t n = std::min<std::size_t>(head.size(), 64) & ~std::size_t{1};
+  if (n >= 8) {
+    bool low_nul = true, high_nul = true;  // NUL at odd (little-endian) / even offsets
+    for (std::size_t i = 0; i < n; i += 2) {
+      low_nul &= head[i] != '\0' && head[i + 1] == '\0';
+      high_nul &= head[i] == '\0' && head[i + 1] != '\0';
+    }
+    if (low_nul) return utf16("little-endian, no byte order mark");
+    if (high_nul) return utf16("big-endian, no byte order mark");
+  }
+  return {};
+}
+
+std::string read_prefix(ByteSource& source, std::size_t size) {
+  std::string head(size, '\0');
+  std::size_t have = 0;
+  while (have < size) {
+    const std::size_t n = source.read(head.data() + have, size - have);
+    if (n == 0) break;
+    have += n;
+  }
+  head.resize(have);
+  return head;
+}
+
 OpenedSource open_source(const std::string& path) {
   OpenedSource opened;
   std::unique_ptr<ByteSource> raw;
@@ -164,12 +420,59 @@ OpenedSource open_source(const std::string& path) {
 #endif
     raw = std::make_unique<FileSource>(fd, path, true);
   }
-  opened.source = is_zstd_name(path) ? make_zstd_source(std::move(raw)) : std::move(raw);
+  // The magic bytes say how the data is packed; a name that says compressed but data
+  // that does not is left to that decoder, which reports what is wrong.
+  std::string head = read_prefix(*raw, 64);
+  Container container = container_from_magic(head);
+  if (container == Container::Plain && !raw->failed()) {
+    if (std::string why = unreadable_text(head, raw->name()); !why.empty()) {
+      opened.error = std::move(why);
+      return opened;
+    }
+    container = container_from_name(path);
+  }
+  std::unique_ptr<ByteSource> source = make_prefixed_source(std::move(head), std::move(raw));
+  switch (container) {
+    case Container::Plain:
+      opened.source = std::move(source);
+      return opened;
+    case Container::Zstd:
+      source = make_zstd_source(std::move(source));
+      break;
+    case Container::Gzip:
+      source = make_gzip_source(std::move(source));
+      break;
+    case Container::Bzip2:
+      source = make_bzip2_source(std::move(source));
+      break;
+  }
+  // What the decompressed bytes are: a zipped or UTF-16 file inside the compression.
+  head = read_prefix(*source, 64);
+  if (!source->failed()) {
+    if (std::string why = unreadable_text(head, source->name()); !why.empty()) {
+      opened.error = std::move(why);
+      return opened;
+    }
+  }
+  opened.source = make_prefixed_source(std::move(head), std::move(source));
   return opened;
 }
 
 std::unique_ptr<ByteSource> make_zstd_source(std::unique_ptr<ByteSource> compressed) {
   return std::make_unique<ZstdSource>(std::move(compressed));
+}
+
+std::unique_ptr<ByteSource> make_gzip_source(std::unique_ptr<ByteSource> compressed) {
+  return std::make_unique<GzipSource>(std::move(compressed));
+}
+
+std::unique_ptr<ByteSource> make_bzip2_source(std::unique_ptr<ByteSource> compressed) {
+  return std::make_unique<Bzip2Source>(std::move(compressed));
+}
+
+std::unique_ptr<ByteSource> make_prefixed_source(std::string prefix,
+                                                 std::unique_ptr<ByteSource> inner) {
+  return std::make_unique<PrefixedSource>(std::move(prefix), std::move(inner));
 }
 
 std::unique_ptr<ByteSource> make_memory_source(std::string data, std::string name,

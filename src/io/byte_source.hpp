@@ -1,6 +1,6 @@
-// Streaming byte input with constant memory: a file, standard input, or a zstd-compressed
-// file decoded on the fly. Readers (LineReader, PGN reader) pull bytes into their own
-// fixed-size buffer, so a 100 GB database is read with the same memory as a 1 KB one.
+// Streaming byte input with constant memory: a file, standard input, or a compressed file
+// (zstd, gzip, bzip2) decoded on the fly. Readers (LineReader, PGN reader) pull bytes into their
+// own fixed-size buffer, so a 100 GB database is read with the same memory as a 1 KB one.
 //
 // Errors are values: opening returns the source or a message; a failure while reading
 // ends the input and error() says what happened, naming the file.
@@ -48,16 +48,53 @@ struct OpenedSource {
   bool ok() const { return source != nullptr; }
 };
 
+// How a file's bytes are packed. Compression is recognized by its magic bytes first
+// (a gzip file named .pgn, gzip on standard input) and by the name's extension second.
+enum class Container { Plain, Zstd, Gzip, Bzip2 };
+
 // True when the name ends in ".zst" (so "games.pgn.zst" too).
 bool is_zstd_name(std::string_view path);
 
-// Opens a path for streaming: "-" is standard input, a name ending in ".zst" is decoded
-// with libzstd's streaming API. A missing file or a directory is an error here.
+// By the name's last extension: ".zst", ".gz", ".bz2" (any case); Plain otherwise.
+Container container_from_name(std::string_view path);
+
+// True when the name says the file is compressed (its size says nothing about the text's).
+inline bool is_compressed_name(std::string_view path) {
+  return container_from_name(path) != Container::Plain;
+}
+
+// By the first bytes of the data: zstd 28 B5 2F FD, gzip 1F 8B, bzip2 "BZh1".."BZh9";
+// Plain otherwise (also when `head` is too short to tell).
+Container container_from_magic(std::string_view head);
+
+// Why bytes cannot be read as text, said in a message naming `name`: a ZIP archive
+// ("PK\3\4"), UTF-16 (a byte order mark FF FE or FE FF, or NUL in every other byte of
+// ASCII text). Empty when `head` (the first bytes, up to 64 suffice) looks like text.
+std::string unreadable_text(std::string_view head, std::string_view name);
+
+// Opens a path for streaming: "-" is standard input. Compressed input (see Container) is
+// decoded with libzstd, zlib or libbz2's streaming APIs. A missing file, a directory, a
+// ZIP archive or UTF-16 text is an error here (see unreadable_text): one message, before
+// anything is read.
 OpenedSource open_source(const std::string& path);
 
 // Wraps a source of zstd-compressed bytes (one or more frames) into one that yields the
 // decompressed bytes. A corrupt frame or input that ends inside a frame is an error.
 std::unique_ptr<ByteSource> make_zstd_source(std::unique_ptr<ByteSource> compressed);
+
+// The same for gzip (one or more members, as `cat a.gz b.gz` makes) and bzip2 (one or
+// more streams, as pbzip2 writes). A corrupt or truncated stream is an error naming the
+// file; the bytes decoded before it are delivered first.
+std::unique_ptr<ByteSource> make_gzip_source(std::unique_ptr<ByteSource> compressed);
+std::unique_ptr<ByteSource> make_bzip2_source(std::unique_ptr<ByteSource> compressed);
+
+// Hands out `prefix` (bytes already read from `inner`) and then the rest of `inner`.
+std::unique_ptr<ByteSource> make_prefixed_source(std::string prefix,
+                                                 std::unique_ptr<ByteSource> inner);
+
+// Reads from `source` until `out` holds `size` bytes or the source ends (pipes deliver
+// few bytes at a time). Returns the bytes read; a failure stays in the source.
+std::string read_prefix(ByteSource& source, std::size_t size);
 
 // Bytes held in memory, handed out at most `max_chunk` bytes per read (tests use small
 // chunks to exercise every buffer boundary). Named `name` in messages.

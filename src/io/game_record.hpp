@@ -33,7 +33,7 @@ struct GameRecord {
   std::string result;      // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
   std::optional<ReaderError> error;
   std::vector<ReaderError> warnings;  // the reader's repairs (see io/pgn_warnings.hpp)
-  bool strict = false;  // read by a strict reader: replay's repairs are errors as well
+  bool strict = false;  // read with --strict: repairs are errors here too (replay, FEN tag)
 
   void clear();
   void add_tag(std::string_view name, std::string_view value);

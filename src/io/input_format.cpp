@@ -13,6 +13,31 @@ bool is_blank(char c) {
 }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Movetext with no move number (`e4 e5 Nf3`, `O-O`, `exd5`, `Nbd7+`, `e8=Q#`, `e2e4`):
+// a word that is one SAN or UCI move, with check marks and annotations after it.
+bool looks_like_a_move(std::string_view word) {
+  while (!word.empty() &&
+         (word.back() == '+' || word.back() == '#' || word.back() == '!' || word.back() == '?'))
+    word.remove_suffix(1);
+  if (word == "O-O" || word == "O-O-O" || word == "0-0" || word == "0-0-0") return true;
+  const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+  const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+  if (word.size() >= 2 && word[word.size() - 2] == '=' &&
+      std::string_view("QRBN").find(word.back()) != std::string_view::npos)
+    word.remove_suffix(2);  // a promotion
+  if (word.size() == 4 && file(word[0]) && rank(word[1]) && file(word[2]) && rank(word[3]))
+    return true;  // UCI
+  if (!word.empty() && std::string_view("KQRBN").find(word.front()) != std::string_view::npos)
+    word.remove_prefix(1);
+  // What is left: [file][rank][x]<file><rank>, the destination last.
+  if (word.size() < 2 || !file(word[word.size() - 2]) || !rank(word.back())) return false;
+  word.remove_suffix(2);
+  if (!word.empty() && word.back() == 'x') word.remove_suffix(1);
+  if (!word.empty() && rank(word.back())) word.remove_suffix(1);
+  if (!word.empty() && file(word.back())) word.remove_suffix(1);
+  return word.empty();
+}
+
 // File extensions are compared without regard to ASCII case ("GAMES.PGN").
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
   if (text.size() < suffix.size()) return false;
@@ -21,30 +46,6 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
     return lower(a) == lower(b);
   });
 }
-
-// Hands out the peeked bytes first, then the rest of the inner source.
-class PrefixedSource final : public ByteSource {
- public:
-  PrefixedSource(std::string prefix, std::unique_ptr<ByteSource> inner)
-      : ByteSource(inner->name()), prefix_(std::move(prefix)), inner_(std::move(inner)) {}
-
-  std::size_t read(char* out, std::size_t capacity) override {
-    if (sent_ < prefix_.size()) {
-      const std::size_t n = std::min(capacity, prefix_.size() - sent_);
-      std::memcpy(out, prefix_.data() + sent_, n);
-      sent_ += n;
-      return n;
-    }
-    const std::size_t n = inner_->read(out, capacity);
-    if (n == 0 && inner_->failed()) fail(inner_->error());
-    return n;
-  }
-
- private:
-  std::string prefix_;
-  std::size_t sent_ = 0;
-  std::unique_ptr<ByteSource> inner_;
-};
 
 }  // namespace
 
@@ -59,7 +60,13 @@ std::string_view format_name(InputFormat format) {
 }
 
 std::optional<InputFormat> format_from_name(std::string_view path) {
-  if (ends_with_ignoring_case(path, ".zst")) path.remove_suffix(4);
+  // The compression's extension says nothing about the text inside.
+  for (std::string_view packed : {".zst", ".gz", ".bz2"}) {
+    if (ends_with_ignoring_case(path, packed)) {
+      path.remove_suffix(packed.size());
+      break;
+    }
+  }
   if (ends_with_ignoring_case(path, ".pgn")) return InputFormat::Pgn;
   if (ends_with_ignoring_case(path, ".fen") || ends_with_ignoring_case(path, ".epd")) {
     return InputFormat::Epd;
@@ -77,11 +84,21 @@ std::optional<InputFormat> format_from_content(std::string_view head, bool at_en
   std::size_t i = 0;
   while (i < head.size() && is_blank(head[i])) ++i;
   if (i == head.size()) return at_end_of_input ? std::optional(InputFormat::Epd) : std::nullopt;
-  if (head[i] == '[') return InputFormat::Pgn;
-  if (!is_digit(head[i])) return InputFormat::Epd;
-  while (i < head.size() && is_digit(head[i])) ++i;
-  if (i == head.size()) return at_end_of_input ? std::optional(InputFormat::Epd) : std::nullopt;
-  return head[i] == '.' ? InputFormat::Pgn : InputFormat::Epd;
+  // A tag, a comment, an escape line: PGN. A FEN starts with a rank (a piece letter or a
+  // digit) and has '/' in its first word.
+  const char first = head[i];
+  if (first == '[' || first == '{' || first == ';' || first == '%') return InputFormat::Pgn;
+  std::size_t end = i;
+  while (end < head.size() && !is_blank(head[end])) ++end;
+  const std::string_view word = head.substr(i, end - i);
+  const bool whole_word = end < head.size() || at_end_of_input;
+  if (whole_word && looks_like_a_move(word)) return InputFormat::Pgn;
+  std::size_t digits = 0;
+  while (digits < word.size() && is_digit(word[digits])) ++digits;
+  if (digits > 0 && digits < word.size() && word[digits] == '.') return InputFormat::Pgn;
+  if (whole_word || word.find('/') != std::string_view::npos) return InputFormat::Epd;
+  // The first word reaches the end of what was read: more input decides.
+  return at_end_of_input ? std::optional(InputFormat::Epd) : std::nullopt;
 }
 
 DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::string_view path,
@@ -105,7 +122,7 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
     if (format || no_more) break;
   }
   detected.format = format.value_or(InputFormat::Epd);
-  detected.source = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
+  detected.source = make_prefixed_source(std::move(head), std::move(source));
   return detected;
 }
 

@@ -1,8 +1,9 @@
 // Is an input PGN (games) or EPD/FEN (one position a line)? The contract's rule
 // (spec/patterns.md, "Input format"): an explicit `--input pgn|epd` wins; then the name:
-// `.pgn` and `.pgn.zst` are PGN, `.fen` and `.epd` are positions; otherwise (and for
-// standard input) the content decides: a first non-blank line that starts with `[` or
-// with a move number such as `1.` is PGN, anything else EPD.
+// `.pgn` is PGN, `.fen` and `.epd` are positions (also with .zst, .gz or .bz2 after them);
+// otherwise (and for standard input) the content decides: a first non-blank line that
+// starts with `[`, a comment, a `%` escape, a move number such as `1.` or a bare move such as
+// `e4` is PGN, anything else EPD (see format_from_content).
 #pragma once
 
 #include <memory>
@@ -21,13 +22,15 @@ std::optional<InputFormat> parse_input_format(std::string_view text);
 
 std::string_view format_name(InputFormat format);
 
-// By file name (case-insensitive): .pgn/.pgn.zst are PGN; .fen/.epd (also with .zst) are
-// EPD; nullopt when the name does not say (other names, "-").
+// By file name (case-insensitive): .pgn is PGN; .fen/.epd are EPD; also with .zst, .gz or
+// .bz2 after them; nullopt when the name does not say (other names, "-").
 std::optional<InputFormat> format_from_name(std::string_view path);
 
-// By content: the first non-blank line (after a UTF-8 BOM) starting with '[' or with
-// digits followed by '.' means PGN. nullopt when `head` holds no decidable line yet
-// (only blanks, or a digit run that reaches the end of `head`) and more input may follow.
+// By content, from the first non-blank line (after a UTF-8 BOM): PGN when it starts with
+// a tag '[', a comment '{' or ';', an escape line '%', a move number ("1.", "12...") or a
+// bare move ("e4 e5 Nf3", "O-O", "exd5", "e2e4"); EPD otherwise (a FEN's first word is a
+// board with '/'). nullopt when `head` holds no decidable line yet (only blanks, or a first
+// word that reaches the end of `head`) and more input may follow.
 std::optional<InputFormat> format_from_content(std::string_view head, bool at_end_of_input);
 
 struct DetectedInput {

@@ -258,8 +258,10 @@ class PgnParser : public PgnTagReader<Visitor> {
       ++summary_.errors;
       summary_.source_failed = true;
       const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+      // Before any movetext (between games, in the tags) the start position is unknown.
       visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error(),
-                              PgnErrorCode::SourceFailed});
+                              PgnErrorCode::SourceFailed,
+                              phase_ == Phase::Between || phase_ == Phase::Tags});
       game_has_error_ = skipping_ = true;
     }
     if (phase_ == Phase::Tags) enter_movetext();
@@ -367,7 +369,12 @@ class PgnParser : public PgnTagReader<Visitor> {
       input_.pos = p;
       const bool more = input_.refill(start);
       p = input_.pos;
-      if (!more) break;
+      if (!more) {
+        // A run cut by a failed source's end (a truncated .gz) is no token: the failure is
+        // the game's error (finish_input), not a malformed move. Callers take "" as nothing.
+        if (input_.source().failed()) start = p;
+        break;
+      }
     }
     input_.pos = p;
     out = std::string_view(start, static_cast<std::size_t>(p - start));
