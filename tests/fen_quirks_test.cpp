@@ -151,6 +151,19 @@ TEST(FenQuirks, AnalyzeCountsTheWarningsWhichLeaveTheExitStatusAlone) {
       << ok.err;
 }
 
+// --strict reaches FEN/EPD input in every command that reads it: a repair is a bad record.
+TEST(FenQuirks, StrictFlagMakesEpdRepairsBadRecords) {
+  const std::string sloppy = "8/5k2/8/3p4/3P4/8/5K2/8\n";
+  for (const std::string command :
+       {"analyze --format jsonl", "find --where 'count(white.pawns) == 1'", "pawn-eval"}) {
+    const auto lenient = testing::run_cli(command + " -", sloppy);
+    EXPECT_EQ(lenient.status, 0) << command << ": " << lenient.err;
+    const auto strict = testing::run_cli(command + " --strict -", sloppy);
+    EXPECT_EQ(strict.status, 1) << command << ": " << strict.err;
+    EXPECT_NE(strict.err.find("1 bad record"), std::string::npos) << command << ": " << strict.err;
+  }
+}
+
 TEST(FenQuirks, ShowTakesAnEpdLineWithOperationsAndSloppyFen) {
   const auto epd = testing::run_cli(
       "show 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"x\";'");

@@ -72,7 +72,8 @@ int run_analyze(const Args& args) {
           csv_header_written = true;
         }
         if (opened.format == io::InputFormat::Epd) {
-          analysis::analyze_positions(*opened.source, format, sink, position_counts);
+          analysis::analyze_positions(*opened.source, format, sink, position_counts,
+                                      {.strict = record_options.strict});
         } else if (format == analysis::RecordFormat::Table && !format_name.empty()) {
           report(io::Diagnostic{.file = std::string(file),
                                 .message = "PGN input needs --format jsonl or csv"});

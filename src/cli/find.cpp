@@ -29,7 +29,7 @@ struct EpdCounts {
 
 // Runs the query over one FEN/EPD stream, writing the matching records.
 EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, bool count_only,
-                         Output& out) {
+                         bool strict, Output& out) {
   EpdCounts counts;
   std::string fen;
   auto on_record = [&](const EpdRecord& record) {
@@ -55,7 +55,7 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
                           .severity = io::Severity::Warning});
     ++counts.warnings;
   };
-  analysis::for_each_epd_record(source, {}, on_record, on_error, on_warning);
+  analysis::for_each_epd_record(source, {.strict = strict}, on_record, on_error, on_warning);
   return counts;
 }
 
@@ -118,7 +118,8 @@ int run_find(const Args& args) {
             usage_error = true;
             return false;
           }
-          const EpdCounts counts = find_positions(*opened.source, query, count_only, out);
+          const EpdCounts counts =
+              find_positions(*opened.source, query, count_only, record_options.strict, out);
           bad_records += counts.bad;
           matches += counts.matches;
           warnings += counts.warnings;

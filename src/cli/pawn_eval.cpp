@@ -167,7 +167,8 @@ int run_pawn_eval(const Args& args) {
                                 .severity = io::Severity::Warning});
           ++warnings;
         };
-        analysis::for_each_epd_record(*opened.source, {}, on_record, on_error, on_warning);
+        analysis::for_each_epd_record(*opened.source, {.strict = record_options.strict}, on_record,
+                                      on_error, on_warning);
         return true;
       });
   out.flush();
