@@ -41,9 +41,7 @@ int run_analyze(const Args& args) {
       "and skipped; the rest is still processed and the exit status is then 1.");
   options.value("format", format_name, "output format, default table (jsonl for PGN)",
                 {"table", "jsonl", "csv"});
-  record_options.add_input(options);
-  record_options.add_threads(options, "worker threads for PGN input, default: every core");
-  record_options.add_strict(options);
+  record_options.add_reading(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
@@ -84,11 +82,8 @@ int run_analyze(const Args& args) {
           std::vector<analysis::AnalyzeWorker> workers(
               static_cast<std::size_t>(record_options.threads),
               analysis::AnalyzeWorker{game_format});
-          sink.next_file(input_size(file));
-          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
-                                             record_options.pipeline_options())
-                          .warnings;
-          for (const auto& w : workers) game_counts.add(w.counts());
+          warnings += run_games(*opened.source, file, workers, sink,
+                                record_options.pipeline_options(), game_counts);
         }
         return true;
       });

@@ -84,9 +84,7 @@ int run_find(const Args& args) {
       "                        written from the N-th on), default 1");
   options.flag("count", count_only,
                "print only the number of matching positions (games with --games)");
-  record_options.add_input(options);
-  record_options.add_threads(options, "worker threads for PGN input, default: every core");
-  record_options.add_strict(options);
+  record_options.add_reading(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const int threads = record_options.threads, min_plies = record_options.min_plies;

@@ -5,9 +5,12 @@
 #include <chrono>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "cli/output.hpp"
 
@@ -45,5 +48,18 @@ class GameOutput : public analysis::PipelineSink {
   std::size_t total_bytes_;
   std::chrono::steady_clock::time_point start_, last_draw_;
 };
+
+// Runs `workers` over one PGN input, a new file of `sink`, and adds their game counts to
+// `counts`; returns the warnings.
+template <class Worker>
+std::size_t run_games(io::ByteSource& source, std::string_view file, std::vector<Worker>& workers,
+                      GameOutput& sink, const analysis::PipelineOptions& options,
+                      analysis::GameCounts& counts) {
+  sink.next_file(input_size(file));
+  const std::size_t warnings =
+      analysis::run_pipeline(source, std::span(workers), sink, options).warnings;
+  for (const auto& w : workers) counts.add(w.counts());
+  return warnings;
+}
 
 }  // namespace pawnkit::cli

@@ -1,5 +1,7 @@
 #include "cli/output.hpp"
 
+#include <pawnkit/chess/fen.hpp>
+
 #include <cstdio>
 #include <fstream>
 
@@ -51,6 +53,17 @@ void report_fen_repairs(std::string_view command, std::string_view subject, std:
     report(io::Diagnostic{.file = std::string(command),
                           .message = io::parse_error_message(subject, repair, text),
                           .severity = io::Severity::Warning});
+}
+
+std::optional<Position> command_line_position(std::string_view command, std::string_view text) {
+  FenRepairs repairs;
+  const Parsed<EpdRecord> record = parse_epd_lenient(text, repairs);
+  if (!record) {
+    report_fen_error(text, record.error());
+    return std::nullopt;
+  }
+  report_fen_repairs(command, "FEN", text, repairs);
+  return record->position;
 }
 
 void report_totals(std::string_view command, std::size_t bad, std::size_t skipped) {

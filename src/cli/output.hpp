@@ -5,9 +5,11 @@
 // message" for a command-line error, "pawnkit: FILE:LINE: message" for a bad record).
 #pragma once
 
+#include <pawnkit/chess/position.hpp>
 #include <pawnkit/parsed.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,6 +54,10 @@ void report_fen_error(std::string_view text, const ParseError& error);
 // line), e.g. "pawnkit: show: warning: FEN: fullmove number: 0 read as 1 at column 57 ('0')".
 void report_fen_repairs(std::string_view command, std::string_view subject, std::string_view text,
                         std::span<const ParseError> repairs);
+
+// A FEN or EPD line given on the command line, read leniently (operations ignored): each
+// repair reported as a warning of `command`, or the error; nullopt after an error.
+std::optional<Position> command_line_position(std::string_view command, std::string_view text);
 
 // The closing lines of a command that read records: "pawnkit: COMMAND: N bad records"
 // and "pawnkit: COMMAND: N games of other variants skipped", each only when N > 0.

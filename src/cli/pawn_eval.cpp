@@ -109,9 +109,7 @@ int run_pawn_eval(const Args& args) {
       "and \"ply\"; --format jsonl). '-' or no file reads standard input. A bad record\n"
       "or game is reported with the file and line and skipped; the exit status is then 1.");
   options.value("format", format, "output format, default table", {"table", "jsonl"});
-  record_options.add_input(options);
-  record_options.add_threads(options, "worker threads for PGN input, default: every core");
-  record_options.add_strict(options);
+  record_options.add_reading(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
@@ -133,11 +131,8 @@ int run_pawn_eval(const Args& args) {
             return true;
           }
           std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads));
-          sink.next_file(input_size(file));
-          warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
-                                             record_options.pipeline_options())
-                          .warnings;
-          for (const auto& w : workers) game_counts.add(w.counts());
+          warnings += run_games(*opened.source, file, workers, sink,
+                                record_options.pipeline_options(), game_counts);
           return true;
         }
         const auto on_record = [&](const EpdRecord& record) {

@@ -45,13 +45,8 @@ int run_perft(const Args& args) {
     fen += rest[i];
   }
   if (fen.empty()) fen = start_fen;
-  FenRepairs repairs;
-  const Parsed<Position> pos = parse_fen_lenient(fen, repairs);
-  if (!pos) {
-    report_fen_error(fen, pos.error());
-    return 1;
-  }
-  report_fen_repairs("perft", "FEN", fen, repairs);
+  const std::optional<Position> pos = command_line_position("perft", fen);
+  if (!pos) return 1;
   if (const auto problem = check_playable(*pos)) {
     report_error("perft", "position not playable: " + std::string(problem->what));
     return 1;

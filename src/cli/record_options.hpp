@@ -25,6 +25,12 @@ class RecordOptions {
   void add_threads(Options& options, std::string_view help);
   void add_min_plies(Options& options, int max, std::string default_text, std::string_view help);
   void add_strict(Options& options);
+  // --input, --threads and --strict: what every command that reads records takes.
+  void add_reading(Options& options, std::string_view threads_help) {
+    add_input(options);
+    add_threads(options, threads_help);
+    add_strict(options);
+  }
 
   // The game pipeline's options for these: --strict reaches the PGN reader and every game.
   analysis::PipelineOptions pipeline_options() const {

@@ -53,14 +53,8 @@ int run_show(const Args& args) {
     patterns.push_back(*p);
   }
   // Read as `analyze` reads a FEN/EPD record: operations allowed, sloppy FEN repaired.
-  FenRepairs repairs;
-  const Parsed<EpdRecord> record = parse_epd_lenient(fen, repairs);
-  if (!record) {
-    report_fen_error(fen, record.error());
-    return 1;
-  }
-  report_fen_repairs("show", "FEN", fen, repairs);
-  const Position* pos = &record->position;
+  const std::optional<Position> pos = command_line_position("show", fen);
+  if (!pos) return 1;
   std::array<char, 64> pieces{};
   for (int s = 0; s < 64; ++s) {
     const Piece p = pos->piece_on(Square(s));

@@ -24,8 +24,7 @@ int run_stats(const Args& args) {
       "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--svg DIR] "
       "[--input pgn] [--strict] FILE...",
       "Replays every game of PGN files (.pgn, .pgn.gz, .pgn.bz2, .pgn.zst, '-' for standard\n"
-      "input) and"
-      "summarizes their pawn structure: for each pattern the share of positions and\n"
+      "input) and summarizes their pawn structure: for each pattern the share of positions and\n"
       "of games where White and Black have it, the island-count distribution, and\n"
       "the score of the side holding an isolated d-pawn, hanging, doubled or\n"
       "passed pawns for at least --min-plies consecutive plies, and for each named\n"
@@ -34,14 +33,12 @@ int run_stats(const Args& args) {
       "errors are reported on standard error and left out; the exit status is then 1.\n"
       "--svg DIR also writes patterns.svg, islands.svg and structures.svg into DIR.");
   options.value("format", format_name, "output format, default table", {"table", "json"});
-  record_options.add_input(options);
-  record_options.add_threads(options, "worker threads, default: every core");
+  record_options.add_reading(options, "worker threads, default: every core");
   record_options.add_min_plies(options, 256, "8",
                                "plies a pattern must hold to count for the score, default 8");
   options.value("by", by, "add a table by opening: eco (each ECO code's structures)", {"eco"});
   options.value("svg", svg_dir,
                 "write the summary's charts as SVG files into DIR (created if needed)");
-  record_options.add_strict(options);
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const int threads = record_options.threads, min_plies = record_options.min_plies;

@@ -116,145 +116,173 @@ class ZstdSource final : public ByteSource {
   bool maybe_pending_ = false;
 };
 
-// Decodes gzip members from an inner source with zlib's inflate, writing straight into
-// the caller's buffer. Members follow each other (`cat a.gz b.gz`); input that ends inside
-// one is truncated. Memory: one input buffer plus zlib's 32 KiB window.
-class GzipSource final : public ByteSource {
+// What gzip and bzip2 decoding share: the read loop over an inner source, writing straight
+// into the caller's buffer, streams (gzip members, bzip2 streams) that follow each other
+// (`cat a.gz b.gz`), and the errors for empty, truncated and corrupt input. A codec says
+// how to point its stream at the buffers, decodes one step and restarts after a stream.
+class DecodingSource : public ByteSource {
+ public:
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (done_) return 0;
+    const std::size_t room = std::min<std::size_t>(capacity, UINT_MAX);
+    set_output(out, room);
+    for (;;) {
+      // A full output buffer last time may leave decoded bytes inside the codec: flush
+      // those before reading more input.
+      if (input_left() == 0 && !maybe_pending_) {
+        const std::size_t n = inner_->read(input_buffer_.data(), input_buffer_.size());
+        if (n == 0) {
+          done_ = true;
+          if (inner_->failed())
+            fail(inner_->error());
+          else if (!seen_input_)
+            fail(error_prefix() + "empty file, no " + codec_ + " data");
+          else if (stream_open_)
+            fail(error_prefix() + "truncated (unexpected end of file)");
+          return room - output_left();
+        }
+        seen_input_ = true;
+        set_input(input_buffer_.data(), n);
+      }
+      if (input_left() != 0) stream_open_ = true;
+      std::string error;
+      const Step step = decode(error);
+      if (step == Step::StreamEnd) {
+        stream_open_ = false;  // another stream may follow
+        if (!restart()) {
+          done_ = true;
+          return room - output_left();
+        }
+      } else if (step == Step::Error) {
+        done_ = true;
+        fail(error_prefix() + error);
+        return room - output_left();
+      }
+      maybe_pending_ = output_left() == 0;
+      if (output_left() != room) return room - output_left();
+      maybe_pending_ = false;
+    }
+  }
+
+ protected:
+  enum class Step { Progress, StreamEnd, Error };
+
+  DecodingSource(std::unique_ptr<ByteSource> inner, std::string codec)
+      : ByteSource(inner->name()),
+        inner_(std::move(inner)),
+        codec_(std::move(codec)),
+        input_buffer_(1 << 16) {}
+  ~DecodingSource() = default;
+
+  // The codec could not start: one error, nothing read.
+  void cannot_start() {
+    fail("cannot allocate a " + codec_ + " decoder for " + quoted(name()));
+    done_ = true;
+  }
+
+  virtual void set_output(char* out, std::size_t size) = 0;
+  virtual std::size_t output_left() const = 0;
+  virtual void set_input(char* in, std::size_t size) = 0;
+  virtual std::size_t input_left() const = 0;
+  virtual Step decode(std::string& error) = 0;  // error: what went wrong, on Step::Error
+  virtual bool restart() = 0;                   // for the next stream; false: failed
+
+ private:
+  std::string error_prefix() const { return codec_ + " error in " + quoted(name()) + ": "; }
+
+  std::unique_ptr<ByteSource> inner_;
+  std::string codec_;
+  std::vector<char> input_buffer_;
+  bool done_ = false;
+  bool seen_input_ = false;
+  bool stream_open_ = false;
+  bool maybe_pending_ = false;
+};
+
+// gzip members with zlib's inflate. Memory: one input buffer plus zlib's 32 KiB window.
+class GzipSource final : public DecodingSource {
  public:
   explicit GzipSource(std::unique_ptr<ByteSource> inner)
-      : ByteSource(inner->name()), inner_(std::move(inner)), input_buffer_(1 << 16) {
-    if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK) {  // 16: gzip wrapper only
-      fail("cannot allocate a gzip decoder for " + quoted(name()));
-      done_ = true;
-    } else {
+      : DecodingSource(std::move(inner), "gzip") {
+    if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK)  // 16: gzip wrapper only
+      cannot_start();
+    else
       initialized_ = true;
-    }
   }
   ~GzipSource() override {
     if (initialized_) inflateEnd(&stream_);
   }
 
-  std::size_t read(char* out, std::size_t capacity) override {
-    if (done_) return 0;
-    stream_.next_out = reinterpret_cast<Bytef*>(out);
-    stream_.avail_out = static_cast<uInt>(std::min<std::size_t>(capacity, UINT_MAX));
-    const uInt room = stream_.avail_out;
-    for (;;) {
-      // A full output buffer last time may leave decoded bytes inside zlib: flush those
-      // before reading more input.
-      if (stream_.avail_in == 0 && !maybe_pending_) {
-        const std::size_t n = inner_->read(input_buffer_.data(), input_buffer_.size());
-        if (n == 0) {
-          done_ = true;
-          if (inner_->failed()) {
-            fail(inner_->error());
-          } else if (!seen_input_) {
-            fail("gzip error in " + quoted(name()) + ": empty file, no gzip data");
-          } else if (member_open_) {
-            fail("gzip error in " + quoted(name()) + ": truncated (unexpected end of file)");
-          }
-          return room - stream_.avail_out;
-        }
-        seen_input_ = true;
-        stream_.next_in = reinterpret_cast<Bytef*>(input_buffer_.data());
-        stream_.avail_in = static_cast<uInt>(n);
-      }
-      if (stream_.avail_in != 0) member_open_ = true;
-      const int rc = inflate(&stream_, Z_NO_FLUSH);
-      if (rc == Z_STREAM_END) {
-        member_open_ = false;  // another member may follow
-        inflateReset(&stream_);
-      } else if (rc != Z_OK && rc != Z_BUF_ERROR) {  // Z_BUF_ERROR: no progress, not fatal
-        done_ = true;
-        fail("gzip error in " + quoted(name()) + ": " +
-             (stream_.msg ? stream_.msg : "corrupt data (zlib error " + std::to_string(rc) + ")"));
-        return room - stream_.avail_out;
-      }
-      maybe_pending_ = stream_.avail_out == 0;
-      if (stream_.avail_out != room) return room - stream_.avail_out;
-      maybe_pending_ = false;
-    }
-  }
-
  private:
-  std::unique_ptr<ByteSource> inner_;
+  void set_output(char* out, std::size_t size) override {
+    stream_.next_out = reinterpret_cast<Bytef*>(out);
+    stream_.avail_out = static_cast<uInt>(size);
+  }
+  std::size_t output_left() const override { return stream_.avail_out; }
+  void set_input(char* in, std::size_t size) override {
+    stream_.next_in = reinterpret_cast<Bytef*>(in);
+    stream_.avail_in = static_cast<uInt>(size);
+  }
+  std::size_t input_left() const override { return stream_.avail_in; }
+  Step decode(std::string& error) override {
+    const int rc = inflate(&stream_, Z_NO_FLUSH);
+    if (rc == Z_STREAM_END) return Step::StreamEnd;
+    if (rc == Z_OK || rc == Z_BUF_ERROR) return Step::Progress;  // Z_BUF_ERROR: no progress
+    error = stream_.msg ? stream_.msg : "corrupt data (zlib error " + std::to_string(rc) + ")";
+    return Step::Error;
+  }
+  bool restart() override { return inflateReset(&stream_) == Z_OK; }
+
   z_stream stream_{};
-  std::vector<char> input_buffer_;
   bool initialized_ = false;
-  bool done_ = false;
-  bool seen_input_ = false;
-  bool member_open_ = false;
-  bool maybe_pending_ = false;
 };
 
-// Decodes bzip2 streams from an inner source with libbz2, like GzipSource. Memory: one
-// input buffer plus libbz2's block (up to about 3.5 MB for 900 KB blocks).
-class Bzip2Source final : public ByteSource {
+// bzip2 streams with libbz2. Memory: one input buffer plus libbz2's block (up to about
+// 3.5 MB for 900 KB blocks).
+class Bzip2Source final : public DecodingSource {
  public:
   explicit Bzip2Source(std::unique_ptr<ByteSource> inner)
-      : ByteSource(inner->name()), inner_(std::move(inner)), input_buffer_(1 << 16) {
+      : DecodingSource(std::move(inner), "bzip2") {
     start_stream();
   }
   ~Bzip2Source() override {
     if (initialized_) BZ2_bzDecompressEnd(&stream_);
   }
 
-  std::size_t read(char* out, std::size_t capacity) override {
-    if (done_) return 0;
-    stream_.next_out = out;
-    stream_.avail_out = static_cast<unsigned>(std::min<std::size_t>(capacity, UINT_MAX));
-    const unsigned room = stream_.avail_out;
-    for (;;) {
-      if (stream_.avail_in == 0 && !maybe_pending_) {
-        const std::size_t n = inner_->read(input_buffer_.data(), input_buffer_.size());
-        if (n == 0) {
-          done_ = true;
-          if (inner_->failed()) {
-            fail(inner_->error());
-          } else if (!seen_input_) {
-            fail("bzip2 error in " + quoted(name()) + ": empty file, no bzip2 data");
-          } else if (stream_open_) {
-            fail("bzip2 error in " + quoted(name()) + ": truncated (unexpected end of file)");
-          }
-          return room - stream_.avail_out;
-        }
-        seen_input_ = true;
-        stream_.next_in = input_buffer_.data();
-        stream_.avail_in = static_cast<unsigned>(n);
-      }
-      if (stream_.avail_in != 0) stream_open_ = true;
-      const int rc = BZ2_bzDecompress(&stream_);
-      if (rc == BZ_STREAM_END) {
-        // Another stream may follow: start a fresh decoder on the remaining input.
-        stream_open_ = false;
-        char* next_in = stream_.next_in;
-        const unsigned avail_in = stream_.avail_in;
-        char* next_out = stream_.next_out;
-        const unsigned avail_out = stream_.avail_out;
-        BZ2_bzDecompressEnd(&stream_);
-        initialized_ = false;
-        if (!start_stream()) return room - avail_out;
-        stream_.next_in = next_in;
-        stream_.avail_in = avail_in;
-        stream_.next_out = next_out;
-        stream_.avail_out = avail_out;
-      } else if (rc != BZ_OK) {
-        done_ = true;
-        fail("bzip2 error in " + quoted(name()) + ": " + bzip2_error(rc));
-        return room - stream_.avail_out;
-      }
-      maybe_pending_ = stream_.avail_out == 0;
-      if (stream_.avail_out != room) return room - stream_.avail_out;
-      maybe_pending_ = false;
-    }
-  }
-
  private:
+  void set_output(char* out, std::size_t size) override {
+    stream_.next_out = out;
+    stream_.avail_out = static_cast<unsigned>(size);
+  }
+  std::size_t output_left() const override { return stream_.avail_out; }
+  void set_input(char* in, std::size_t size) override {
+    stream_.next_in = in;
+    stream_.avail_in = static_cast<unsigned>(size);
+  }
+  std::size_t input_left() const override { return stream_.avail_in; }
+  Step decode(std::string& error) override {
+    const int rc = BZ2_bzDecompress(&stream_);
+    if (rc == BZ_STREAM_END) return Step::StreamEnd;
+    if (rc == BZ_OK) return Step::Progress;
+    error = bzip2_error(rc);
+    return Step::Error;
+  }
+  // libbz2 has no reset: a fresh decoder goes on with the remaining input and output.
+  bool restart() override {
+    const bz_stream kept = stream_;
+    BZ2_bzDecompressEnd(&stream_);
+    initialized_ = false;
+    if (!start_stream()) return false;
+    stream_.next_in = kept.next_in;
+    stream_.avail_in = kept.avail_in;
+    stream_.next_out = kept.next_out;
+    stream_.avail_out = kept.avail_out;
+    return true;
+  }
   bool start_stream() {
     stream_ = bz_stream{};
     if (BZ2_bzDecompressInit(&stream_, 0, 0) != BZ_OK) {
-      fail("cannot allocate a bzip2 decoder for " + quoted(name()));
-      done_ = true;
+      cannot_start();
       return false;
     }
     initialized_ = true;
@@ -273,14 +301,8 @@ class Bzip2Source final : public ByteSource {
     }
   }
 
-  std::unique_ptr<ByteSource> inner_;
   bz_stream stream_{};
-  std::vector<char> input_buffer_;
   bool initialized_ = false;
-  bool done_ = false;
-  bool seen_input_ = false;
-  bool stream_open_ = false;
-  bool maybe_pending_ = false;
 };
 
 // Hands out the peeked bytes first, then the rest of the inner source.
