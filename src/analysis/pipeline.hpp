@@ -42,19 +42,16 @@ struct PipelineSink {
 
 struct PipelineOptions {
   std::size_t batch_games = 32;
+  // reader.strict (--strict): every repair is an error, not a warning (the behaviour
+  // before repairs existed). The reader marks each game with it (GameRecord::strict), so
+  // that what reads a game after the reader (replay's SAN) refuses what it would repair.
   io::PgnReaderOptions reader;
-  // --strict: every repair is an error, not a warning (the behaviour before repairs
-  // existed). The reader obeys reader.strict; this copy is stamped on every GameRecord
-  // (GameRecord::strict), so that what reads a game after the reader (replay's SAN, a
-  // FEN tag's parsing) can refuse what it would otherwise repair.
-  bool strict = false;
 };
 
 // The options for a strict or lenient run, the reader and the games alike.
 inline PipelineOptions strict_pipeline_options(bool strict) {
   PipelineOptions options;
   options.reader.strict = strict;
-  options.strict = strict;
   return options;
 }
 
@@ -124,11 +121,6 @@ struct BatchOutput {
 
 // Fills `result` (emptied first; its buffers are reused from batch to batch, so a long run
 // stops allocating once they have grown).
-// Marks the games of a batch with the run's strictness (see PipelineOptions::strict).
-inline void stamp_batch(io::GameBatch& batch, bool strict) {
-  for (std::size_t i = 0; i < batch.size; ++i) batch.games[i].strict = strict;
-}
-
 // `spill` is the worker's spill, if it has one: a game it spilled in left only its own
 // (end-of-game) diagnostics behind.
 template <class Worker>
@@ -169,7 +161,6 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     detail::DirectSpill spill(write);
     if constexpr (detail::Spilling<Worker>) workers[0].set_spill(&spill);
     auto ready = [&](io::GameBatch batch) {
-      detail::stamp_batch(batch, options.strict);
       detail::process_batch(workers[0], batch, result, spill);
       replay_warnings += result.replay_warnings;
       write(result.out, result.diagnostics);
@@ -281,7 +272,6 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   };
 
   auto ready = [&](io::GameBatch batch) {
-    detail::stamp_batch(batch, options.strict);
     games_read += batch.size;
     std::unique_lock lock(mutex);
     batch.sequence = next_sequence++;
