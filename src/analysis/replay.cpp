@@ -85,27 +85,18 @@ void move_error(const io::GameRecord& game, std::size_t index, const Position& p
             std::string(what) + " '" + std::string(game.move(index)) + "'" + move_place(pos));
 }
 
-// A lower-case piece letter was read as the piece: one warning per game names the first
-// such move and counts the others.
+// A lower-case piece letter was read as the piece: the first such move gets the game's
+// warning; count_lowercase_moves adds how many more there were once the game is over.
 void note_lowercase_piece(const io::GameRecord& game, std::size_t index, const Position& pos,
                           Move move, ReplayResult& result) {
-  if (result.lowercase_moves++ == 0) {
-    result.warnings.push_back(
-        io::Diagnostic{.file = std::string(game.file),
-                       .line = game.move_line(index),
-                       .game = game.number,
-                       .message = "piece letter in lower case: '" + std::string(game.move(index)) +
-                                  "' read as '" + to_san(pos, move) + "'" + move_place(pos),
-                       .severity = io::Severity::Warning});
-    return;
-  }
-  for (io::Diagnostic& w : result.warnings) {
-    if (!w.message.starts_with("piece letter in lower case")) continue;
-    const std::size_t more = w.message.find(", and ");
-    if (more != std::string::npos) w.message.resize(more);
-    w.message += ", and " + std::to_string(result.lowercase_moves - 1) +
-                 (result.lowercase_moves == 2 ? " more move" : " more moves") + " like it";
-  }
+  if (result.lowercase_moves++ > 0) return;
+  result.warnings.push_back(
+      io::Diagnostic{.file = std::string(game.file),
+                     .line = game.move_line(index),
+                     .game = game.number,
+                     .message = "piece letter in lower case: '" + std::string(game.move(index)) +
+                                "' read as '" + to_san(pos, move) + "'" + move_place(pos),
+                     .severity = io::Severity::Warning});
 }
 
 // What parse_san does not read: the lenient readings, kept off the common path.
@@ -142,6 +133,12 @@ void note_lowercase_piece(const io::GameRecord& game, std::size_t index, const P
     return play_unusual(game, index, pos, result);
   pos.do_move(*move);
   return true;
+}
+
+void count_lowercase_moves(ReplayResult& result) {
+  const std::size_t more = result.lowercase_moves - 1;
+  result.warnings.front().message +=
+      ", and " + std::to_string(more) + (more == 1 ? " more move" : " more moves") + " like it";
 }
 
 void reader_error(const io::GameRecord& game, ReplayResult& result) {

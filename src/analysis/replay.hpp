@@ -27,8 +27,8 @@ struct ReplayResult {
   ReplayOutcome outcome = ReplayOutcome::Complete;
   int plies = 0;         // moves replayed
   io::Diagnostic error;  // for Bad and Skipped: file, line, game and message
-  // Repairs of the movetext (severity Warning), in order: one line per game for its
-  // lower-case piece letters, naming the first and counting the others.
+  // Repairs of the movetext (severity Warning): the one line a game gets for its lower-case
+  // piece letters, naming the first and counting the others (the only repair replay makes).
   std::vector<io::Diagnostic> warnings;
   std::size_t lowercase_moves = 0;  // moves read with a lower-case piece letter
 };
@@ -53,6 +53,8 @@ bool portable_moves(const io::GameRecord& game, std::vector<std::string>& moves)
 namespace detail {
 bool play_san(const io::GameRecord& game, std::size_t index, Position& pos, ReplayResult& result);
 void reader_error(const io::GameRecord& game, ReplayResult& result);
+// Adds "and N more moves like it" to the game's lower-case warning (warnings.front()).
+void count_lowercase_moves(ReplayResult& result);
 }  // namespace detail
 
 template <class OnPosition>
@@ -65,11 +67,17 @@ ReplayResult replay(const io::GameRecord& game, OnPosition&& on_position) {
   }
   if (!start_position(game, pos, result)) return result;
   on_position(pos, 0);
+  bool played_all = true;
   for (std::size_t i = 0; i < game.move_count(); ++i) {
-    if (!detail::play_san(game, i, pos, result)) return result;
+    if (!detail::play_san(game, i, pos, result)) {
+      played_all = false;
+      break;
+    }
     on_position(pos, ++result.plies);
   }
-  if (game.error) detail::reader_error(game, result);
+  if (played_all && game.error) detail::reader_error(game, result);
+  if (result.lowercase_moves > 1) [[unlikely]]
+    detail::count_lowercase_moves(result);
   return result;
 }
 
