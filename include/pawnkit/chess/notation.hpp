@@ -139,6 +139,13 @@ inline bool leaves_king_safe(const Position& pos, Move m) {
   const Bitboard straight = enemy & (pos.pieces(Rook) | pos.pieces(Queen)) & rook_rays(king);
   return !unblocked(king, diagonal | straight, occupied);
 }
+
+// A move's text without its trailing check, mate and annotation marks ("Nf3+!?" -> "Nf3").
+constexpr std::string_view without_move_suffixes(std::string_view s) {
+  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
+    s.remove_suffix(1);
+  return s;
+}
 }  // namespace detail
 
 // "e2e4", "e7e8q". Standard castling prints the king's destination (e1g1) unless
@@ -239,9 +246,7 @@ inline std::string to_san(const Position& pos, Move m) {
 // or "malformed move: ..." with the column of the problem.
 inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   using enum PieceType;
-  std::string_view s = text;
-  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
-    s.remove_suffix(1);
+  std::string_view s = detail::without_move_suffixes(text);
   if (s.empty()) return ParseError{"malformed move: empty", 0};
 
   // Castling.
@@ -361,9 +366,7 @@ inline Parsed<LenientMove> parse_move_leniently(const Position& pos, std::string
                                                 bool chess960 = false) {
   const Parsed<Move> san = parse_san(pos, text);
   if (san) return LenientMove{*san, MoveSpelling::San};
-  std::string_view s = text;
-  while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
-    s.remove_suffix(1);
+  const std::string_view s = detail::without_move_suffixes(text);
   if (s == "--" || s == "Z0") {
     if (in_check(pos)) return ParseError{"illegal move: a null move in check", 0};
     return LenientMove{Move::null(), MoveSpelling::Null};
