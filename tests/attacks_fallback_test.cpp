@@ -5,12 +5,44 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/perft.hpp>
+#include <functional>
 #include <random>
+#include <thread>
+#include <utility>
+#include <vector>
 
 namespace pawnkit {
 namespace {
 
 static_assert(!uses_pext);
+
+// Two threads meet the fallback table empty (this file is its only user, and this test
+// runs first) and look up every occupancy of every square in opposite orders, so entries
+// are filled from both sides at once: each must see the ray walk's attack set.
+TEST(MagicFallback, FilledFromTwoThreadsAtOnce) {
+  std::vector<std::pair<Square, Bitboard>> rook_queries;
+  for (int s = 0; s < 64; ++s) {
+    const Bitboard mask = detail::relevant_mask(Square(s), detail::rook_directions);
+    Bitboard subset = 0;
+    do {
+      rook_queries.emplace_back(Square(s), subset);
+      subset = (subset - mask) & mask;
+    } while (subset != 0);
+  }
+  auto check = [&](bool backwards, std::size_t& wrong) {
+    for (std::size_t i = 0; i < rook_queries.size(); ++i) {
+      const auto [s, occupied] = rook_queries[backwards ? rook_queries.size() - 1 - i : i];
+      wrong += rook_attacks(s, occupied) != detail::ray_attacks(s, occupied, detail::rook_directions);
+    }
+  };
+  std::size_t wrong_forwards = 0, wrong_backwards = 0;
+  std::thread other(check, true, std::ref(wrong_backwards));
+  check(false, wrong_forwards);
+  other.join();
+  EXPECT_EQ(rook_queries.size(), detail::rook_table_size);
+  EXPECT_EQ(wrong_forwards, 0u);
+  EXPECT_EQ(wrong_backwards, 0u);
+}
 
 TEST(MagicFallback, MatchesRayWalk) {
   std::mt19937_64 rng(1);

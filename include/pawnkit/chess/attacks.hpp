@@ -1,12 +1,12 @@
 // Attack sets of every piece: leaper tables and rays computed at compile time, sliding
 // attacks through PEXT (BMI2) or, without BMI2, magic multiplication with the fixed magic
-// numbers below. Both schemes index the same per-square table layout, filled once before
-// main() ray by ray with a bit scan per ray (no search at start-up; docs/engine.md gives
-// the start-up time).
+// numbers below. Both schemes index the same per-square table layout, whose entries are
+// computed on first use ray by ray with a bit scan per ray (nothing runs at start-up;
+// docs/engine.md gives the start-up time).
 #pragma once
 
 #include <array>
-#include <cassert>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -154,7 +154,7 @@ constexpr Bitboard relevant_mask(Square s, const std::array<std::array<int, 2>, 
 // under which no two occupancies with different attack sets meet. They were found once by
 // a search over sparse random numbers (xorshift64* from the seed 0x9E3779B97F4A7C15);
 // tests/attacks_fallback_test.cpp checks every occupancy of every square against the ray
-// walk, and the table fill asserts there is no harmful collision.
+// walk, so a harmful collision would show there.
 inline constexpr std::array<std::array<Bitboard, 64>, 2> slider_magics{
     {// Rook
      {0x1080004008801020, 0x0840092002C03000, 0x1900200010400900, 0x0880100008000480,
@@ -255,57 +255,51 @@ inline std::size_t slider_index(const SliderSquare& sq, Bitboard occupied) {
 #endif
 }
 
-// Both slider tables, filled once at program start (const afterwards).
-struct SliderTables {
-  std::array<std::array<SliderSquare, 64>, 2> squares{};  // [slider][square]
-  // Not cleared here: the one instance, slider_tables, has static storage and so starts
-  // zeroed; clearing 840 KB again would cost start-up time.
-  std::array<Bitboard, rook_table_size + bishop_table_size> attacks;
-
-  SliderTables() {
-    std::uint32_t offset = 0;
-    fill<Slider::Rook>(offset);
-    fill<Slider::Bishop>(offset);
-  }
-
-  template <Slider S>
-  Bitboard attacks_from(Square s, Bitboard occupied) const {
-    return attacks[slider_index(squares[static_cast<std::size_t>(S)][s], occupied)];
-  }
-
- private:
-  // Stores the attack set of every subset of each square's mask (carry-rippler
-  // enumeration, which visits the subsets in increasing PEXT order) at its index.
-  template <Slider S>
-  void fill(std::uint32_t& offset) {
+// Where each square's attack sets sit in the shared table: its relevant mask, magic, shift
+// and offset, computed at compile time (rooks first, then bishops).
+inline constexpr auto slider_squares = [] {
+  std::array<std::array<SliderSquare, 64>, 2> squares{};
+  std::uint32_t offset = 0;
+  for (std::size_t slider = 0; slider < 2; ++slider)
     for (std::size_t s = 0; s < 64; ++s) {
-      SliderSquare& sq = squares[static_cast<std::size_t>(S)][s];
-      sq.mask = relevant_mask(Square(s), directions_of(S));
-      sq.magic = slider_magics[static_cast<std::size_t>(S)][s];
+      SliderSquare& sq = squares[slider][s];
+      sq.mask = relevant_mask(Square(s), slider_directions[slider]);
+      sq.magic = slider_magics[slider][s];
       const int bits = popcount(sq.mask);
       sq.shift = static_cast<std::uint8_t>(64 - bits);
       sq.offset = offset;
-      std::size_t subset_number = 0;
-      Bitboard subset = 0;
-      do {
-        const std::size_t index = uses_pext ? sq.offset + subset_number : slider_index(sq, subset);
-        assert(index == slider_index(sq, subset));
-        const Bitboard reference = sliding_attacks<S>(Square(s), subset);
-        // A slider always attacks something, so 0 marks a slot not written yet.
-        assert((attacks[index] == 0 || attacks[index] == reference) &&
-               "magic number with a harmful collision");
-        attacks[index] = reference;
-        subset = (subset - sq.mask) & sq.mask;
-        ++subset_number;
-      } while (subset != 0);
       offset += std::uint32_t{1} << bits;
     }
+  return squares;
+}();
+static_assert(slider_squares[1][63].offset + (std::size_t{1} << (64 - slider_squares[1][63].shift)) ==
+              rook_table_size + bishop_table_size);
+
+// The attack sets of both sliders. An entry is computed by the ray walk the first time it
+// is asked for and kept (0 marks one not computed yet: a slider always attacks something),
+// so nothing runs at start-up and a program touches only the pages it uses: filling all
+// 840 KB before main() cost a short-lived program about 4 ms, mostly page faults. Relaxed
+// atomic accesses (plain loads and stores on x86-64) let threads fill entries
+// concurrently: they can only ever write the same value.
+struct SliderTable {
+  std::array<Bitboard, rook_table_size + bishop_table_size> attacks{};
+
+  template <Slider S>
+  Bitboard attacks_from(Square s, Bitboard occupied) {
+    const SliderSquare& sq = slider_squares[static_cast<std::size_t>(S)][s];
+    const std::atomic_ref<Bitboard> entry(attacks[slider_index(sq, occupied)]);
+    Bitboard a = entry.load(std::memory_order_relaxed);
+    if (a == 0) [[unlikely]] {
+      a = sliding_attacks<S>(s, occupied);
+      entry.store(a, std::memory_order_relaxed);
+    }
+    return a;
   }
 };
 
-// Dynamic initialization before main(): slider attacks must not be used from static
-// initializers of other translation units (the order between them is unspecified).
-inline const SliderTables slider_tables{};
+// Zero-initialized at compile time (no constructor runs), so slider attacks work from any
+// static initializer too.
+inline SliderTable slider_table;
 
 }  // namespace PAWNKIT_SLIDER_NAMESPACE
 }  // namespace detail
@@ -320,10 +314,10 @@ constexpr Bitboard bishop_rays(Square s) { return detail::empty_board_bishop_ray
 constexpr Bitboard rook_rays(Square s) { return detail::empty_board_rook_rays[s]; }
 
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
-  return detail::slider_tables.attacks_from<detail::Slider::Rook>(s, occupied);
+  return detail::slider_table.attacks_from<detail::Slider::Rook>(s, occupied);
 }
 inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
-  return detail::slider_tables.attacks_from<detail::Slider::Bishop>(s, occupied);
+  return detail::slider_table.attacks_from<detail::Slider::Bishop>(s, occupied);
 }
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
