@@ -2,7 +2,8 @@
 # pawnkit.dask.stats on a Dask LocalCluster of 1 and 2 worker processes (one thread each,
 # threads=1 per task) over shards of the largest real PGN, against `pawnkit stats
 # --threads 2` on the unsplit file: the speedup from 1 to 2 workers (goal at least 1.7x)
-# and the overhead of 2 workers against the CLI (goal at most 15%). Takes about a minute.
+# and the overhead of 2 workers against the CLI (goal at most 15%), and as the ceiling for
+# the speedup, two plain CLI processes on half the shards each. Takes about a minute.
 # Usage: bash bench/dask_scaling.sh [FILE.pgn[.zst] [GAMES_PER_SHARD]]   (after scripts/build.sh)
 # GAMES_PER_SHARD defaults to an eighth of the file's games: 8 shards, 4 per worker of the
 # 2-worker run, so that both workers stay busy to the end (the magnus file is only ~0.3 CPU
