@@ -3,9 +3,9 @@
 #define PAWNKIT_NO_PEXT 1
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/perft.hpp>
-#include <functional>
 #include <random>
 #include <thread>
 #include <utility>
@@ -32,7 +32,8 @@ TEST(MagicFallback, FilledFromTwoThreadsAtOnce) {
   auto check = [&](bool backwards, std::size_t& wrong) {
     for (std::size_t i = 0; i < rook_queries.size(); ++i) {
       const auto [s, occupied] = rook_queries[backwards ? rook_queries.size() - 1 - i : i];
-      wrong += rook_attacks(s, occupied) != detail::ray_attacks(s, occupied, detail::rook_directions);
+      wrong +=
+          rook_attacks(s, occupied) != detail::ray_attacks(s, occupied, detail::rook_directions);
     }
   };
   std::size_t wrong_forwards = 0, wrong_backwards = 0;

@@ -87,7 +87,8 @@ class ZstdSource final : public ByteSource {
     }
   }
   ~ZstdSource() override {
-    if (decoder_->stream != nullptr && !spare_zstd_decoder) spare_zstd_decoder = std::move(decoder_);
+    if (decoder_->stream != nullptr && !spare_zstd_decoder)
+      spare_zstd_decoder = std::move(decoder_);
   }
 
   // Pulls compressed bytes as needed until at least one decoded byte is ready, the

@@ -272,7 +272,8 @@ inline constexpr auto slider_squares = [] {
     }
   return squares;
 }();
-static_assert(slider_squares[1][63].offset + (std::size_t{1} << (64 - slider_squares[1][63].shift)) ==
+static_assert(slider_squares[1][63].offset +
+                  (std::size_t{1} << (64 - slider_squares[1][63].shift)) ==
               rook_table_size + bishop_table_size);
 
 // The attack sets of both sliders. An entry is computed by the ray walk the first time it
