@@ -42,6 +42,11 @@ void expect_same_as_template(const PawnBoard& b) {
   EXPECT_EQ(defended(C, own), defended<C>(own));
   EXPECT_EQ(rams(C, own, enemy), rams<C>(own, enemy));
   EXPECT_EQ(levers(C, own, enemy), levers<C>(own, enemy));
+  EXPECT_EQ(connected(C, own), connected<C>(own));
+  EXPECT_EQ(candidates(C, own, enemy), candidates<C>(own, enemy));
+  EXPECT_EQ(chain_bases(C, own), chain_bases<C>(own));
+  EXPECT_EQ(holes(C, own), holes<C>(own));
+  EXPECT_EQ(outposts(C, own, enemy), outposts<C>(own, enemy));
   // Directions and ranks.
   EXPECT_EQ(shift(up(C), own), shift<Up<C>>(own));
   EXPECT_EQ(shift(down(C), own), shift<Down<C>>(own));

@@ -236,6 +236,9 @@ template <Color C>
 constexpr Bitboard connected(Bitboard own) {
   return defended<C>(own) | phalanx(own);
 }
+constexpr Bitboard connected(Color c, Bitboard own) {
+  return c == White ? connected<White>(own) : connected<Black>(own);
+}
 
 // Open pawns, not passed, whose helpers are at least as many as their sentries. Sentries:
 // enemy pawns in front on a neighbouring file; helpers: own pawns on a neighbouring file
@@ -257,11 +260,17 @@ constexpr Bitboard candidates(Bitboard own, Bitboard enemy) {
   }
   return result;
 }
+constexpr Bitboard candidates(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? candidates<White>(own, enemy) : candidates<Black>(own, enemy);
+}
 
 // Pawns that protect an own pawn and are not protected themselves: the base of each chain.
 template <Color C>
 constexpr Bitboard chain_bases(Bitboard own) {
   return own & pawn_attacks<~C>(own) & ~defended<C>(own);
+}
+constexpr Bitboard chain_bases(Color c, Bitboard own) {
+  return c == White ? chain_bases<White>(own) : chain_bases<Black>(own);
 }
 
 // Squares on the side's relative ranks 3 and 4 that no own pawn attacks now or after
@@ -270,6 +279,9 @@ template <Color C>
 constexpr Bitboard holes(Bitboard own) {
   return (relative_rank_bb<C>(2) | relative_rank_bb<C>(3)) & ~attack_front_span<C>(own);
 }
+constexpr Bitboard holes(Color c, Bitboard own) {
+  return c == White ? holes<White>(own) : holes<Black>(own);
+}
 
 // Squares on the side's relative ranks 4 to 6 that an own pawn attacks and no enemy pawn
 // can ever attack (no enemy pawn in front of them on a neighbouring file).
@@ -277,6 +289,9 @@ template <Color C>
 constexpr Bitboard outposts(Bitboard own, Bitboard enemy) {
   const Bitboard ranks = relative_rank_bb<C>(3) | relative_rank_bb<C>(4) | relative_rank_bb<C>(5);
   return ranks & pawn_attacks<C>(own) & ~attack_front_span<~C>(enemy);
+}
+constexpr Bitboard outposts(Color c, Bitboard own, Bitboard enemy) {
+  return c == White ? outposts<White>(own, enemy) : outposts<Black>(own, enemy);
 }
 
 }  // namespace pawnkit
