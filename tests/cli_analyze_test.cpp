@@ -210,6 +210,14 @@ TEST(Cli, HelpAndVersion) {
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.out.rfind(std::string("usage: pawnkit ") + command, 0), 0u) << r.out;
   }
+  // The commands that read records and games describe their input with one paragraph,
+  // every container they read included.
+  for (const char* command : {"analyze", "find", "pawn-eval"}) {
+    const auto r = run_cli(std::string(command) + " --help");
+    EXPECT_NE(r.out.find("PGN games (.pgn,\n.pgn.gz, .pgn.bz2, .pgn.zst;"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("the exit status is then 1."), std::string::npos) << r.out;
+  }
   EXPECT_EQ(run_cli("--version").out.rfind("pawnkit ", 0), 0u);
   EXPECT_EQ(run_cli("").status, 2);
   EXPECT_EQ(run_cli("frobnicate").status, 2);

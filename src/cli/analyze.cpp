@@ -32,13 +32,8 @@ int run_analyze(const Args& args) {
   RecordOptions record_options;
   Options options(
       "analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
-      "Reports every pawn pattern of the contract for both sides of each position.\n"
-      "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games\n"
-      "(.pgn, .pgn.gz, .pgn.bz2, .pgn.zst; every position of every game, with \"game\" and\n"
-      "\"ply\").\n"
-      "'-' or no file reads standard input; the content then decides the kind.\n"
-      "A bad record or game is reported on standard error with the file and line\n"
-      "and skipped; the rest is still processed and the exit status is then 1.");
+      with_record_input_help(
+          "Reports every pawn pattern of the contract for both sides of each position."));
   options.value("format", format_name, "output format, default table (jsonl for PGN)",
                 {"table", "jsonl", "csv"});
   record_options.add_reading(options, "worker threads for PGN input, default: every core");

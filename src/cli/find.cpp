@@ -67,15 +67,14 @@ int run_find(const Args& args) {
   bool games = false, count_only = false;
   Options options(
       "find", "find --where EXPR [--games] [--min-plies N] [--count] [--threads N] [FILE|-]...",
-      "Writes the positions where the expression holds, as the JSON lines of 'analyze\n"
-      "--format jsonl' (with \"game\" and \"ply\" for PGN input), or with --games the whole\n"
-      "matching games as PGN, a comment marking the first matching ply. The language is\n"
-      "described in docs/query.md; for example\n"
-      "  --where 'count(white.isolated) >= 2 and tag.WhiteElo >= 2400'\n"
-      "  --where 'white.hanging == {c4,d4} or d4 in white.isolated'\n"
-      "Input: FEN/EPD (one record a line) or PGN (.pgn, .pgn.zst); '-' or no file reads\n"
-      "standard input. Bad records and games are reported on standard error with the file\n"
-      "and line and skipped; the exit status is then 1. A bad expression exits with 2.");
+      with_record_input_help(
+          "Writes the positions where the expression holds, as the JSON lines of 'analyze\n"
+          "--format jsonl' (with \"game\" and \"ply\" for PGN input), or with --games the whole\n"
+          "matching games as PGN, a comment marking the first matching ply. The language is\n"
+          "described in docs/query.md; for example\n"
+          "  --where 'count(white.isolated) >= 2 and tag.WhiteElo >= 2400'\n"
+          "  --where 'white.hanging == {c4,d4} or d4 in white.isolated'",
+          "A bad expression exits with 2."));
   options.value("where", where, "the query expression (required)")
       .flag("games", games, "write the matching games as PGN (PGN input only)");
   record_options.add_min_plies(

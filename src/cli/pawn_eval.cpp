@@ -98,16 +98,13 @@ int run_pawn_eval(const Args& args) {
   RecordOptions record_options;
   Options options(
       "pawn-eval", "pawn-eval [--format table|jsonl] [--threads N] [FILE|-]...",
-      "Stockfish 15.1's classical pawn-structure evaluation (the \"Pawns\" row of its\n"
-      "'eval' trace) for both sides of each position, in Stockfish's internal units\n"
-      "(its trace divides them by 361), each side from its own point of view:\n"
-      "\n"
-      "  {\"fen\": \"...\", \"white\": {\"mg\": 48, \"eg\": -8}, \"black\": {\"mg\": 48, \"eg\": "
-      "-8}}\n"
-      "\n"
-      "Input: FEN/EPD (one record a line) or PGN games (every position, with \"game\"\n"
-      "and \"ply\"; --format jsonl). '-' or no file reads standard input. A bad record\n"
-      "or game is reported with the file and line and skipped; the exit status is then 1.");
+      with_record_input_help(
+          "Stockfish 15.1's classical pawn-structure evaluation (the \"Pawns\" row of its\n"
+          "'eval' trace) for both sides of each position, in Stockfish's internal units\n"
+          "(its trace divides them by 361), each side from its own point of view:\n"
+          "\n"
+          "  {\"fen\": \"...\", \"white\": {\"mg\": 48, \"eg\": -8}, \"black\": ...}\n",
+          "PGN input needs --format jsonl, whose lines have room for \"game\" and \"ply\"."));
   options.value("format", format, "output format, default table", {"table", "jsonl"});
   record_options.add_reading(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;

@@ -13,6 +13,25 @@
 
 namespace pawnkit::cli {
 
+// The --help paragraph on what the commands that read records and games (analyze, find,
+// pawn-eval) take, and on what becomes of a bad one: written once so that it stays the
+// same, and true, for all of them.
+inline constexpr std::string_view record_input_help =
+    "Input: FEN/EPD (one record a line; EPD operations are ignored) or PGN games (.pgn,\n"
+    ".pgn.gz, .pgn.bz2, .pgn.zst; every position of every game, with \"game\" and \"ply\").\n"
+    "'-' or no file reads standard input; the content then decides the kind (--input\n"
+    "says it). A bad record or game is reported on standard error with the file and line\n"
+    "and skipped; the rest is still processed and the exit status is then 1.";
+
+// `description`, then record_input_help as its own paragraph, then `after` (if any).
+inline std::string with_record_input_help(std::string_view description,
+                                          std::string_view after = "") {
+  std::string text(description);
+  text.append("\n").append(record_input_help);
+  if (!after.empty()) text.append("\n").append(after);
+  return text;
+}
+
 class RecordOptions {
  public:
   std::string input = "auto";  // --input: auto, epd or pgn
