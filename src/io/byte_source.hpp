@@ -73,10 +73,13 @@ Container container_from_magic(std::string_view head);
 std::string unreadable_text(std::string_view head, std::string_view name);
 
 // Opens a path for streaming: "-" is standard input. Compressed input (see Container) is
-// decoded with libzstd, zlib or libbz2's streaming APIs. A missing file, a directory, a
-// ZIP archive or UTF-16 text is an error here (see unreadable_text): one message, before
-// anything is read.
+// decoded with libzstd, zlib or libbz2's streaming APIs (decoders.cpp). A missing file, a
+// directory, a ZIP archive or UTF-16 text is an error here (see unreadable_text): one message,
+// before anything is read.
 OpenedSource open_source(const std::string& path);
+
+// 'name' as it appears in messages.
+std::string quoted(std::string_view name);
 
 // Wraps a source of zstd-compressed bytes (one or more frames) into one that yields the
 // decompressed bytes. A corrupt frame or input that ends inside a frame is an error.
