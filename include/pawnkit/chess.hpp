@@ -5,6 +5,7 @@
 #include <pawnkit/chess/attacks.hpp>
 #include <pawnkit/chess/divide.hpp>
 #include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/move.hpp>
 #include <pawnkit/chess/movegen.hpp>
 #include <pawnkit/chess/notation.hpp>

@@ -1,6 +1,7 @@
-// FEN and EPD: strict parsing with a precise error (what + column), a lenient reading
-// that repairs sloppy FEN found in the wild and says what it repaired, printing, and the
-// separate playability check that perft and game replay need.
+// FEN and EPD: strict parsing with a precise error (what + column) and a lenient reading
+// that repairs sloppy FEN found in the wild and says what it repaired. Writing FEN
+// (to_fen) is in fen_write.hpp, included here; the playability check that perft and game
+// replay add (check_playable) is in position.hpp.
 //
 // Strict (parse_fen, parse_epd): 6-field FEN, or the 4 position fields alone (clocks
 // default to 0 and 1). Fields are separated by one or more spaces; trailing whitespace is
@@ -35,6 +36,7 @@
 #include <optional>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
+#include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/notation.hpp>
 #include <pawnkit/chess/position.hpp>
 #include <pawnkit/parsed.hpp>
@@ -468,110 +470,6 @@ inline std::optional<std::string_view> epd_operation(std::string_view operations
     while (!rest.empty() && detail::is_space(rest.front())) rest.remove_prefix(1);
     return rest;
   }
-  return std::nullopt;
-}
-
-// 6-field FEN. Castling is "KQkq"-style when the right's rook is the outermost rook on
-// that side of the king, the rook's file letter (X-FEN) otherwise. append_fen adds it to a
-// string the caller reuses (no allocation once it has grown); to_fen returns a new one.
-inline void append_fen(std::string& out, const Position& pos) {
-  // Written into a local buffer and appended once. The longest FEN has 93 characters:
-  // placement 71, " w " 3, castling 4, " e3 " 4, clocks of up to 5 digits and a blank 11.
-  char text[96];
-  char* p = text;
-  for (int rank = 7; rank >= 0; --rank) {
-    // Piece by piece along the rank's occupancy; the gaps between are the digits.
-    int file = 0;
-    for (unsigned occupied = unsigned(pos.occupied() >> (8 * rank)) & 0xFF; occupied;
-         occupied &= occupied - 1) {
-      const int next = std::countr_zero(occupied);
-      if (next > file) *p++ = char('0' + next - file);
-      *p++ = piece_char(pos.piece_on(make_square(next, rank)));
-      file = next + 1;
-    }
-    if (file < 8) *p++ = char('0' + 8 - file);
-    if (rank) *p++ = '/';
-  }
-  *p++ = ' ';
-  *p++ = pos.side_to_move() == White ? 'w' : 'b';
-  *p++ = ' ';
-  const char* castling = p;
-  for (Color c : {White, Black}) {
-    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-      const Square rook = pos.castling_rook(c, side);
-      if (rook == NoSquare) continue;
-      // Outermost: no other own rook further towards the edge on the back rank.
-      const Bitboard rank = rank_bb(rook);
-      const Bitboard outside = side == CastlingSide::King
-                                   ? rank & ~(square_bb(rook) | (square_bb(rook) - 1))
-                                   : rank & (square_bb(rook) - 1);
-      const bool outermost = (pos.pieces(c, PieceType::Rook) & outside) == 0;
-      char letter =
-          outermost ? (side == CastlingSide::King ? 'K' : 'Q') : char('A' + file_of(rook));
-      if (c == Black) letter = char(letter - 'A' + 'a');
-      *p++ = letter;
-    }
-  }
-  if (p == castling) *p++ = '-';
-  *p++ = ' ';
-  if (pos.en_passant() == NoSquare) {
-    *p++ = '-';
-  } else {
-    const std::string_view ep = square_name(pos.en_passant());
-    *p++ = ep[0];
-    *p++ = ep[1];
-  }
-  // The clocks are 16-bit: at most 5 digits.
-  auto put_number = [&p](unsigned n) {
-    char digits[5];
-    int count = 0;
-    do {
-      digits[count++] = char('0' + n % 10);
-      n /= 10;
-    } while (n && count < 5);
-    while (count) *p++ = digits[--count];
-  };
-  *p++ = ' ';
-  put_number(unsigned(pos.halfmove_clock()));
-  *p++ = ' ';
-  put_number(unsigned(pos.fullmove_number()));
-  out.append(text, static_cast<std::size_t>(p - text));
-}
-inline std::string to_fen(const Position& pos) {
-  std::string fen;
-  append_fen(fen, pos);
-  return fen;
-}
-
-// Whether the position can be played from (perft, game replay): exactly one king per
-// side, no pawn on rank 1 or 8, castling rights that match the board, and the side not
-// to move is not in check. Columns are 0 (no text involved).
-inline std::optional<ParseError> check_playable(const Position& pos) {
-  for (Color c : {White, Black}) {
-    const Bitboard kings = pos.pieces(c, PieceType::King);
-    if (!kings) return ParseError{c == White ? "no white king" : "no black king", 0};
-    if (more_than_one(kings))
-      return ParseError{c == White ? "more than one white king" : "more than one black king", 0};
-  }
-  if ((pos.pieces(PieceType::Pawn) & (Rank1 | Rank8)) != 0)
-    return ParseError{"pawn on rank 1 or 8", 0};
-  // Castling rights built through the Position API must still match the board.
-  for (Color c : {White, Black}) {
-    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-      const Square rook = pos.castling_rook(c, side);
-      if (rook == NoSquare) continue;
-      const Square king = pos.king_square(c);
-      const int back = c == White ? 0 : 7;
-      const bool king_side = file_of(rook) > file_of(king);
-      if (rank_of(king) != back || rank_of(rook) != back ||
-          pos.piece_on(rook) != make_piece(c, PieceType::Rook) ||
-          king_side != (side == CastlingSide::King))
-        return ParseError{"castling right without its king and rook on the back rank", 0};
-    }
-  }
-  const Color them = ~pos.side_to_move();
-  if (attackers_to(pos, pos.king_square(them), pos.side_to_move(), pos.occupied()))
-    return ParseError{"side not to move is in check", 0};
   return std::nullopt;
 }
 

@@ -6,9 +6,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
 #include <pawnkit/chess/move.hpp>
+#include <pawnkit/parsed.hpp>
 #include <string_view>
 
 namespace pawnkit {
@@ -308,6 +310,38 @@ inline Bitboard attackers_to(const Position& pos, Square s, Color by, Bitboard o
          (knight_attacks(s) & pos.pieces(by, Knight)) | (king_attacks(s) & pos.pieces(by, King)) |
          (rook_attacks(s, occupied) & (pos.pieces(by, Rook) | queens)) |
          (bishop_attacks(s, occupied) & (pos.pieces(by, Bishop) | queens));
+}
+
+// Whether the position can be played from (perft, game replay): exactly one king per
+// side, no pawn on rank 1 or 8, castling rights that match the board, and the side not
+// to move is not in check. Columns are 0 (no text involved).
+inline std::optional<ParseError> check_playable(const Position& pos) {
+  for (Color c : {White, Black}) {
+    const Bitboard kings = pos.pieces(c, PieceType::King);
+    if (!kings) return ParseError{c == White ? "no white king" : "no black king", 0};
+    if (more_than_one(kings))
+      return ParseError{c == White ? "more than one white king" : "more than one black king", 0};
+  }
+  if ((pos.pieces(PieceType::Pawn) & (Rank1 | Rank8)) != 0)
+    return ParseError{"pawn on rank 1 or 8", 0};
+  // Castling rights built through the Position API must still match the board.
+  for (Color c : {White, Black}) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+      const Square rook = pos.castling_rook(c, side);
+      if (rook == NoSquare) continue;
+      const Square king = pos.king_square(c);
+      const int back = c == White ? 0 : 7;
+      const bool king_side = file_of(rook) > file_of(king);
+      if (rank_of(king) != back || rank_of(rook) != back ||
+          pos.piece_on(rook) != make_piece(c, PieceType::Rook) ||
+          king_side != (side == CastlingSide::King))
+        return ParseError{"castling right without its king and rook on the back rank", 0};
+    }
+  }
+  const Color them = ~pos.side_to_move();
+  if (attackers_to(pos, pos.king_square(them), pos.side_to_move(), pos.occupied()))
+    return ParseError{"side not to move is in check", 0};
+  return std::nullopt;
 }
 
 }  // namespace pawnkit
