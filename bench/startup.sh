@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Start-up cost of `pawnkit perft 1` (the start position, 20 moves): CPU time (user + sys)
 # and page faults of each whole process, min and median over many runs taken in turns, so
-# that every binary sees the same machine load. A C++ "hello world" linked with the same
-# libraries and `true` are measured in the same runs as the floor.
+# that every binary sees the same machine load. Measured in the same runs: a program that
+# embeds the headers and does the same (no PEXT, libstdc++ only), a C++ "hello world"
+# (iostream), one linked with pawnkit's libraries (zstd, zlib, bzip2), and `true`.
 #
 #   bench/startup.sh [--runs N] [PAWNKIT_BINARY...]   (default: build/pawnkit)
 #
@@ -29,9 +30,24 @@ printf '#include <cstdio>\nint main() { std::puts("hello"); }\n' >"$work/hello.c
 # uses none of them: their loading is part of the floor.
 g++ -O2 "$work/hello.cpp" -o "$work/hello" -Wl,--no-as-needed -lzstd -lz -lbz2
 
+# What an engine that embeds the headers pays: a program of its own that parses the start
+# position and counts its moves (perft 1), built without PEXT, linked with libstdc++ only.
+cat >"$work/embedded.cpp" <<'CPP'
+#include <cstdio>
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/perft.hpp>
+int main() {
+  const auto start = pawnkit::parse_fen(pawnkit::start_fen);
+  std::printf("%llu\n", static_cast<unsigned long long>(pawnkit::perft(*start, 1)));
+}
+CPP
+g++ -std=c++20 -O2 -DPAWNKIT_NO_PEXT -Iinclude "$work/embedded.cpp" -o "$work/embedded"
+printf '#include <iostream>\nint main() { std::cout << "hello" << std::endl; }\n' >"$work/hello_cxx.cpp"
+g++ -O2 "$work/hello_cxx.cpp" -o "$work/hello_cxx"
+
 commands=()
 for b in "${binaries[@]}"; do commands+=("$b perft 1"); done
-commands+=("$work/hello" "true")
+commands+=("$work/embedded" "$work/hello_cxx" "$work/hello" "true")
 
 /usr/bin/python3 - "$runs" "${commands[@]}" <<'EOF'
 import os, statistics, subprocess, sys
