@@ -334,7 +334,8 @@ TEST(ByteSource, ZipAndUtf16AreOneClearError) {
   for (const auto& c : cases) {
     OpenedSource opened = open_source(fixture(c.file));
     EXPECT_FALSE(opened.ok()) << c.file;
-    EXPECT_TRUE(opened.error.starts_with("'" + fixture(c.file) + "' " + c.says)) << opened.error;
+    EXPECT_TRUE(opened.error.starts_with(io::quoted(fixture(c.file)) + " " + c.says))
+        << opened.error;
   }
 }
 
