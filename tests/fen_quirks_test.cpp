@@ -13,6 +13,7 @@
 #include "io/byte_source.hpp"
 #include "io/game_record.hpp"
 #include "io/pgn_reader.hpp"
+#include "support/read_games.hpp"
 #include "support/run_cli.hpp"
 
 namespace pawnkit {
@@ -201,28 +202,18 @@ struct Game {
 
 std::vector<Game> replay_games(io::PgnReaderOptions options = {}) {
   std::vector<Game> games;
-  auto opened = io::open_source(data_path("fen_tags.pgn"));
-  EXPECT_TRUE(opened.ok()) << opened.error;
-  if (!opened.ok()) return games;
-  auto ready = [&](io::GameBatch batch) {
-    for (std::size_t i = 0; i < batch.size; ++i) {
-      const io::GameRecord& record = batch.games[i];
-      Game game;
-      const analysis::ReplayResult r = analysis::replay(record, [&](const Position& pos, int ply) {
-        (ply == 0 ? game.first : game.last) = to_fen(pos);
-      });
-      game.ok = r.outcome == analysis::ReplayOutcome::Complete;
-      game.plies = r.plies;
-      game.warnings = record.warnings.size();
-      game.message =
-          game.ok ? (record.warnings.empty() ? "" : record.warnings[0].message) : r.error.message;
-      games.push_back(game);
-    }
-    return batch;
-  };
-  io::GameCollector collector(opened.source->name(), 4, io::GameBatch{}, ready);
-  io::read_pgn(*opened.source, collector, options);
-  collector.finish();
+  testing::for_each_game(data_path("fen_tags.pgn"), options, [&](const io::GameRecord& record) {
+    Game game;
+    const analysis::ReplayResult r = analysis::replay(record, [&](const Position& pos, int ply) {
+      (ply == 0 ? game.first : game.last) = to_fen(pos);
+    });
+    game.ok = r.outcome == analysis::ReplayOutcome::Complete;
+    game.plies = r.plies;
+    game.warnings = record.warnings.size();
+    game.message =
+        game.ok ? (record.warnings.empty() ? "" : record.warnings[0].message) : r.error.message;
+    games.push_back(game);
+  });
   return games;
 }
 

@@ -13,6 +13,7 @@
 #include "analysis/replay.hpp"
 #include "io/game_record.hpp"
 #include "io/pgn_reader.hpp"
+#include "support/read_games.hpp"
 #include "support/run_cli.hpp"
 
 namespace pawnkit {
@@ -33,31 +34,21 @@ std::string quirk_path(const std::string& name) {
 
 std::vector<ReplayedGame> replay_file(const std::string& name, io::PgnReaderOptions options = {}) {
   std::vector<ReplayedGame> games;
-  auto opened = io::open_source(quirk_path(name));
-  EXPECT_TRUE(opened.ok()) << opened.error;
-  if (!opened.ok()) return games;
-  auto ready = [&](io::GameBatch batch) {
-    for (std::size_t i = 0; i < batch.size; ++i) {
-      const io::GameRecord& record = batch.games[i];
-      ReplayedGame game;
-      std::string fen;
-      const analysis::ReplayResult r = analysis::replay(record, [&](const Position& pos, int) {
-        fen.clear();
-        append_fen(fen, pos);
-      });
-      game.plies = r.plies;
-      game.board = fen.substr(0, fen.find(' '));
-      game.result = record.result;
-      game.warnings = record.warnings.size() + r.warnings.size();
-      game.fen = fen;
-      game.ok = r.outcome == analysis::ReplayOutcome::Complete;
-      games.push_back(game);
-    }
-    return batch;
-  };
-  io::GameCollector collector(opened.source->name(), 4, io::GameBatch{}, ready);
-  io::read_pgn(*opened.source, collector, options);
-  collector.finish();
+  testing::for_each_game(quirk_path(name), options, [&](const io::GameRecord& record) {
+    ReplayedGame game;
+    std::string fen;
+    const analysis::ReplayResult r = analysis::replay(record, [&](const Position& pos, int) {
+      fen.clear();
+      append_fen(fen, pos);
+    });
+    game.plies = r.plies;
+    game.board = fen.substr(0, fen.find(' '));
+    game.result = record.result;
+    game.warnings = record.warnings.size() + r.warnings.size();
+    game.fen = fen;
+    game.ok = r.outcome == analysis::ReplayOutcome::Complete;
+    games.push_back(game);
+  });
   return games;
 }
 
