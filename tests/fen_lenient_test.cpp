@@ -33,109 +33,97 @@ Repaired read(std::string_view text) {
 
 using Repairs = std::vector<std::string>;
 
+// Expects `text` to read as `fen` with exactly `repairs`.
+void expect_read(std::string_view text, std::string_view fen, const Repairs& repairs) {
+  const Repaired r = read(text);
+  EXPECT_EQ(r.fen, fen) << text;
+  EXPECT_EQ(r.repairs, repairs) << text;
+}
+
 TEST(FenLenient, MissingTrailingFieldsGetTheDefaults) {
   // 1 field: side, castling and en passant; the clocks default as in the 4-field form.
-  EXPECT_EQ(read("8/8/8/8/8/8/8/4K2k").fen, "8/8/8/8/8/8/8/4K2k w - - 0 1");
-  EXPECT_EQ(read("8/8/8/8/8/8/8/4K2k").repairs,
-            Repairs{"side to move, castling, en passant: missing, read as 'w - -' @18"});
+  expect_read("8/8/8/8/8/8/8/4K2k", "8/8/8/8/8/8/8/4K2k w - - 0 1",
+              Repairs{"side to move, castling, en passant: missing, read as 'w - -' @18"});
   // 2 fields.
-  const Repaired two = read("4k3/8/8/8/8/8/8/4K2R b");
-  EXPECT_EQ(two.fen, "4k3/8/8/8/8/8/8/4K2R b - - 0 1");
-  EXPECT_EQ(two.repairs, Repairs{"castling, en passant: missing, read as '- -' @22"});
+  expect_read("4k3/8/8/8/8/8/8/4K2R b", "4k3/8/8/8/8/8/8/4K2R b - - 0 1",
+              Repairs{"castling, en passant: missing, read as '- -' @22"});
   // 3 fields: the castling right is kept.
-  const Repaired three = read("4k3/8/8/8/8/8/8/4K2R w K");
-  EXPECT_EQ(three.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-  EXPECT_EQ(three.repairs, Repairs{"en passant: missing, read as '-' @24"});
+  expect_read("4k3/8/8/8/8/8/8/4K2R w K", "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+              Repairs{"en passant: missing, read as '-' @24"});
   // 5 fields: a halfmove clock without the fullmove number.
-  const Repaired five = read("4k3/8/8/8/8/8/8/4K3 w - - 7");
-  EXPECT_EQ(five.fen, "4k3/8/8/8/8/8/8/4K3 w - - 7 1");
-  EXPECT_EQ(five.repairs, Repairs{"fullmove number: missing, read as 1 @27"});
+  expect_read("4k3/8/8/8/8/8/8/4K3 w - - 7", "4k3/8/8/8/8/8/8/4K3 w - - 7 1",
+              Repairs{"fullmove number: missing, read as 1 @27"});
   // 4 fields is a form of its own (EPD), not a repair.
   EXPECT_EQ(read("4k3/8/8/8/8/8/8/4K3 b - -").repairs, Repairs{});
 }
 
 TEST(FenLenient, FullmoveZeroIsOne) {
-  const Repaired r = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0");
-  EXPECT_EQ(r.fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  EXPECT_EQ(r.repairs, Repairs{"fullmove number: 0 read as 1 @55"});
+  expect_read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              Repairs{"fullmove number: 0 read as 1 @55"});
   // Leading zeros of a number that is not 0 are a spelling, not a repair.
-  EXPECT_EQ(read("4k3/8/8/8/8/8/8/4K3 w - - 00 007").fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 7");
-  EXPECT_EQ(read("4k3/8/8/8/8/8/8/4K3 w - - 00 007").repairs, Repairs{});
+  expect_read("4k3/8/8/8/8/8/8/4K3 w - - 00 007", "4k3/8/8/8/8/8/8/4K3 w - - 0 7", Repairs{});
 }
 
 TEST(FenLenient, TabsAndRunsOfBlanksBetweenFields) {
-  const Repaired tabs = read("4k3/8/8/8/8/8/8/4K2R\tw\tK\t-\t3 \t 40");
-  EXPECT_EQ(tabs.fen, "4k3/8/8/8/8/8/8/4K2R w K - 3 40");
-  EXPECT_EQ(tabs.repairs, Repairs{"separator: tab between fields read as a blank @20"});
+  expect_read("4k3/8/8/8/8/8/8/4K2R\tw\tK\t-\t3 \t 40", "4k3/8/8/8/8/8/8/4K2R w K - 3 40",
+              Repairs{"separator: tab between fields read as a blank @20"});
   // Runs of spaces were always accepted: no repair.
-  const Repaired blanks = read("4k3/8/8/8/8/8/8/4K2R   w  K    -  3   40  ");
-  EXPECT_EQ(blanks.fen, "4k3/8/8/8/8/8/8/4K2R w K - 3 40");
-  EXPECT_EQ(blanks.repairs, Repairs{});
+  expect_read("4k3/8/8/8/8/8/8/4K2R   w  K    -  3   40  ", "4k3/8/8/8/8/8/8/4K2R w K - 3 40",
+              Repairs{});
 }
 
 TEST(FenLenient, CastlingRightsWithoutTheirRookOrKingAreDropped) {
   // h1 rook gone: K dropped, Q kept.
-  const Repaired rook = read("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1");
-  EXPECT_EQ(rook.fen, "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
-  EXPECT_EQ(rook.repairs, Repairs{"castling: right dropped, its rook is missing @25"});
+  expect_read("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1",
+              Repairs{"castling: right dropped, its rook is missing @25"});
   // Black king off the back rank: k and q dropped, one repair naming the first.
-  const Repaired king = read("r6r/4k3/8/8/8/8/8/R3K2R w KQkq - 0 1");
-  EXPECT_EQ(king.fen, "r6r/4k3/8/8/8/8/8/R3K2R w KQ - 0 1");
-  EXPECT_EQ(king.repairs, Repairs{"castling: right dropped, its king is not on the back rank @28"});
+  expect_read("r6r/4k3/8/8/8/8/8/R3K2R w KQkq - 0 1", "r6r/4k3/8/8/8/8/8/R3K2R w KQ - 0 1",
+              Repairs{"castling: right dropped, its king is not on the back rank @28"});
   // No kings at all: every right goes.
-  const Repaired none = read("r6r/8/8/8/8/8/8/R6R w KQkq - 0 1");
-  EXPECT_EQ(none.fen, "r6r/8/8/8/8/8/8/R6R w - - 0 1");
-  EXPECT_EQ(none.repairs, Repairs{"castling: right dropped, its king is not on the back rank @22"});
+  expect_read("r6r/8/8/8/8/8/8/R6R w KQkq - 0 1", "r6r/8/8/8/8/8/8/R6R w - - 0 1",
+              Repairs{"castling: right dropped, its king is not on the back rank @22"});
   // A right given twice is read once.
-  const Repaired twice = read("4k3/8/8/8/8/8/8/4K2R w KK - 0 1");
-  EXPECT_EQ(twice.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-  EXPECT_EQ(twice.repairs, Repairs{"castling: right given twice, read once @24"});
+  expect_read("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+              Repairs{"castling: right given twice, read once @24"});
 }
 
 TEST(FenLenient, ShredderAndXFenLettersWithoutTheirRookAreDropped) {
   // Shredder-FEN "HFhf" with the f1 rook gone: F dropped.
-  const Repaired shredder =
-      read("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w HFhf - 2 9");
-  EXPECT_EQ(shredder.fen, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w Kkq - 2 9");
-  EXPECT_EQ(shredder.repairs, Repairs{"castling: right dropped, its rook is missing @56"});
+  expect_read("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w HFhf - 2 9",
+              "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BN1KR w Kkq - 2 9",
+              Repairs{"castling: right dropped, its rook is missing @56"});
   // A letter naming the king's own file has no rook.
-  const Repaired king_file = read("4k3/8/8/8/8/8/8/R3K2R w EA - 0 1");
-  EXPECT_EQ(king_file.fen, "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1");
-  EXPECT_EQ(king_file.repairs, Repairs{"castling: right dropped, its rook is missing @24"});
+  expect_read("4k3/8/8/8/8/8/8/R3K2R w EA - 0 1", "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1",
+              Repairs{"castling: right dropped, its rook is missing @24"});
 }
 
 TEST(FenLenient, EnPassantSquaresTheBoardContradictsAreDropped) {
   // Wrong rank for the side to move (e3 with White to move).
-  const Repaired rank = read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1");
-  EXPECT_EQ(rank.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
-  EXPECT_EQ(rank.repairs,
-            Repairs{"en passant: square dropped, not on rank 6 with White to move @53"});
-  const Repaired black = read("4k3/8/8/8/8/8/8/4K3 b - e6 0 1");
-  EXPECT_EQ(black.repairs,
+  expect_read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+              Repairs{"en passant: square dropped, not on rank 6 with White to move @53"});
+  EXPECT_EQ(read("4k3/8/8/8/8/8/8/4K3 b - e6 0 1").repairs,
             Repairs{"en passant: square dropped, not on rank 3 with Black to move @24"});
   // No black pawn in front of d6.
-  const Repaired no_pawn = read("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1");
-  EXPECT_EQ(no_pawn.fen, "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(no_pawn.repairs,
-            Repairs{"en passant: square dropped, no enemy pawn in front of it @26"});
+  expect_read("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1",
+              Repairs{"en passant: square dropped, no enemy pawn in front of it @26"});
   // The target square occupied; the start square occupied.
   EXPECT_EQ(read("4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1").repairs,
             Repairs{"en passant: square dropped, it is occupied @29"});
   EXPECT_EQ(read("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1").repairs,
             Repairs{"en passant: square dropped, the pawn's start square is occupied @29"});
   // Consistent with the board but no pawn to capture: kept, as the FEN standard writes it.
-  const Repaired kept = read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-  EXPECT_EQ(kept.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-  EXPECT_EQ(kept.repairs, Repairs{});
+  expect_read("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", Repairs{});
 }
 
 TEST(FenLenient, SeveralRepairsInFieldOrder) {
-  const Repaired r = read("r3k3/8/8/8/8/8/8/4K2R\tw KQkq e6 0 0");
-  EXPECT_EQ(r.fen, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
-  EXPECT_EQ(r.repairs, (Repairs{"castling: right dropped, its rook is missing @25",
-                                "en passant: square dropped, no enemy pawn in front of it @29",
-                                "fullmove number: 0 read as 1 @34",
-                                "separator: tab between fields read as a blank @21"}));
+  expect_read("r3k3/8/8/8/8/8/8/4K2R\tw KQkq e6 0 0", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+              Repairs{"castling: right dropped, its rook is missing @25",
+                      "en passant: square dropped, no enemy pawn in front of it @29",
+                      "fullmove number: 0 read as 1 @34",
+                      "separator: tab between fields read as a blank @21"});
 }
 
 // Expects the lenient reading to fail with this message and column.
