@@ -29,7 +29,6 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -218,7 +217,7 @@ inline std::optional<ParseError> parse_castling(std::string_view field, std::siz
     if (!(lower == 'k' || lower == 'q' || (lower >= 'a' && lower <= 'h')))
       return ParseError{"castling: unknown character", col};
     const Color c = upper ? White : Black;
-    const int back = c == White ? 0 : 7;
+    const int back = relative_rank(c, 0);
     const Square king = pos.king_square(c);
     if (king == NoSquare || rank_of(king) != back) {
       if (auto e = drop("castling: no king on the back rank",

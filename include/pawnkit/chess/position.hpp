@@ -330,7 +330,7 @@ inline std::optional<ParseError> check_playable(const Position& pos) {
       const Square rook = pos.castling_rook(c, side);
       if (rook == NoSquare) continue;
       const Square king = pos.king_square(c);
-      const int back = c == White ? 0 : 7;
+      const int back = relative_rank(c, 0);
       const bool king_side = file_of(rook) > file_of(king);
       if (rank_of(king) != back || rank_of(rook) != back ||
           pos.piece_on(rook) != make_piece(c, PieceType::Rook) ||
