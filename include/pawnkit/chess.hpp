@@ -10,4 +10,5 @@
 #include <pawnkit/chess/movegen.hpp>
 #include <pawnkit/chess/notation.hpp>
 #include <pawnkit/chess/perft.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/chess/position.hpp>
