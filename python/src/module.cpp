@@ -7,6 +7,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include <cstring>
@@ -50,7 +51,8 @@ std::string analyze_json(const std::string& text) {
   append_fen(fen, record->position);
   const PawnReport report = pawn_report(record->position);
   io::append_jsonl(out, {}, fen, report,
-                   classify_structure(report.white.pawns, report.black.pawns));
+                   classify_structure(report.white.pawns, report.black.pawns),
+                   game_phase(record->position));
   return out;
 }
 

@@ -10,10 +10,14 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "analysis/timeline.hpp"
 
 namespace pawnkit::analysis {
 
@@ -93,9 +97,9 @@ struct Score {
   double percent() const;
 };
 
-// What the statistics need of one position, in 13 bytes (16 with padding): for each side a
+// What the statistics need of one position, in 14 bytes (16 with padding): for each side a
 // bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
-// and the named structure. Workers keep these for the game being replayed and add them
+// the named structure and the game phase. Workers keep these for the game being replayed and add them
 // once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
 // alone) are kept, and added, as one run.
 struct PositionSummary {
@@ -105,20 +109,22 @@ struct PositionSummary {
   // 0: no named structure; else bits 0-4: 1 + StructureId, bit 5: Black holds it,
   // bit 6: reversed.
   std::uint8_t structure = 0;
+  GamePhase phase = GamePhase::Middlegame;
 
   // Field by field: the defaulted comparison of the byte arrays calls memcmp.
   bool operator==(const PositionSummary& o) const {
     return nonempty[0] == o.nonempty[0] && nonempty[1] == o.nonempty[1] &&
            islands[0] == o.islands[0] && islands[1] == o.islands[1] && scored[0] == o.scored[0] &&
-           scored[1] == o.scored[1] && structure == o.structure;
+           scored[1] == o.scored[1] && structure == o.structure && phase == o.phase;
   }
 };
 
 std::uint8_t encode_structure(const std::optional<StructureMatch>& match);
 std::optional<StructureMatch> decode_structure(std::uint8_t code);
 
-// The summary of a report whose named structure (encoded) is already known.
-inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure) {
+// The summary of a report whose named structure (encoded) and phase are already known.
+inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure,
+                                 GamePhase phase) {
   PositionSummary summary;
   for (Color c : {White, Black}) {
     const SideReport& side = report.side(c);
@@ -134,12 +140,15 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
     summary.scored[ci] = scored;
   }
   summary.structure = structure;
+  summary.phase = phase;
   return summary;
 }
 
+// A pawn report alone has no pieces to tell the phase: it counts as the middlegame.
 inline PositionSummary summarize(const PawnReport& report) {
   return summarize(report,
-                   encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
+                   encode_structure(classify_structure(report.white.pawns, report.black.pawns)),
+                   GamePhase::Middlegame);
 }
 
 class Stats {
@@ -177,6 +186,28 @@ class Stats {
   bool tracks_openings() const { return track_openings_; }
   void set_opening(std::string_view eco) { eco_.assign(eco.empty() ? "?" : eco); }
   const std::map<std::string, OpeningRow>& openings() const { return openings_; }
+
+  // Pattern rows for one phase: when set, the pattern and island counts (positions_with,
+  // games_with, positions_with_islands) cover only the positions in that phase, and
+  // pattern_positions / pattern_games are their totals (`stats --phase`).
+  void restrict_patterns(std::optional<GamePhase> phase) { pattern_phase_ = phase; }
+  std::optional<GamePhase> pattern_phase() const { return pattern_phase_; }
+  std::uint64_t pattern_positions() const { return pattern_positions_; }
+  std::uint64_t pattern_games() const { return pattern_games_; }
+  // Positions in each phase (all of them, whatever restrict_patterns says).
+  std::uint64_t phase_positions(GamePhase phase) const {
+    return phase_positions_[std::size_t(phase)];
+  }
+
+  // Transitions: games whose folded timeline (timeline.hpp, folded with min_plies) has a
+  // range of `from` followed by one of `to` (is_transition), each game counted once per
+  // pair, and the score of the side holding `from` in those games.
+  std::uint64_t transition_games(StructureId from, StructureId to) const {
+    return transition_games_[std::size_t(from)][std::size_t(to)];
+  }
+  const Score& transition_score(StructureId from, StructureId to) const {
+    return transition_scores_[std::size_t(from)][std::size_t(to)];
+  }
 
   std::uint64_t games() const { return games_; }
   std::uint64_t positions() const { return positions_; }
@@ -217,6 +248,8 @@ class Stats {
   // Calls f on every total, in one fixed order (serialize and deserialize share it).
   template <class Self, class F>
   static void for_each_total(Self& self, F&& f);
+  // Folds the game's timeline and counts its transitions (end_game).
+  void count_transitions();
 
   int min_plies_;
   std::uint64_t games_ = 0, positions_ = 0, bad_games_ = 0, skipped_games_ = 0;
@@ -229,6 +262,11 @@ class Stats {
   std::array<std::uint64_t, structures> structure_reversed_{}, structure_games_{},
       structure_first_ply_sum_{};
   std::array<Score, structures> structure_scores_{};
+  std::optional<GamePhase> pattern_phase_;
+  std::uint64_t pattern_positions_ = 0, pattern_games_ = 0;
+  std::array<std::uint64_t, phase_names.size()> phase_positions_{};
+  std::array<std::array<std::uint64_t, structures>, structures> transition_games_{};
+  std::array<std::array<Score, structures>, structures> transition_scores_{};
 
   bool track_openings_ = false;
   std::map<std::string, OpeningRow> openings_;
@@ -246,6 +284,9 @@ class Stats {
   std::array<std::int8_t, structures> held_by_{};                // colour index, or -1
   std::uint8_t run_key_ = 0;  // structure and holder of the run, 0: none
   int run_length_ = 0;        // consecutive positions of that run
+  bool in_pattern_phase_ = false;  // a position of the game counted for the pattern rows
+  Timeline timeline_;
+  std::vector<StructureRange> ranges_;
 };
 
 }  // namespace pawnkit::analysis

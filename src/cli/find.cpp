@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <string>
 #include <variant>
 
@@ -41,7 +42,7 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     fen.clear();
     append_fen(fen, pos);
     io::append_jsonl(out.buffer(), {}, fen, report,
-                     classify_structure(report.white.pawns, report.black.pawns));
+                     classify_structure(report.white.pawns, report.black.pawns), game_phase(pos));
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {

@@ -157,7 +157,8 @@ void append_structure_description(std::string& out, const StructureMatch& struct
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, ExtraKeys extra) {
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ExtraKeys extra) {
   out += '{';
   append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
   out += "\"fen\": ";
@@ -176,6 +177,9 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
     append_json_string(out, side_name(structure->side));
   else
     out += "null";
+  out += ", \"phase\": \"";
+  out += phase_name(phase);
+  out += '"';
   out += extra;
   out += "}\n";
 }
@@ -195,11 +199,12 @@ void append_csv_header(std::string& out, bool with_origin) {
     for (const auto& k : move_keys) column(k.name);
     for (const auto& k : term_keys) column(k.name);
   }
-  out += ",structure,structure_side\n";
+  out += ",structure,structure_side,phase\n";
 }
 
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                    const PawnReport& report, const NamedStructure& structure, bool with_origin) {
+                    const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                    bool with_origin) {
   if (with_origin) {
     append_int(out, long(origin.game));
     out += ',';
@@ -230,11 +235,13 @@ void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_
   if (structure) out += structure_name(structure->id);
   out += ',';
   if (structure) out += side_name(structure->side);
+  out += ',';
+  out += phase_name(phase);
   out += '\n';
 }
 
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure) {
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase) {
   constexpr std::size_t key_width = 17;
   struct Row {
     std::string_view key;
@@ -295,6 +302,10 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
     append_structure_description(out, *structure);
     out += '\n';
   }
+  out += "  phase";
+  out.append(key_width - 5, ' ');
+  out += phase_name(phase);
+  out += '\n';
 }
 
 }  // namespace pawnkit::io
