@@ -34,9 +34,12 @@ struct GameCounts {
 class StructureClassifier {
  public:
   const io::NamedStructure& operator()(const PawnReport& report) {
-    if (report.white.pawns != pawns_[0] || report.black.pawns != pawns_[1]) {
-      pawns_ = {report.white.pawns, report.black.pawns};
-      structure_ = classify_structure(pawns_[0], pawns_[1]);
+    return (*this)(report.white.pawns, report.black.pawns);
+  }
+  const io::NamedStructure& operator()(Bitboard white_pawns, Bitboard black_pawns) {
+    if (white_pawns != pawns_[0] || black_pawns != pawns_[1]) {
+      pawns_ = {white_pawns, black_pawns};
+      structure_ = classify_structure(white_pawns, black_pawns);
     }
     return structure_;
   }
