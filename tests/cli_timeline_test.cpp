@@ -46,8 +46,8 @@ TEST(CliTimeline, HandMadeGameFoldsWithMinPlies) {
   const auto table = run_cli("timeline --tags White,Black,Site -", tarrasch);
   EXPECT_EQ(table.out,
             "game 1  White: A  Black: B, C  Site: -\n"
-            "  8-17        10 plies  panov                   black  opening\n"
-            "  18-30       13 plies  iqp                     black  opening\n");
+            "  8-17        10 plies  panov                    black  opening\n"
+            "  18-30       13 plies  iqp                      black  opening\n");
 }
 
 TEST(CliTimeline, TagsInJsonAndCsv) {

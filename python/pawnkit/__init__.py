@@ -23,7 +23,7 @@ import warnings as _warnings
 from . import _pawnkit
 from ._pawnkit import Stats, bb
 
-__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "BadInputWarning",
+__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "timeline", "Stats", "bb", "BadInputWarning",
            "release_memory"]
 
 
@@ -84,6 +84,7 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True):
     and square-set key of the report a uint64 bitboard (``white_pawns``, ``white_isolated``,
     ..., ``black_promotions``; LERF, bit 0 = a1); ``white_islands``/``black_islands``;
     ``structure`` and ``structure_side`` (categoricals, NaN when no structure is named);
+    ``phase`` (a categorical: opening, middlegame, endgame; docs/patterns.md);
     then one column per tag in ``tags`` (None when a game lacks it).
 
     ``where`` takes the ``find`` query language (docs/query.md); with ``min_plies`` N a
@@ -139,6 +140,27 @@ def find(paths, where, *, games=False, min_plies=1, tags=(), threads=0):
     text, _matches, problems = _pawnkit.find_games(_paths(paths), where, min_plies, threads)
     _warn(problems, "game")
     return text
+
+
+_TIMELINE_COLUMNS = ["game", "structure", "holder", "first_ply", "last_ply", "plies", "phase"]
+
+
+def timeline(paths, *, min_plies=8, tags=(), threads=0):
+    """The structure timeline of every game of PGN files, as ``pawnkit timeline`` writes
+    it (docs/timeline.md): a DataFrame with one row per range and the JSON lines' columns
+    ``game``, ``structure``, ``holder``, ``first_ply``, ``last_ply``, ``plies``, ``phase``,
+    then one column per tag in ``tags`` (None when a game lacks it). ``attrs`` holds
+    ``bad``, ``skipped`` and ``messages``."""
+    import pandas as pd
+    tags = list(tags)
+    text, problems = _pawnkit.timeline_jsonl(_paths(paths), min_plies, tags, threads)
+    _warn(problems, "game")
+    rows = [_json.loads(line) for line in text.splitlines()]
+    frame = pd.DataFrame(rows, columns=_TIMELINE_COLUMNS + tags)
+    for column in ("game", "first_ply", "last_ply", "plies"):
+        frame[column] = frame[column].astype("int64")
+    frame.attrs.update(problems)
+    return frame
 
 
 def _stats_to_dict(self):

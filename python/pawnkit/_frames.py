@@ -8,11 +8,12 @@ from . import _pawnkit
 _BITBOARD_COLUMNS = _pawnkit.bitboard_column_names()
 _STRUCTURES = _pawnkit.structure_categories()
 _SIDES = ["white", "black"]
+_PHASES = _pawnkit.phase_categories()
 
 
 def positions_frame(chunk, tags, problems):
     """One DataFrame from a chunk: game, ply, fen (unless the chunk was made without), the
-    bitboards, islands, structure, structure_side, tags."""
+    bitboards, islands, structure, structure_side, phase, tags."""
     head = {"game": chunk["game"], "ply": chunk["ply"]}
     if "fen" in chunk:
         head["fen"] = chunk["fen"]
@@ -24,6 +25,7 @@ def positions_frame(chunk, tags, problems):
         "black_islands": chunk["black_islands"],
         "structure": pd.Categorical.from_codes(chunk["structure"], categories=_STRUCTURES),
         "structure_side": pd.Categorical.from_codes(chunk["structure_side"], categories=_SIDES),
+        "phase": pd.Categorical.from_codes(chunk["phase"], categories=_PHASES),
     }
     for name in tags:
         tail[name] = chunk["tags"][name]
@@ -43,6 +45,7 @@ def empty_positions_frame(tags, problems=None, fen=True):
         "black_islands": np.zeros(0, np.uint8),
         "structure": np.zeros(0, np.int8),
         "structure_side": np.zeros(0, np.int8),
+        "phase": np.zeros(0, np.int8),
         "tags": {name: np.zeros(0, object) for name in tags},
     }
     if not fen:

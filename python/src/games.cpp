@@ -1,5 +1,6 @@
 // Whole-database work over PGN games: pawnkit.stats (the CLI's `stats`, with a Stats
-// that merges and pickles) and the games mode of pawnkit.find (the CLI's `find --games`).
+// that merges and pickles), the games mode of pawnkit.find (the CLI's `find --games`) and
+// pawnkit.timeline (the CLI's `timeline`).
 #include <pybind11/stl.h>
 
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/stats.hpp"
+#include "analysis/timeline_worker.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
 #include "io/input_format.hpp"
@@ -58,6 +60,7 @@ std::vector<io::OpenedInput> open_games(const std::vector<std::string>& paths,
       if (command == "stats")
         throw py::value_error(
             path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
+      if (command == "timeline") throw py::value_error(path + ": timeline reads PGN games; this is FEN/EPD");
       throw py::value_error(path + ": --games needs PGN input; this is FEN/EPD");
     }
     inputs.push_back(std::move(opened));
@@ -113,6 +116,33 @@ py::tuple find_games(const std::vector<std::string>& paths, const std::string& w
   problems["skipped"] = counts.skipped;
   problems["messages"] = sink.errors;
   return py::make_tuple(py::str(sink.output), matches, problems);
+}
+
+// `pawnkit timeline --format jsonl` over the files: the JSON lines and the problems.
+py::tuple timeline_jsonl(const std::vector<std::string>& paths, int min_plies,
+                         const std::vector<std::string>& tags, int threads) {
+  if (min_plies < 1 || min_plies > 10000) throw py::value_error("min_plies takes 1 to 10000");
+  const int workers_wanted = resolve_threads(threads);
+  std::vector<io::OpenedInput> inputs = open_games(paths, "timeline");
+  CollectingSink sink;
+  analysis::GameCounts counts;
+  {
+    py::gil_scoped_release release;
+    analysis::TimelineOptions options;
+    options.min_plies = min_plies;
+    options.tags = tags;
+    for (io::OpenedInput& input : inputs) {
+      std::vector<analysis::TimelineWorker> workers(std::size_t(workers_wanted),
+                                                    analysis::TimelineWorker{&options});
+      analysis::run_pipeline(*input.source, std::span(workers), sink);
+      for (const auto& w : workers) counts.add(w.counts());
+    }
+  }
+  py::dict problems;
+  problems["bad"] = counts.bad;
+  problems["skipped"] = counts.skipped;
+  problems["messages"] = sink.errors;
+  return py::make_tuple(py::str(sink.output), problems);
 }
 
 GameStats add(const GameStats& a, const GameStats& b) {
@@ -171,6 +201,8 @@ void bind_games(py::module_& m) {
           }));
 
   m.def("stats", &run_stats, py::arg("paths"), py::arg("threads"), py::arg("min_plies"));
+  m.def("timeline_jsonl", &timeline_jsonl, py::arg("paths"), py::arg("min_plies"),
+        py::arg("tags"), py::arg("threads"));
   m.def("find_games", &find_games, py::arg("paths"), py::arg("where"), py::arg("min_plies"),
         py::arg("threads"));
 }

@@ -104,6 +104,8 @@ std::vector<std::string> structure_categories() {
   return {structure_names.begin(), structure_names.end()};
 }
 
+std::vector<std::string> phase_categories() { return {phase_names.begin(), phase_names.end()}; }
+
 // A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame. Every column but
 // the strings is the block the rows were written into.
 py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags, bool fen) {
@@ -144,6 +146,7 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
   out["black_islands"] = mapped_array(c.islands[1]);
   out["structure"] = mapped_array(c.structure);
   out["structure_side"] = mapped_array(c.structure_side);
+  out["phase"] = mapped_array(c.phase);
   return out;
 }
 
@@ -175,6 +178,7 @@ PYBIND11_MODULE(_pawnkit, m) {
         "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text.");
   m.def("bitboard_column_names", &bitboard_column_names);
   m.def("structure_categories", &structure_categories);
+  m.def("phase_categories", &phase_categories);
   m.def("kept_column_bytes", &BlockPool::kept,
         "Bytes of column memory kept for reuse after the arrays that held them were freed.");
   m.def("release_column_memory", &BlockPool::clear,

@@ -2,6 +2,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include <algorithm>
@@ -50,13 +51,14 @@ Structure classify(const PawnReport& report) {
 }
 
 void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
-                  std::string_view fen) {
+                  GamePhase phase, std::string_view fen) {
   out += position_mark;
   put(out, std::int32_t(ply));
   put(out, std::uint8_t(report.white.islands));
   put(out, std::uint8_t(report.black.islands));
   put(out, structure.id);
   put(out, structure.side);
+  put(out, std::int8_t(phase));
   put(out, std::uint16_t(fen.size()));
   std::array<std::uint64_t, 2 * bitboard_key_count> sets;
   for (std::size_t k = 0; k < bitboard_key_count; ++k) {
@@ -111,7 +113,7 @@ class PositionsWorker {
       }
       fen_.clear();
       if (request.fen) append_fen(fen_, pos);
-      put_position(out, ply, report, structure, fen_);
+      put_position(out, ply, report, structure, game_phase(pos), fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
   }
@@ -205,6 +207,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
     for (auto& column : c.islands) column.reserve(n);
     c.structure.reserve(n);
     c.structure_side.reserve(n);
+    c.phase.reserve(n);
     c.game_slot.reserve(n);
   }
 
@@ -221,6 +224,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.islands[1].push_back(take<std::uint8_t>(p));
     c.structure.push_back(take<std::int8_t>(p));
     c.structure_side.push_back(take<std::int8_t>(p));
+    c.phase.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
     std::memcpy(c.bitboards.extend(PositionColumns::bitboard_columns), p, row_bytes);
@@ -323,7 +327,7 @@ void PositionStream::produce() {
       }
       fen.clear();
       if (request_.fen) append_fen(fen, pos);
-      put_position(rows, ply, report, classify(report), fen);
+      put_position(rows, ply, report, classify(report), game_phase(pos), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);
         rows.clear();

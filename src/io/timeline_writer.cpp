@@ -100,8 +100,8 @@ void append_timeline_table(std::string& out, const GameRecord& game,
   for (const analysis::StructureRange& range : ranges) {
     char line[160];
     const std::string plies =
-        std::to_string(range.first_ply) + "-" + std::to_string(range.last_ply);
-    const int n = std::snprintf(line, sizeof line, "  %-9s %4d %-5s  %-23s %-5s  %s\n",
+        std::to_string(range.first_ply) + "-" + std::to_string(range.last_ply);  // "12-40"
+    const int n = std::snprintf(line, sizeof line, "  %-9s %4d %-5s  %-24s %-5s  %s\n",
                                 plies.c_str(), range.plies(), range.plies() == 1 ? "ply" : "plies",
                                 std::string(structure_name(range.structure.id)).c_str(),
                                 std::string(side_name(range.structure.holder)).c_str(),
