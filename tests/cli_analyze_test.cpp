@@ -113,9 +113,9 @@ TEST(CliAnalyze, NamedStructureFollowsBlack) {
   const std::string tarrasch = "r1bq1rk1/pp3ppp/2n2n2/2bp4/8/2N2NP1/PP2PPBP/R1BQ1RK1 w - - 0 1\n";
   const auto json = run_cli("analyze --format jsonl", tarrasch);
   EXPECT_EQ(json.status, 0) << json.err;
-  EXPECT_TRUE(json.out.ends_with(
-      R"(]}, "structure": "iqp", "structure_side": "black", "phase": "opening"})"
-      "\n"))
+  EXPECT_TRUE(
+      json.out.ends_with(R"(]}, "structure": "iqp", "structure_side": "black", "phase": "opening"})"
+                         "\n"))
       << json.out;
   const auto csv = run_cli("analyze --format csv", tarrasch);
   EXPECT_TRUE(csv.out.ends_with(",iqp,black,opening\n")) << csv.out;

@@ -70,8 +70,9 @@ TEST(CliTimeline, StatsCountsTheTransition) {
             std::string::npos)
       << with.out;
   // Folded with 11 plies the Panov is a transient: no transition.
-  EXPECT_NE(run_cli("stats --format json --min-plies 11 -", tarrasch).out.find("\"transitions\": []"),
-            std::string::npos);
+  EXPECT_NE(
+      run_cli("stats --format json --min-plies 11 -", tarrasch).out.find("\"transitions\": []"),
+      std::string::npos);
   const auto table = run_cli("stats -", tarrasch);
   EXPECT_NE(table.out.find("\npanov                    iqp                            1       1"),
             std::string::npos)
@@ -114,7 +115,8 @@ TEST(CliTimeline, SampleRangesAgreeWithAnalyze) {
     previous_last = last;
     // A range starts and ends on a position that holds its structure, with the phase
     // analyze gives its first position.
-    const std::string quoted = "\"" + std::string(m[2]) + "\"", holder = "\"" + std::string(m[3]) + "\"";
+    const std::string quoted = "\"" + std::string(m[2]) + "\"",
+                      holder = "\"" + std::string(m[3]) + "\"";
     for (int ply : {first, last}) {
       const PlyRecord& at = by_ply.at({game, ply});
       EXPECT_EQ(at.structure, quoted) << line << " at ply " << ply;

@@ -451,8 +451,8 @@ TEST(QueryEval, GamePhase) {
   // start position the opening.
   EXPECT_TRUE(holds("phase == \"middlegame\"", iqp));
   EXPECT_TRUE(holds("phase == \"endgame\"", duo));
-  EXPECT_TRUE(holds("\"opening\" == phase",
-                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  EXPECT_TRUE(
+      holds("\"opening\" == phase", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
   EXPECT_FALSE(holds("phase != \"endgame\"", duo));
   // The position's move number decides, not the game's ply (a game from a FEN tag).
   EXPECT_TRUE(holds("phase == \"middlegame\" and ply == 3", iqp, nullptr, 3));

@@ -16,6 +16,6 @@ int resolve_threads(int threads);
 // the expression and a caret line).
 analysis::Query compile_query(const std::string& where);
 
-void bind_games(pybind11::module_& m);      // games.cpp: Stats, stats(), find_games(), timeline_jsonl()
+void bind_games(pybind11::module_& m);  // games.cpp: Stats, stats(), find_games(), timeline_jsonl()
 void bind_bitboards(pybind11::module_& m);  // bitboards.cpp: the bb submodule
 }  // namespace pawnkit::python

@@ -60,7 +60,8 @@ std::vector<io::OpenedInput> open_games(const std::vector<std::string>& paths,
       if (command == "stats")
         throw py::value_error(
             path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
-      if (command == "timeline") throw py::value_error(path + ": timeline reads PGN games; this is FEN/EPD");
+      if (command == "timeline")
+        throw py::value_error(path + ": timeline reads PGN games; this is FEN/EPD");
       throw py::value_error(path + ": --games needs PGN input; this is FEN/EPD");
     }
     inputs.push_back(std::move(opened));
@@ -201,8 +202,8 @@ void bind_games(py::module_& m) {
           }));
 
   m.def("stats", &run_stats, py::arg("paths"), py::arg("threads"), py::arg("min_plies"));
-  m.def("timeline_jsonl", &timeline_jsonl, py::arg("paths"), py::arg("min_plies"),
-        py::arg("tags"), py::arg("threads"));
+  m.def("timeline_jsonl", &timeline_jsonl, py::arg("paths"), py::arg("min_plies"), py::arg("tags"),
+        py::arg("threads"));
   m.def("find_games", &find_games, py::arg("paths"), py::arg("where"), py::arg("min_plies"),
         py::arg("threads"));
 }

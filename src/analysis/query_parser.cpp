@@ -272,8 +272,9 @@ class Parser {
     if (nx.op != Op::Phase || ny.op != Op::TextConst) return true;
     if (std::ranges::find(phase_names, ny.text) != phase_names.end()) return true;
     const std::string hint = did_you_mean(ny.text, phase_names, "");
-    fail(y, "unknown phase " + quoted(ny.text) +
-                (hint.empty() ? "; the phases are \"opening\", \"middlegame\", \"endgame\"" : hint));
+    fail(y,
+         "unknown phase " + quoted(ny.text) +
+             (hint.empty() ? "; the phases are \"opening\", \"middlegame\", \"endgame\"" : hint));
     return false;
   }
 

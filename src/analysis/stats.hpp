@@ -99,8 +99,8 @@ struct Score {
 
 // What the statistics need of one position, in 14 bytes (16 with padding): for each side a
 // bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
-// the named structure and the game phase. Workers keep these for the game being replayed and add them
-// once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
+// the named structure and the game phase. Workers keep these for the game being replayed and add
+// them once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
 // alone) are kept, and added, as one run.
 struct PositionSummary {
   std::array<std::uint32_t, 2> nonempty{};  // bit k: pawn_set_keys[k] is not empty
@@ -282,8 +282,8 @@ class Stats {
   int ply_ = 0;                                                  // of the next position
   std::array<int, structures> first_ply_{};                      // -1: not seen this game
   std::array<std::int8_t, structures> held_by_{};                // colour index, or -1
-  std::uint8_t run_key_ = 0;  // structure and holder of the run, 0: none
-  int run_length_ = 0;        // consecutive positions of that run
+  std::uint8_t run_key_ = 0;       // structure and holder of the run, 0: none
+  int run_length_ = 0;             // consecutive positions of that run
   bool in_pattern_phase_ = false;  // a position of the game counted for the pattern rows
   Timeline timeline_;
   std::vector<StructureRange> ranges_;

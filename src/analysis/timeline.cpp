@@ -23,9 +23,11 @@ void fold_timeline(std::span<const TimelineRun> runs, int min_plies,
     // Absorb up to the next run of the same structure while the gap stays short.
     for (;;) {
       std::size_t k = next;
-      while (k < n && runs[k].structure != start.structure && runs[k].first_ply - last - 1 < min_plies)
+      while (k < n && runs[k].structure != start.structure &&
+             runs[k].first_ply - last - 1 < min_plies)
         ++k;
-      if (k == n || runs[k].structure != start.structure || runs[k].first_ply - last - 1 >= min_plies)
+      if (k == n || runs[k].structure != start.structure ||
+          runs[k].first_ply - last - 1 >= min_plies)
         break;
       last = runs[k].last_ply();
       next = k + 1;

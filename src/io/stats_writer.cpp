@@ -103,8 +103,8 @@ std::vector<std::pair<StructureId, StructureId>> transitions_by_games(const Stat
 // " (middlegame positions only)" under --phase, else nothing.
 std::string pattern_phase_note(const Stats& stats) {
   if (!stats.pattern_phase()) return {};
-  return " (" + std::string(phase_name(*stats.pattern_phase())) + " positions only: " +
-         std::to_string(stats.pattern_positions()) + " positions of " +
+  return " (" + std::string(phase_name(*stats.pattern_phase())) +
+         " positions only: " + std::to_string(stats.pattern_positions()) + " positions of " +
          std::to_string(stats.pattern_games()) + " games)";
 }
 

@@ -71,9 +71,9 @@ constexpr std::string_view phase_name(GamePhase phase) {
   return "";
 }
 
-inline constexpr std::array<std::string_view, 3> phase_names = {
-    phase_name(GamePhase::Opening), phase_name(GamePhase::Middlegame),
-    phase_name(GamePhase::Endgame)};
+inline constexpr std::array<std::string_view, 3> phase_names = {phase_name(GamePhase::Opening),
+                                                                phase_name(GamePhase::Middlegame),
+                                                                phase_name(GamePhase::Endgame)};
 
 // The phase named "opening", "middlegame" or "endgame"; nullopt for any other text.
 constexpr std::optional<GamePhase> parse_phase(std::string_view name) {
