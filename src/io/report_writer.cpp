@@ -105,8 +105,8 @@ void append_island_words(std::string& out, FileSet files) {
   }
 }
 
-// CSV fields never need quoting except the FEN, which has no commas or quotes either;
-// quote it anyway so that spreadsheet tools keep it as one text field.
+}  // namespace
+
 void append_csv_text(std::string& out, std::string_view text) {
   out += '"';
   for (char c : text) {
@@ -115,8 +115,6 @@ void append_csv_text(std::string& out, std::string_view text) {
   }
   out += '"';
 }
-
-}  // namespace
 
 char* write_island_range(char* p, IslandRange range) {
   *p++ = char('a' + range.first_file);

@@ -29,6 +29,11 @@ using NamedStructure = std::optional<StructureMatch>;
 
 // "white" or "black".
 std::string_view side_name(Color side);
+
+// Text as one quoted CSV field, inner quotes doubled. The report's fields never need
+// quoting but the FEN, which has no commas or quotes either: it is quoted anyway so that
+// spreadsheet tools keep it as one text field; tag values (timeline) may hold commas.
+void append_csv_text(std::string& out, std::string_view text);
 // "Carlsbad (held by white)" or "... (held by black, reversed)".
 void append_structure_description(std::string& out, const StructureMatch& structure);
 

@@ -35,20 +35,6 @@ void append_timeline_jsonl(std::string& out, const GameRecord& game,
   out += "}\n";
 }
 
-namespace {
-
-// A tag value as one CSV field: quoted, inner quotes doubled (names hold commas).
-void append_csv_field(std::string& out, std::string_view text) {
-  out += '"';
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-}
-
-}  // namespace
-
 void append_timeline_csv_header(std::string& out, TimelineTags tags) {
   out += "game,structure,holder,first_ply,last_ply,plies,phase";
   for (const std::string& tag : tags) {
@@ -73,7 +59,7 @@ void append_timeline_csv_row(std::string& out, const GameRecord& game,
   out += phase_name(range.phase);
   for (const std::string& tag : tags) {
     out += ',';
-    if (const auto value = game.tag(tag)) append_csv_field(out, *value);
+    if (const auto value = game.tag(tag)) append_csv_text(out, *value);
   }
   out += '\n';
 }
