@@ -99,9 +99,9 @@ struct Score {
 
 // What the statistics need of one position, in 14 bytes (16 with padding): for each side a
 // bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
-// the named structure and the game phase. Workers keep these for the game being replayed and add
-// them once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
-// alone) are kept, and added, as one run.
+// the named structure and the game phase. Workers keep these for the game being replayed
+// and add them once the game replayed cleanly; consecutive equal summaries (most moves
+// leave the pawns alone) are kept, and added, as one run.
 struct PositionSummary {
   std::array<std::uint32_t, 2> nonempty{};  // bit k: pawn_set_keys[k] is not empty
   std::array<std::uint8_t, 2> islands{};
