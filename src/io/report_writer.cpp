@@ -4,6 +4,7 @@
 #include <pawnkit/pawns/structures.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <utility>
@@ -132,6 +133,14 @@ void append_island_range(std::string& out, IslandRange range) {
 
 namespace {
 
+// ", \"phase\": \"opening\"" and the others, built once: one append per record.
+const std::array<std::string, phase_names.size()> phase_members = [] {
+  std::array<std::string, phase_names.size()> members;
+  for (std::size_t p = 0; p < phase_names.size(); ++p)
+    members[p] = ", \"phase\": \"" + std::string(phase_names[p]) + '"';
+  return members;
+}();
+
 // For a position from a game: `game` N `ply` P `end`; nothing otherwise.
 void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
                    std::string_view ply, std::string_view end) {
@@ -175,9 +184,7 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
     append_json_string(out, side_name(structure->side));
   else
     out += "null";
-  out += ", \"phase\": \"";
-  out += phase_name(phase);
-  out += '"';
+  out += phase_members[std::size_t(phase)];
   out += extra;
   out += "}\n";
 }
