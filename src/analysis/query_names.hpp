@@ -44,7 +44,8 @@ template <const auto&... tables>
 constexpr auto join_keys() {
   std::array<SideKey, (tables.size() + ...)> all{};
   std::size_t n = 0;
-  ((std::ranges::for_each(tables, [&](const auto& key) { all[n++] = side_key(key); })), ...);
+  ((std::for_each(tables.begin(), tables.end(), [&](const auto& key) { all[n++] = side_key(key); })),
+   ...);
   return all;
 }
 
