@@ -9,6 +9,7 @@ const $ = (id) => document.getElementById(id);
 const FILES = 'abcdefgh';
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+const GAME_ROWS = 200; // rows of the games table drawn at once (a long table freezes the page)
 const PIECE_NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 
 const state = {
@@ -203,7 +204,7 @@ function renderIslands(report) {
     row.setAttribute('aria-label', `${side} islands: ${report[side].island_files.join(', ') || 'none'}`);
     const caption = document.createElement('span');
     caption.className = 'island-caption';
-    caption.textContent = `${side} ${report[side].islands}`;
+    caption.textContent = `${side}: ${report[side].islands} island${report[side].islands === 1 ? "" : "s"}`;
     row.appendChild(caption);
     for (const range of report[side].island_files) {
       const [from, to = from] = range.split('-').map((f) => FILES.indexOf(f));
@@ -398,12 +399,12 @@ function renderStats(s, warnings) {
       `<td><span class="bar black-bar" style="width:${b}%"></span><span class="bar-label">${b}%</span></td></tr>`;
   }
   html += '</tbody></table></figure>';
-  html += '<figure class="chart"><figcaption>Named structures: games reaching them and the score of the side holding them</figcaption><table class="bars"><thead><tr><th scope="col">structure</th><th scope="col">games</th><th scope="col">score</th></tr></thead><tbody>';
+  html += '<figure class="chart"><figcaption>Named structures: games reaching them, and the score of the side holding them</figcaption><table class="bars"><thead><tr><th scope="col">structure</th><th scope="col">games</th><th scope="col">score</th></tr></thead><tbody>';
   const structures = Object.entries(s.structures).sort((a, b) => b[1].games - a[1].games);
   const most = Math.max(1, ...structures.map(([, v]) => v.games));
   for (const [k, v] of structures) {
     html += `<tr><th scope="row">${k}</th><td><span class="bar structure-bar" style="width:${(100 * v.games / most).toFixed(1)}%"></span><span class="bar-label">${v.games}</span></td>` +
-      `<td>${v.score_percent ?? '–'}%</td></tr>`;
+      `<td>${v.score_percent === null || v.score_percent === undefined ? '–' : `${v.score_percent}%`}</td></tr>`;
   }
   html += '</tbody></table></figure>';
   view.innerHTML = html;
@@ -418,7 +419,7 @@ function renderGames() {
   for (const g of state.games) {
     const text = `${g.white} ${g.black} ${g.result} ${g.eco} ${g.structures.join(' ')}`.toLowerCase();
     if (filter && !text.includes(filter)) continue;
-    if (++shown > 500) break;
+    if (++shown > GAME_ROWS) continue; // counted, not drawn: the filter narrows
     const tr = document.createElement('tr');
     tr.innerHTML = '<td><button type="button"></button></td><td></td><td></td><td></td><td></td><td></td>';
     tr.querySelector('button').textContent = g.game;
@@ -432,6 +433,8 @@ function renderGames() {
     body.appendChild(tr);
   }
   table.appendChild(body);
+  $('games-count').textContent = shown > GAME_ROWS
+    ? `${shown} games; the first ${GAME_ROWS} are listed (the filter narrows them)` : `${shown} games`;
 }
 
 async function openGame(number, ply) {

@@ -79,25 +79,24 @@ export function cancel() {
   return jobs.length > 0;
 }
 
-const jsonLines = (text) => text.split('\n').filter((l) => l).map((l) => JSON.parse(l));
-
 export async function stats(data, options = {}) {
   const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
   return JSON.parse(r.result);
 }
 export async function statsText(data, options = {}) {
   const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
-  return { text: r.result, warnings: r.warnings, ms: r.ms };
+  return { text: r.result, warnings: r.warnings, ms: r.ms, loadMs: r.loadMs };
 }
 export async function find(data, options = {}) {
-  const r = await request('find', data, { where: options.where ?? '', minPlies: options.minPlies ?? 1, games: !!options.games }, options);
-  return options.games ? r.result : jsonLines(r.result);
+  const games = !!options.games;
+  const r = await request('find', data, { where: options.where ?? '', minPlies: options.minPlies ?? 1, games, lines: !games }, options);
+  return r.result;
 }
 export async function similar(data, options = {}) {
   const r = await request('similar', data, { to: options.to ?? '', top: options.top ?? 10 }, options);
   return JSON.parse(r.result);
 }
 export async function games(data, options = {}) {
-  const r = await request('games', data, { game: options.game ?? 0 }, options);
-  return jsonLines(r.result);
+  const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
+  return r.result;
 }

@@ -159,8 +159,12 @@ await check('data/sample.pgn through #pgn-file: #stats-json equals stats --forma
   await openFile(sample);
   await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
   assert.equal((await text('#stats-json')).trim(), run(['stats', '--format', 'json', 'data/sample.pgn']).trim());
-  const rows = await page.$$eval('#games-table tbody tr', (r) => r.length);
-  assert.equal(rows, 300);
+  assert.equal(await page.$$eval('#games-table tbody tr', (r) => r.length), 200);
+  assert.match(await text('#games-count'), /^300 games; the first 200/);
+  await page.type('#filter', 'french-advance');
+  const french = JSON.parse(run(['stats', '--format', 'json', '--min-plies', '1', 'data/sample.pgn'])).structures['french-advance'].games;
+  assert.equal(await page.$$eval('#games-table tbody tr', (r) => r.length), french);
+  await page.$eval('#filter', (e) => { e.value = ''; e.dispatchEvent(new Event('input')); });
 });
 
 await check('find, a bad query, export and a game to step through', async () => {

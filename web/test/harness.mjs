@@ -17,11 +17,12 @@ export async function loadPuppeteer() {
   }
 }
 
-export function serve(root) {
+// Serves `root`, and `extra` ({'/name': '/path/to/file'}) beside it.
+export function serve(root, extra = {}) {
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
-    const file = path.join(root, url === '/' ? 'index.html' : url);
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const file = extra[url] || path.join(root, url === '/' ? 'index.html' : url);
+    if (!(file.startsWith(root) || extra[url]) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404);
       res.end('not found');
       return;
