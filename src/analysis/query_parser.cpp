@@ -471,6 +471,7 @@ class Parser {
       return name == "structure" ? leaf(Op::Structure, Type::Text)
                                  : leaf(Op::StructureSide, Type::Color);
     }
+    // (std::find: the page's libc++, emscripten 3.1's, has no std::ranges::find.)
     if (std::find(global_names.begin(), global_names.end(), name) != global_names.end()) {
       token_ = t;  // a keyword where an operand belongs ("and", "in", ...)
       lexer_.resume_after(t);

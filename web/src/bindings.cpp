@@ -37,7 +37,7 @@ namespace {
 
 struct Result {
   std::string text;
-  std::string error;  // empty when all went well
+  std::string error;     // empty when all went well
   std::string warnings;  // the one-line messages of bad and skipped games, one per line
 };
 
@@ -112,7 +112,8 @@ Result analyze(const std::string& text) {
   std::string fen, out;
   append_fen(fen, *pos);
   const PawnReport report = pawn_report(*pos);
-  io::append_jsonl(out, {}, fen, report, classify_structure(report.white.pawns, report.black.pawns));
+  io::append_jsonl(out, {}, fen, report,
+                   classify_structure(report.white.pawns, report.black.pawns));
   out.pop_back();
   return {out, {}, {}};
 }
@@ -257,8 +258,10 @@ Result similar(const Input& input, const std::string& fen, int top, emscripten::
     out += ", \"reversed\": ";
     out += hit.reversed ? "true" : "false";
     out += ", \"game\": " + std::to_string(hit.game) + ", \"ply\": " + std::to_string(hit.ply);
-    for (const auto& [key, value] : {std::pair{"fen", &hit.fen}, {"white", &hit.white},
-                                     {"black", &hit.black}, {"result", &hit.result},
+    for (const auto& [key, value] : {std::pair{"fen", &hit.fen},
+                                     {"white", &hit.white},
+                                     {"black", &hit.black},
+                                     {"result", &hit.result},
                                      {"eco", &hit.eco}}) {
       out += ", \"";
       out += key;

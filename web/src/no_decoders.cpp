@@ -10,8 +10,7 @@ namespace {
 
 class UnavailableSource final : public ByteSource {
  public:
-  UnavailableSource(const std::string& name, const char* format)
-      : ByteSource(name) {
+  UnavailableSource(const std::string& name, const char* format) : ByteSource(name) {
     fail(quoted(name) + ": " + format + " is decompressed by the page before it reaches pawnkit");
   }
   std::size_t read(char*, std::size_t) override { return 0; }
