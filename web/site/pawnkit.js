@@ -6,7 +6,7 @@
 //   pawnkit.details(fen)            -> {phase, eval: {white, black}} (Stockfish 15.1's pawn terms)
 //   await pawnkit.stats(data, {minPlies})        -> `pawnkit stats --format json`, as an object
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
-//   await pawnkit.similar(data, {to, top})       -> the closest games, best first
+//   await pawnkit.similar(data, {to, top})       -> `similar --format jsonl` as objects, best first
 //   await pawnkit.games(data, {game})            -> the games table (or one game with its moves)
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
@@ -93,8 +93,8 @@ export async function find(data, options = {}) {
   return r.result;
 }
 export async function similar(data, options = {}) {
-  const r = await request('similar', data, { to: options.to ?? '', top: options.top ?? 10 }, options);
-  return JSON.parse(r.result);
+  const r = await request('similar', data, { to: options.to ?? '', top: options.top ?? 10, lines: true }, options);
+  return r.result;
 }
 export async function games(data, options = {}) {
   const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);

@@ -233,8 +233,8 @@ Result find(const Input& input, const std::string& where, int min_plies, bool ga
   return {sink.output, {}, sink.warnings};
 }
 
-// The games whose pawn structure comes closest to the position `fen`, best first, as a JSON
-// array: {"similarity", "reversed", "game", "ply", "fen", "white", "black", "result", "eco"}.
+// `similar --format jsonl` with the board's position as the target: the games whose pawn
+// structure comes closest to it, best first.
 Result similar(const Input& input, const std::string& fen, int top, emscripten::val on_progress) {
   std::string error;
   const std::optional<Position> target = parse_position(fen, error);
@@ -248,29 +248,8 @@ Result similar(const Input& input, const std::string& fen, int top, emscripten::
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
-  std::string out = "[";
-  for (const analysis::SimilarHit& hit : analysis::sorted_hits(workers, options.top)) {
-    if (out.size() > 1) out += ", ";
-    char similarity[32];
-    std::snprintf(similarity, sizeof similarity, "%.4f", hit.similarity);
-    out += "{\"similarity\": ";
-    out += similarity;
-    out += ", \"reversed\": ";
-    out += hit.reversed ? "true" : "false";
-    out += ", \"game\": " + std::to_string(hit.game) + ", \"ply\": " + std::to_string(hit.ply);
-    for (const auto& [key, value] : {std::pair{"fen", &hit.fen},
-                                     {"white", &hit.white},
-                                     {"black", &hit.black},
-                                     {"result", &hit.result},
-                                     {"eco", &hit.eco}}) {
-      out += ", \"";
-      out += key;
-      out += "\": ";
-      io::append_json_string(out, *value);
-    }
-    out += '}';
-  }
-  out += ']';
+  std::string out;
+  analysis::append_hits_jsonl(out, analysis::sorted_hits(workers, options.top), {input.name()});
   return {out, {}, sink.warnings};
 }
 

@@ -206,6 +206,14 @@ await check('find, a bad query, export and a game to step through', async () => 
     return window.pawnkit.find(bytes, { where: w, games: true, name: 'data/sample.pgn' });
   }, where, fs.readFileSync(sample).toString('base64'));
   assert.equal(pgn, run(['find', '--games', '--where', where, 'data/sample.pgn']));
+  // similar with the board's position: similar --format jsonl's objects.
+  const to = positions[0];
+  const hits = await page.evaluate(async (f, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return window.pawnkit.similar(bytes, { to: f, top: 5, name: 'data/sample.pgn' });
+  }, to, fs.readFileSync(sample).toString('base64'));
+  const cliHits = run(['similar', '--format', 'jsonl', '--top', '5', '--to', to, 'data/sample.pgn']).trim().split('\n');
+  assert.deepEqual(hits.map((h) => JSON.stringify(h)), cliHits.map((l) => JSON.stringify(JSON.parse(l))));
   // Open the first hit: the board shows that position.
   await page.click('#find-results li button');
   await page.waitForFunction(() => !document.getElementById('game-view').hidden);
