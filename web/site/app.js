@@ -371,11 +371,14 @@ async function openFiles(fileList) {
   try {
     const opts = { key: state.files.key, name, onProgress };
     const s = await pawnkit.statsText(blobs, opts);
-    $('stats-json').textContent = s.text;
     renderStats(JSON.parse(s.text), s.warnings);
     state.games = await pawnkit.games(blobs, opts);
+    // Each step in its own task, so that the page answers in between (no long task).
+    await nextTask();
     renderGames();
+    await nextTask();
     $('results').hidden = false;
+    $('stats-json').textContent = s.text;
     showError(s.warnings ? s.warnings.trim().split('\n')[0] : '');
   } catch (e) {
     showError(e.message);
@@ -383,6 +386,8 @@ async function openFiles(fileList) {
     setBusy(false);
   }
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function pct(n, d) { return d ? (100 * n / d).toFixed(1) : '0.0'; }
 
