@@ -466,6 +466,17 @@ async function openGame(number, ply) {
   }
 }
 
+// The ply ranges of each named structure: "iqp 14-30, carlsbad 41-60".
+function timelineText(byPly) {
+  const runs = [];
+  byPly.forEach((name, ply) => {
+    const last = runs[runs.length - 1];
+    if (last && last.name === name && last.to === ply - 1) last.to = ply;
+    else runs.push({ name, from: ply, to: ply });
+  });
+  return runs.filter((r) => r.name).map((r) => `${r.name} ${r.from}${r.to > r.from ? `-${r.to}` : ''}`).join(', ');
+}
+
 function stepTo(ply) {
   const g = state.game;
   if (!g) return;
@@ -474,7 +485,8 @@ function stepTo(ply) {
   $('ply-label').textContent = `ply ${state.ply} of ${g.fens.length - 1}`;
   [...$('moves').children].forEach((li, i) => li.classList.toggle('current', i + 1 === state.ply));
   const s = state.report.structure;
-  $('timeline').textContent = s ? `${s} (${state.report.structure_side})` : 'none named';
+  $('timeline').textContent = `${s ? `${s} (${state.report.structure_side})` : 'none named'} at this ply; ` +
+    (timelineText(g.structure_by_ply) || 'no named structure in this game');
 }
 
 async function runFind(games) {

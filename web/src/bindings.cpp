@@ -256,13 +256,14 @@ Result similar(const Input& input, const std::string& fen, int top, emscripten::
 // The games table: one JSON object per game and line, with its tags, plies and the
 // named structures it reached in order ({"game", "white", "black", "white_elo",
 // "black_elo", "result", "eco", "plies", "structures", "error"}). With `only` > 0, only
-// that game, with its moves (pawnkit's SAN) and the FEN after every ply ("moves", "fens").
+// that game, with its moves (pawnkit's SAN), the FEN and the named structure ("" for none)
+// of every ply from the start ("moves", "fens", "structure_by_ply").
 class GamesWorker {
  public:
   explicit GamesWorker(std::size_t only) : only_(only) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>&) {
     if (only_ && game.number != only_) return;
-    std::vector<std::string> structures, fens;
+    std::vector<std::string> structures, fens, by_ply;
     std::optional<StructureId> last;
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int) {
       const auto named = classify_structure(pos.pawns(White), pos.pawns(Black));
@@ -272,7 +273,10 @@ class GamesWorker {
           structures.push_back(name);
       }
       last = named ? std::optional(named->id) : std::nullopt;
-      if (only_) fens.push_back(to_fen(pos));
+      if (only_) {
+        fens.push_back(to_fen(pos));
+        by_ply.push_back(named ? std::string(structure_names[std::size_t(named->id)]) : "");
+      }
     });
     out += "{\"game\": " + std::to_string(game.number);
     for (const char* tag : {"White", "Black", "WhiteElo", "BlackElo", "Result", "ECO", "Date"}) {
@@ -300,10 +304,15 @@ class GamesWorker {
         if (i) out += ", ";
         io::append_json_string(out, moves[i]);
       }
-      out += "], \"fens\": [";
-      for (std::size_t i = 0; i < fens.size(); ++i) {
-        if (i) out += ", ";
-        io::append_json_string(out, fens[i]);
+      for (const auto& [key, list] :
+           {std::pair{"fens", &fens}, std::pair{"structure_by_ply", &by_ply}}) {
+        out += "], \"";
+        out += key;
+        out += "\": [";
+        for (std::size_t i = 0; i < list->size(); ++i) {
+          if (i) out += ", ";
+          io::append_json_string(out, (*list)[i]);
+        }
       }
       out += ']';
     }

@@ -223,6 +223,16 @@ await check('find, a bad query, export and a game to step through', async () => 
   await page.click('#prev');
   assert.equal(await page.$eval('#fen', (e) => e.value), first.fen);
   await assertBoardMatchesCli(first.fen);
+  // The structure timeline: the structure of every ply, as analyze reports it for the game.
+  const game = await page.evaluate(async (n, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return (await window.pawnkit.games(bytes, { game: n }))[0];
+  }, first.game, fs.readFileSync(sample).toString('base64'));
+  const plies = run(['analyze', '--format', 'jsonl', 'data/sample.pgn']).trim().split('\n')
+    .map((l) => JSON.parse(l)).filter((r) => r.game === first.game);
+  assert.deepEqual(game.structure_by_ply, plies.map((r) => r.structure || ''));
+  assert.deepEqual(game.fens, plies.map((r) => r.fen));
+  assert.match(await text('#timeline'), / at this ply; /);
 });
 
 await check('a binary file shows #error and the page keeps working', async () => {
