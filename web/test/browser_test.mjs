@@ -184,6 +184,19 @@ await check('.pgn.gz and .pgn.zst (the browser\'s gzip, fzstd) give the same #st
   }
 });
 
+await check('a file dropped on the drop zone is read like an opened one', async () => {
+  await page.waitForFunction(() => document.getElementById('work').hidden, { timeout: 60000 });
+  await page.$eval('#stats-json', (e) => { e.textContent = ''; });
+  await page.evaluate((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'sample.pgn'));
+    document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, fs.readFileSync(sample).toString('base64'));
+  await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
+  assert.equal((await text('#stats-json')).trim(), run(['stats', '--format', 'json', 'data/sample.pgn']).trim());
+});
+
 await check('find, a bad query, export and a game to step through', async () => {
   await page.$eval('#query', (e) => { e.value = 'd4 in white.isolatd'; });
   await page.click('#find-form button[type="submit"]');
