@@ -150,18 +150,28 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
                 "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
                 "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00, "
                 "\"rated_games\": 0, \"expected_percent\": null, \"actual_percent\": null, "
-                "\"difference\": null, \"ci95\": null}"),
+                "\"difference\": null, \"ci95\": null, \"white\": {\"wins\": 0, \"draws\": 0, "
+                "\"losses\": 1, \"score_percent\": 0.00, "),
       std::string::npos)
-      << json;
+      << json.substr(0, 300);
+  // The same games by the holder's colour: White lost game 1, Black won game 2.
+  EXPECT_EQ(stats.structure_score(id, White).losses, 1u);
+  EXPECT_EQ(stats.structure_score(id, White).games(), 1u);
+  EXPECT_EQ(stats.structure_score(id, Black).wins, 1u);
+  EXPECT_EQ(stats.structure_score(id, Black).games(), 1u);
   EXPECT_NE(json.find("\"iqp\": {\"positions\": 0, \"positions_white\": 0, \"positions_black\": 0, "
                       "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
-            std::string::npos)
-      << json;
+            std::string::npos);
   const std::string table = io::stats_table(stats);
   EXPECT_NE(
       table.find("carlsbad                  30.00   30.00      100.00        1.0       2       1"
                  "       0       1    50.0       0  too few rated games\n"),
       std::string::npos)
+      << table;
+  EXPECT_NE(table.find("carlsbad                 white        1       0       0       1     0.0"
+                       "       0  too few rated games\n"
+                       "carlsbad                 black        1       1       0       0   100.0"),
+            std::string::npos)
       << table;
 }
 
@@ -243,35 +253,42 @@ TEST(RatedScore, HandComputedThreeGames) {
   EXPECT_FALSE(r.enough());  // 3 < min_rated_games: "too few"
 }
 
-// Two draws of a 1800 against a 1400: expected 90.91%, actual 50%, difference -40.91
-// percentage points, no spread (interval 0).
+// Two draws of a 1800 against a 1400: expected 10/11 = 90.909%, actual 50%, difference
+// -40.909 percentage points, no spread (interval 0).
 TEST(RatedScore, HandComputedFavouriteDraws) {
   Score s;
   s.add(GameResult::Draw, White, GameRatings{1800, 1400});
   s.add(GameResult::Draw, Black, GameRatings{1400, 1800});
   const RatedSummary r = s.rated();
-  EXPECT_NEAR(r.expected_percent, 90.91, 1e-9);
+  EXPECT_NEAR(r.expected_percent, 1000.0 / 11, 1e-9);
   EXPECT_NEAR(r.actual_percent, 50.0, 1e-9);
-  EXPECT_NEAR(r.difference, -40.91, 1e-9);
+  EXPECT_NEAR(r.difference, 50.0 - 1000.0 / 11, 1e-9);
   EXPECT_DOUBLE_EQ(r.ci95, 0.0);
   Score merged;
   merged += s;
   merged += s;
   EXPECT_EQ(merged.rated().games, 4u);
-  EXPECT_NEAR(merged.rated().difference, -40.91, 1e-9);
+  EXPECT_NEAR(merged.rated().difference, 50.0 - 1000.0 / 11, 1e-9);
 }
 
 // Through Stats: 30 rated games of a structure holder reach the threshold and are printed;
-// 29 say "too few".
+// 29 say "too few". As many games without the structure, lost or drawn by White, make
+// White's score 50% in all, so White's fitted edge is 0 at these even ratings.
 TEST(RatedScore, StatsPrintsTheColumnsOrTooFew) {
   const PawnReport iqp = report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));
+  const PawnReport quiet = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
   for (int games : {29, 30}) {
     Stats stats(1);
     for (int g = 0; g < games; ++g) {
       stats.begin_game(g % 2 ? GameResult::WhiteWins : GameResult::Draw, GameRatings{1500, 1500});
       stats.add_position(iqp);
       stats.end_game();
+      stats.begin_game(g % 2 ? GameResult::BlackWins : GameResult::Draw, GameRatings{1500, 1500});
+      stats.add_position(quiet);
+      stats.end_game();
     }
+    ASSERT_TRUE(stats.white_edge());
+    EXPECT_NEAR(stats.white_edge()->elo, 0.0, 1e-6);
     const Score& s = stats.structure_score(StructureId::Iqp);
     EXPECT_EQ(s.rated().games, std::uint64_t(games));
     const std::string table = io::stats_table(stats);
