@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <utility>
 
 #include "io/json.hpp"
@@ -38,11 +39,10 @@ unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>
 
 void append_count(std::string& out, std::uint64_t v) { append_int(out, static_cast<long long>(v)); }
 
+using WhiteEdge = std::optional<analysis::WhiteEdge>;
+
 // White's edge in Elo, 0 when it does not fit (then the plain Elo formula is used).
-double white_edge_elo(const Stats& stats) {
-  const auto edge = stats.white_edge();
-  return edge ? edge->elo : 0;
-}
+double elo(const WhiteEdge& edge) { return edge ? edge->elo : 0; }
 
 // Actual against expected over a score's rated games. The control row's difference is 0
 // up to the fit's rounding (1e-12 points): shown as 0, not "-0.0".
@@ -109,8 +109,7 @@ void append_score_row(std::string& out, int name_width, std::string_view name, C
 }
 
 // "White's edge: +21.3 Elo (...)": the fit, or why there is none.
-std::string white_edge_line(const Stats& stats) {
-  const auto edge = stats.white_edge();
+std::string white_edge_line(const Stats& stats, const WhiteEdge& edge) {
   const RatedSummary all = stats.all_games_score(White).rated();
   std::string out;
   if (edge)
@@ -156,9 +155,10 @@ std::string stats_table(const Stats& stats) {
     appendf(out, "%-17d  %6.2f  %6.2f\n", n,
             share(stats.positions_with_islands(White, n), stats.positions()),
             share(stats.positions_with_islands(Black, n), stats.positions()));
-  const double white_edge = white_edge_elo(stats);
+  const WhiteEdge edge = stats.white_edge();  // fitted once: it reads every rated game
+  const double white_edge = elo(edge);
   out += '\n';
-  out += white_edge_line(stats);
+  out += white_edge_line(stats, edge);
   appendf(out, "\nscore of the side having it (held %d plies in a row; decided and drawn games)\n",
           stats.min_plies());
   out += "pattern               side    games    wins   draws  losses   score%";
@@ -259,8 +259,7 @@ void append_sides(std::string& out, ScoreOf score_of, double white_edge, bool ob
 // , "white_edge": {"elo": E, "rated_games": N, "actual_percent": A, "expected_percent": X}:
 // the fitted edge (null when it does not fit) and White's results over all rated games,
 // the expectation from the ratings alone (null with too few rated games).
-void append_white_edge(std::string& out, const Stats& stats) {
-  const auto edge = stats.white_edge();
+void append_white_edge(std::string& out, const Stats& stats, const WhiteEdge& edge) {
   const RatedSummary all = stats.all_games_score(White).rated();
   out += ", \"white_edge\": {\"elo\": ";
   if (edge)
@@ -318,8 +317,9 @@ std::string stats_json(const Stats& stats) {
   }
   out += "}, \"min_plies\": ";
   append_int(out, stats.min_plies());
-  const double white_edge = white_edge_elo(stats);
-  append_white_edge(out, stats);
+  const WhiteEdge edge = stats.white_edge();
+  const double white_edge = elo(edge);
+  append_white_edge(out, stats, edge);
   out += ", \"scores\": {";
   append_json_string(out, analysis::all_games_row_name);
   append_sides(out, [&](Color c) { return stats.all_games_score(c); }, white_edge);
@@ -451,7 +451,7 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   rated.y_max = 100;
   rated.reference_line = 50;
   rated.series = {{"expected %", {}}, {"actual %", {}}};
-  const double white_edge = white_edge_elo(stats);
+  const double white_edge = elo(stats.white_edge());
   for (int i = 0; i < structure_count; ++i) {
     const auto id = StructureId(i);
     const RatedSummary r = rated_summary(stats.structure_score(id), white_edge);
