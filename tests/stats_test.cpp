@@ -480,9 +480,10 @@ TEST(WhiteEdge, NotFittedSaysWhy) {
     }
     EXPECT_FALSE(stats.white_edge());
     const std::string table = io::stats_table(stats);
-    EXPECT_NE(table.find(games < 30 ? "White's edge: not fitted (29 rated games, at least 30 needed)"
-                                    : "White's edge: not fitted (White won or lost every rated game)"),
-              std::string::npos)
+    EXPECT_NE(
+        table.find(games < 30 ? "White's edge: not fitted (29 rated games, at least 30 needed)"
+                              : "White's edge: not fitted (White won or lost every rated game)"),
+        std::string::npos)
         << table;
     EXPECT_NE(io::stats_json(stats).find("\"white_edge\": {\"elo\": null, \"rated_games\": " +
                                          std::to_string(games)),
@@ -542,7 +543,8 @@ TEST(StatsByEco, HonoursMinPlies) {
   EXPECT_EQ(d35.games, 2u);
   EXPECT_EQ(d35.reached[std::size_t(StructureId::Carlsbad)], 1u);
   EXPECT_EQ(d35.first_ply_sum[std::size_t(StructureId::Carlsbad)], 3u);
-  EXPECT_NE(io::stats_table(stats).find("D35          2  carlsbad                      50.00        3.0\n"),
+  EXPECT_NE(io::stats_table(stats).find(
+                "D35          2  carlsbad                      50.00        3.0\n"),
             std::string::npos);
   // The structure table still counts every appearance: both games, first seen at ply 1.
   EXPECT_EQ(stats.structure_games(StructureId::Carlsbad), 2u);

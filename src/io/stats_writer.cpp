@@ -15,10 +15,10 @@
 namespace pawnkit::io {
 
 using analysis::island_buckets;
+using analysis::RatedSummary;
 using analysis::Score;
 using analysis::scored_pattern_count;
 using analysis::scored_pattern_names;
-using analysis::RatedSummary;
 using analysis::ScoredPattern;
 using analysis::Stats;
 
@@ -223,11 +223,10 @@ std::string stats_table(const Stats& stats) {
       "interval; fewer than " +
       std::to_string(analysis::min_rated_games) + " rated games: too few.\n";
   if (stats.tracks_openings()) {
-    out +=
-        "\nby ECO code: the share of its games where a side holds each named structure for " +
-        std::to_string(stats.min_plies()) +
-        " plies in a row,\nand the average ply where that first run starts (structures no game "
-        "of the code holds are left out)\n";
+    out += "\nby ECO code: the share of its games where a side holds each named structure for " +
+           std::to_string(stats.min_plies()) +
+           " plies in a row,\nand the average ply where that first run starts (structures no game "
+           "of the code holds are left out)\n";
     appendf(out, "%-5s  %7s  %-23s  %10s  %9s\n", "ECO", "games", "structure", "% of games",
             "first ply");
     for (const auto& [eco, row] : stats.openings())
@@ -322,11 +321,13 @@ std::string stats_json(const Stats& stats) {
   append_white_edge(out, stats, edge);
   out += ", \"scores\": {";
   append_json_string(out, analysis::all_games_row_name);
-  append_sides(out, [&](Color c) { return stats.all_games_score(c); }, white_edge);
+  append_sides(
+      out, [&](Color c) { return stats.all_games_score(c); }, white_edge);
   for (int p = 0; p < scored_pattern_count; ++p) {
     out += ", ";
     append_json_string(out, scored_pattern_names[p]);
-    append_sides(out, [&](Color c) { return stats.score(c, ScoredPattern(p)); }, white_edge);
+    append_sides(
+        out, [&](Color c) { return stats.score(c, ScoredPattern(p)); }, white_edge);
   }
   out += "}, \"structures\": {";
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
@@ -352,7 +353,8 @@ std::string stats_json(const Stats& stats) {
     out += ", ";
     append_score_fields(out, s, white_edge);
     out += ", ";
-    append_sides(out, [&](Color c) { return stats.structure_score(id, c); }, white_edge, false);
+    append_sides(
+        out, [&](Color c) { return stats.structure_score(id, c); }, white_edge, false);
     out += '}';
   }
   out += '}';
