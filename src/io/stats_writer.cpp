@@ -131,6 +131,41 @@ std::string white_edge_line(const Stats& stats, const WhiteEdge& edge) {
   return out;
 }
 
+// "white": {score fields}, "black": {score fields}
+template <class ScoreOf>
+void append_sides(std::string& out, ScoreOf score_of, double white_edge) {
+  for (Color c : {White, Black}) {
+    out += c == White ? "\"white\": {" : ", \"black\": {";
+    append_score_fields(out, score_of(c), white_edge);
+    out += '}';
+  }
+}
+
+// , "white_edge": {"elo": E, "rated_games": N, "actual_percent": A, "expected_percent": X}:
+// the fitted edge (null when it does not fit) and White's results over all rated games,
+// the expectation from the ratings alone (null with too few rated games).
+void append_white_edge(std::string& out, const Stats& stats, const WhiteEdge& edge) {
+  const RatedSummary all = stats.all_games_score(White).rated();
+  out += ", \"white_edge\": {\"elo\": ";
+  if (edge)
+    appendf(out, "%.2f", edge->elo);
+  else
+    out += "null";
+  out += ", \"rated_games\": ";
+  append_count(out, all.games);
+  for (auto [key, value] : {std::pair{"actual_percent", all.actual_percent},
+                            std::pair{"expected_percent", all.expected_percent}}) {
+    out += ", \"";
+    out += key;
+    out += "\": ";
+    if (all.enough())
+      appendf(out, "%.2f", value);
+    else
+      out += "null";
+  }
+  out += '}';
+}
+
 }  // namespace
 
 std::string stats_table(const Stats& stats) {
@@ -241,47 +276,6 @@ std::string stats_table(const Stats& stats) {
   return out;
 }
 
-namespace {
-
-// ": {"white": {score fields}, "black": {score fields}}", or without the braces and colon.
-template <class ScoreOf>
-void append_sides(std::string& out, ScoreOf score_of, double white_edge, bool object = true) {
-  if (object) out += ": {";
-  for (Color c : {White, Black}) {
-    out += c == White ? "\"white\": {" : ", \"black\": {";
-    append_score_fields(out, score_of(c), white_edge);
-    out += '}';
-  }
-  if (object) out += '}';
-}
-
-// , "white_edge": {"elo": E, "rated_games": N, "actual_percent": A, "expected_percent": X}:
-// the fitted edge (null when it does not fit) and White's results over all rated games,
-// the expectation from the ratings alone (null with too few rated games).
-void append_white_edge(std::string& out, const Stats& stats, const WhiteEdge& edge) {
-  const RatedSummary all = stats.all_games_score(White).rated();
-  out += ", \"white_edge\": {\"elo\": ";
-  if (edge)
-    appendf(out, "%.2f", edge->elo);
-  else
-    out += "null";
-  out += ", \"rated_games\": ";
-  append_count(out, all.games);
-  for (auto [key, value] : {std::pair{"actual_percent", all.actual_percent},
-                            std::pair{"expected_percent", all.expected_percent}}) {
-    out += ", \"";
-    out += key;
-    out += "\": ";
-    if (all.enough())
-      appendf(out, "%.2f", value);
-    else
-      out += "null";
-  }
-  out += '}';
-}
-
-}  // namespace
-
 std::string stats_json(const Stats& stats) {
   std::string out = "{\"games\": ";
   append_count(out, stats.games());
@@ -321,14 +315,17 @@ std::string stats_json(const Stats& stats) {
   append_white_edge(out, stats, edge);
   out += ", \"scores\": {";
   append_json_string(out, analysis::all_games_row_name);
+  out += ": {";
   append_sides(
-      out, [&](Color c) { return stats.all_games_score(c); }, white_edge);
+      out, [&](Color c) -> const Score& { return stats.all_games_score(c); }, white_edge);
   for (int p = 0; p < scored_pattern_count; ++p) {
-    out += ", ";
+    out += "}, ";
     append_json_string(out, scored_pattern_names[p]);
+    out += ": {";
     append_sides(
-        out, [&](Color c) { return stats.score(c, ScoredPattern(p)); }, white_edge);
+        out, [&](Color c) -> const Score& { return stats.score(c, ScoredPattern(p)); }, white_edge);
   }
+  out += '}';
   out += "}, \"structures\": {";
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
@@ -354,7 +351,7 @@ std::string stats_json(const Stats& stats) {
     append_score_fields(out, s, white_edge);
     out += ", ";
     append_sides(
-        out, [&](Color c) { return stats.structure_score(id, c); }, white_edge, false);
+        out, [&](Color c) -> const Score& { return stats.structure_score(id, c); }, white_edge);
     out += '}';
   }
   out += '}';
