@@ -1,9 +1,12 @@
 // Database statistics over the pawn reports of every position of every game: how often
 // each pattern appears (by position and by game, for each side), the island-count
 // distribution, how the side having a player-relevant pattern scores, and how often each
-// named structure (docs/structures.md) appears and how its holder scores.
+// named structure (docs/structures.md) appears and how its holder scores. Over rated
+// games, each score is set against the Elo expectation with White's edge for the first
+// move, fitted on all the games once they are read (white_edge, docs/patterns.md).
 //
-// One Stats per worker thread; merge() adds them up. No allocation per position.
+// One Stats per worker thread; merge() adds them up. No allocation per position (a rated
+// game's rating difference may add a bucket to a score row once per game).
 #pragma once
 
 #include <array>

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <optional>
 #include <utility>
 
@@ -52,6 +53,21 @@ RatedSummary rated_summary(const Score& s, double white_edge) {
   return r;
 }
 
+// , "KEY": V.VV for each field, or null for each when there are too few games.
+void append_percents(std::string& out,
+                     std::initializer_list<std::pair<std::string_view, double>> fields,
+                     bool enough) {
+  for (const auto& [key, value] : fields) {
+    out += ", \"";
+    out += key;
+    out += "\": ";
+    if (enough)
+      appendf(out, "%.2f", value);
+    else
+      out += "null";
+  }
+}
+
 // "wins": W, "draws": D, "losses": L, "score_percent": P (null without games)
 void append_score_fields(std::string& out, const Score& s, double white_edge) {
   out += "\"wins\": ";
@@ -69,17 +85,12 @@ void append_score_fields(std::string& out, const Score& s, double white_edge) {
   const RatedSummary r = rated_summary(s, white_edge);
   out += ", \"rated_games\": ";
   append_count(out, r.games);
-  for (auto [key, value] : {std::pair{"expected_percent", r.expected_percent},
-                            std::pair{"actual_percent", r.actual_percent},
-                            std::pair{"difference", r.difference}, std::pair{"ci95", r.ci95}}) {
-    out += ", \"";
-    out += key;
-    out += "\": ";
-    if (r.enough())
-      appendf(out, "%.2f", value);
-    else
-      out += "null";
-  }
+  append_percents(out,
+                  {{"expected_percent", r.expected_percent},
+                   {"actual_percent", r.actual_percent},
+                   {"difference", r.difference},
+                   {"ci95", r.ci95}},
+                  r.enough());
 }
 
 // The rating-adjusted columns of a score row (see rated_header), newline included.
@@ -153,16 +164,9 @@ void append_white_edge(std::string& out, const Stats& stats, const WhiteEdge& ed
     out += "null";
   out += ", \"rated_games\": ";
   append_count(out, all.games);
-  for (auto [key, value] : {std::pair{"actual_percent", all.actual_percent},
-                            std::pair{"expected_percent", all.expected_percent}}) {
-    out += ", \"";
-    out += key;
-    out += "\": ";
-    if (all.enough())
-      appendf(out, "%.2f", value);
-    else
-      out += "null";
-  }
+  append_percents(
+      out, {{"actual_percent", all.actual_percent}, {"expected_percent", all.expected_percent}},
+      all.enough());
   out += '}';
 }
 
