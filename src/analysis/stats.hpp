@@ -100,9 +100,13 @@ class RatedGames {
 
   std::uint64_t games() const;
   // The holders' points, and their expected points from the Elo formula with White's
-  // rating raised by `white_edge` Elo, summed over the games.
+  // rating raised by `white_edge` Elo, summed over the games, with the derivative of the
+  // latter by white_edge (per Elo point).
   double points() const;
-  double expected_points(double white_edge) const;
+  struct ExpectedPoints {
+    double points, slope;
+  };
+  ExpectedPoints expected_points(double white_edge) const;
   RatedSummary summary(double white_edge) const;
 
   // A rating difference, holder and result, packed so that keys sort by difference.
@@ -257,7 +261,8 @@ class Stats {
   const Score& all_games_score(Color c) const { return all_games_[index(c)]; }
 
   // White's edge for the first move: the Elo points added to White's rating such that,
-  // over all rated games, White's expected score equals White's actual score (bisection).
+  // over all rated games, White's expected score equals White's actual score (Newton's
+  // method kept inside a bisection bracket).
   // Every rating-adjusted row is measured against the expectation with this edge, so the
   // control row's difference is 0 for both colours. nullopt with fewer than
   // min_rated_games rated games, or when White won or lost all of them (no edge fits).
