@@ -18,9 +18,7 @@ GameResult parse_result(std::string_view r) {
 // 10^(-difference / 400) as an exponential, which is cheaper than pow.
 constexpr double elo_scale = 2.302585092994045684 / 400;  // ln(10) / 400
 
-double expected_score(double difference) {
-  return 1.0 / (1.0 + std::exp(-difference * elo_scale));
-}
+double expected_score(double difference) { return 1.0 / (1.0 + std::exp(-difference * elo_scale)); }
 
 namespace {
 
