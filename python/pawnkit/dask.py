@@ -7,7 +7,8 @@
     frame = pawnkit.dask.positions(paths, tags=("WhiteElo",))   # a dask DataFrame
 
 Nothing here is cluster code of its own: the tasks are plain pawnkit calls, the partial
-``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle, ~7 KB each).
+``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle to tens or
+hundreds of KB: each score row keeps its rated games by rating difference and result).
 
 For speed: one worker process per core with one thread each (``threads_per_worker=1``),
 and ``threads=1`` per task (the default here), so that the cores run tasks side by side
