@@ -154,6 +154,7 @@ struct StructureRule {
   std::array<Bitboard, 2> required;   // every square holds a pawn of that colour
   std::array<Bitboard, 2> forbidden;  // no square holds a pawn of that colour
   std::array<Bitboard, 2> one_of;     // when not 0, some square holds a pawn of that colour
+  bool majorities = false;  // the owner has the e- to h-file majority, the other side a- to c-
 };
 
 namespace detail {
@@ -241,12 +242,14 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
     {FrenchIII, White, {sq("e5"), sq("d5 e6")}, {files("d"), files("c")}, {}},
     // White c4 d4, no b- or e-pawn; Black no c- or d-pawn.
     {HangingPawns, White, {sq("c4 d4"), 0}, {files("be"), files("cd")}, {}},
-    // White d4, no c- or e-pawn; Black no d-pawn and a c- or e-pawn that stops the
-    // isolani (an isolated passed d-pawn is a passed pawn, not an IQP).
-    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d")}, {0, sq("c5 c6 c7 e5 e6 e7")}},
+    // White d4, no c- or e-pawn; Black no d-pawn, a c- or e-pawn on the 6th or 7th rank
+    // that watches the blockade square d5 (an isolated passed d-pawn is a passed pawn, and
+    // a pawn on c5 or e5 that hits d4 is an exchange under way, not an IQP).
+    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d")}, {0, sq("c6 c7 e6 e7")}},
     // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
-    // c2, c3 or c4.
-    {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}},
+    // c2, c3 or c4; and the majorities: White more pawns on the a- to c-files, Black more
+    // on the e- to h-files.
+    {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}, true},
   }};
   // clang-format on
 }();
@@ -289,6 +292,12 @@ constexpr bool matches(const StructureRule& rule, const std::array<Bitboard, 2>&
     if (rule.one_of[c] && !(pawns[c] & rule.one_of[c])) return false;
     const Bitboard files = defining_files(rule, c);
     if (popcount(pawns[c] & files) != popcount(files & Rank1)) return false;
+  }
+  if (rule.majorities) {
+    const std::size_t owner = rule.owner == White ? 0 : 1, other = 1 - owner;
+    const Bitboard queenside = detail::files("abc"), kingside = detail::files("efgh");
+    if (popcount(pawns[owner] & kingside) <= popcount(pawns[other] & kingside)) return false;
+    if (popcount(pawns[other] & queenside) <= popcount(pawns[owner] & queenside)) return false;
   }
   return true;
 }
