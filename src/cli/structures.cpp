@@ -134,8 +134,12 @@ int run_structures(const Args& args) {
          "rule " +
          std::to_string(matching_order(*id)) + " of " + std::to_string(structure_count) +
          " in matching order; both sides need at least " + std::to_string(structure_min_pawns) +
-         " pawns\n";
+         " pawns;\nevery pawn the rule places stands alone on its file; none is named in an "
+         "ending (at most 8 of the 24 phase points)\n";
     o += rule_text(rule);
+    if (rule.majorities)
+      o += std::string("  and ") + (rule.owner == White ? "White" : "Black") +
+           " has more pawns on the e- to h-files, the other side more on the a- to c-files\n";
     o += rule_diagram(rule);
     o += "  P/p: a White/Black pawn here; w/b: a White/Black pawn on one of these squares;\n"
          "  x: a file with no pawn of the colour named above\n";

@@ -245,7 +245,7 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
     // White d4, no c- or e-pawn; Black no d-pawn, a c- or e-pawn on the 6th or 7th rank
     // that watches the blockade square d5 (an isolated passed d-pawn is a passed pawn, and
     // a pawn on c5 or e5 that hits d4 is an exchange under way, not an IQP).
-    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d")}, {0, sq("c6 c7 e6 e7")}},
+    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d") | sq("c5 e5")}, {0, sq("c6 c7 e6 e7")}},
     // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
     // c2, c3 or c4; and the majorities: White more pawns on the a- to c-files, Black more
     // on the e- to h-files.
