@@ -139,7 +139,7 @@ int run_structures(const Args& args) {
     o += rule_text(rule);
     if (rule.majorities)
       o += std::string("  and ") + (rule.owner == White ? "White" : "Black") +
-           " has more pawns on the e- to h-files, the other side more on the a- to c-files\n";
+           " has one pawn more on the e- to h-files, the other side one more on the a- to c-files\n";
     o += rule_diagram(rule);
     o += "  P/p: a White/Black pawn here; w/b: a White/Black pawn on one of these squares;\n"
          "  x: a file with no pawn of the colour named above\n";

@@ -117,7 +117,7 @@ inline constexpr auto structure_summaries = std::to_array<std::string_view>({
     "KID complex: c4-d4-e4 against c6/c7-d6-e5, the centre tension unresolved",
     "French type II: d4 against d5-e6 after e5xf6, the backward e6-pawn",
     "French type III: e5 against d5-e6 after the d4/c5 exchange",
-    "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, Black's kingside majority",
+    "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, a majority each, one pawn",
     "Benko: c5-d6 against d5, Black's a- and b-pawns gone for open files",
     "closed Ruy Lopez: c3-e4 and d4/d5 against b5-d6-e5",
     "Lopez formation: d4-e4 against d6 after ...exd4 cxd4, Black keeps a c-pawn",
@@ -154,7 +154,9 @@ struct StructureRule {
   std::array<Bitboard, 2> required;   // every square holds a pawn of that colour
   std::array<Bitboard, 2> forbidden;  // no square holds a pawn of that colour
   std::array<Bitboard, 2> one_of;     // when not 0, some square holds a pawn of that colour
-  bool majorities = false;  // the owner has the e- to h-file majority, the other side a- to c-
+  // The owner has one pawn more on the e- to h-files, the other side one more on the a- to
+  // c-files (4-2 against 3-3 with equal material, whatever was traded on both wings).
+  bool majorities = false;
 };
 
 namespace detail {
@@ -247,8 +249,8 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
     // a pawn on c5 or e5 that hits d4 is an exchange under way, not an IQP).
     {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d") | sq("c5 e5")}, {0, sq("c6 c7 e6 e7")}},
     // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
-    // c2, c3 or c4; and the majorities: White more pawns on the a- to c-files, Black more
-    // on the e- to h-files.
+    // c2, c3 or c4; and the majorities: White one pawn more on the a- to c-files, Black
+    // one more on the e- to h-files.
     {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}, true},
   }};
   // clang-format on
@@ -296,8 +298,8 @@ constexpr bool matches(const StructureRule& rule, const std::array<Bitboard, 2>&
   if (rule.majorities) {
     const std::size_t owner = rule.owner == White ? 0 : 1, other = 1 - owner;
     const Bitboard queenside = detail::files("abc"), kingside = detail::files("efgh");
-    if (popcount(pawns[owner] & kingside) <= popcount(pawns[other] & kingside)) return false;
-    if (popcount(pawns[other] & queenside) <= popcount(pawns[owner] & queenside)) return false;
+    if (popcount(pawns[owner] & kingside) != popcount(pawns[other] & kingside) + 1) return false;
+    if (popcount(pawns[other] & queenside) != popcount(pawns[owner] & queenside) + 1) return false;
   }
   return true;
 }
