@@ -273,8 +273,8 @@ TEST(Structures, EndgameSkeletonsAreNotNamed) {
   // The bitboard overload says the same when told it is an ending.
   EXPECT_EQ(classify_structure(detail::sq("a2 b2 d4 e3 f2 g2"), detail::sq("a7 b7 c6 d5 f7"), true),
             std::nullopt);
-  EXPECT_EQ(describe(classify_structure(detail::sq("a2 b2 d4 e3 f2 g2"), detail::sq("a7 b7 c6 d5 f7"),
-                                        false)),
+  EXPECT_EQ(describe(classify_structure(detail::sq("a2 b2 d4 e3 f2 g2"),
+                                        detail::sq("a7 b7 c6 d5 f7"), false)),
             "carlsbad (white)");
 }
 
@@ -298,7 +298,8 @@ TEST(Structures, TheIssueNineteenPositionsAsACoachAnswers) {
       // c3 defends d4 (the old docs example): not hanging.
       "7k/2qr2p1/5p1p/p5n1/1pPP1pPP/2P2P2/8/3RQ1NK b - - 0 38",
   };
-  for (const char* fen : none) EXPECT_EQ(describe(classify_structure(board_of(fen))), "none") << fen;
+  for (const char* fen : none)
+    EXPECT_EQ(describe(classify_structure(board_of(fen))), "none") << fen;
 }
 
 // tests/data/structures/labelled.tsv: real positions labelled by hand with a coach's
@@ -322,7 +323,9 @@ TEST(Structures, LabelledPositionsPrecisionPerName) {
     const std::string got = m ? std::string(structure_name(m->id)) : "-";
     ++lines;
     agreed += got == expected;
-    if (got != expected) std::printf("disagrees: %s -> %s (%s)\n", fen.c_str(), got.c_str(), line.substr(b + 1).c_str());
+    if (got != expected)
+      std::printf("disagrees: %s -> %s (%s)\n", fen.c_str(), got.c_str(),
+                  line.substr(b + 1).c_str());
     if (got != "-") {
       ++given[got].second;
       given[got].first += got == expected;

@@ -139,8 +139,8 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
 
 // A report of pawns alone: its material is not known, so it is taken as no ending.
 inline PositionSummary summarize(const PawnReport& report) {
-  return summarize(report, encode_structure(classify_structure(report.white.pawns,
-                                                               report.black.pawns, false)));
+  return summarize(
+      report, encode_structure(classify_structure(report.white.pawns, report.black.pawns, false)));
 }
 
 class Stats {

@@ -62,7 +62,8 @@ std::string rule_text(const StructureRule& rule) {
     // Whole files forbidden, then single squares (the IQP's c5 and e5).
     Bitboard whole_files = 0;
     for (int f = 0; f < 8; ++f)
-      if ((rule.forbidden[c] & file_bb(File(f))) == file_bb(File(f))) whole_files |= file_bb(File(f));
+      if ((rule.forbidden[c] & file_bb(File(f))) == file_bb(File(f)))
+        whole_files |= file_bb(File(f));
     if (whole_files)
       part("no pawn on the " + file_list(whole_files) +
            (popcount(whole_files & rank_bb(Rank::First)) > 1 ? " files" : " file"));
@@ -144,8 +145,9 @@ int run_structures(const Args& args) {
          "ending (at most 8 of the 24 phase points)\n";
     o += rule_text(rule);
     if (rule.majorities)
-      o += std::string("  and ") + (rule.owner == White ? "White" : "Black") +
-           " has one pawn more on the e- to h-files, the other side one more on the a- to c-files\n";
+      o +=
+          std::string("  and ") + (rule.owner == White ? "White" : "Black") +
+          " has one pawn more on the e- to h-files, the other side one more on the a- to c-files\n";
     o += rule_diagram(rule);
     o += "  P/p: a White/Black pawn here; w/b: a White/Black pawn on one of these squares;\n"
          "  x: a file (or a square) with no pawn of the colour named above\n";

@@ -342,10 +342,10 @@ static_assert([] {
   return true;
 }());
 static_assert(classify_structure(detail::sq("a2 b2 d4 e3 f2 g2 h2"),
-                                 detail::sq("a7 b7 c6 d5 f7 g7 h7"), false) ==
-              StructureMatch{StructureId::Carlsbad, White, false});
+                                 detail::sq("a7 b7 c6 d5 f7 g7 h7"),
+                                 false) == StructureMatch{StructureId::Carlsbad, White, false});
 static_assert(classify_structure(detail::sq("a2 b2 c3 d4 f2 g2 h2"),
-                                 detail::sq("a7 b7 d5 e6 f7 g7 h7"), false) ==
-              StructureMatch{StructureId::Carlsbad, Black, true});
+                                 detail::sq("a7 b7 d5 e6 f7 g7 h7"),
+                                 false) == StructureMatch{StructureId::Carlsbad, Black, true});
 
 }  // namespace pawnkit
