@@ -49,8 +49,7 @@ std::string analyze_json(const std::string& text) {
   std::string fen, out;
   append_fen(fen, record->position);
   const PawnReport report = pawn_report(record->position);
-  io::append_jsonl(out, {}, fen, report,
-                   classify_structure(report.white.pawns, report.black.pawns));
+  io::append_jsonl(out, {}, fen, report, classify_structure(record->position));
   return out;
 }
 

@@ -43,8 +43,8 @@ struct Structure {
   std::int8_t id = -1, side = -1;
 };
 
-Structure classify(const PawnReport& report) {
-  const auto match = classify_structure(report.white.pawns, report.black.pawns);
+Structure classify(const Position& pos) {
+  const auto match = classify_structure(pos);
   if (!match) return {};
   return {std::int8_t(match->id), std::int8_t(match->side == White ? 0 : 1)};
 }
@@ -90,6 +90,7 @@ class PositionsWorker {
     bool header_written = false;
     int run = 0;
     std::array<Bitboard, 2> classified_pawns{~Bitboard{0}, ~Bitboard{0}};
+    bool classified_ending = false;
     Structure structure;
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
       ++counts_.positions;
@@ -100,10 +101,14 @@ class PositionsWorker {
         run = request.where->matches(ctx) ? run + 1 : 0;
         if (run < request.min_plies) return;
       }
-      // The named structure depends on the pawns only: classified again when they change.
-      if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1]) {
+      // The named structure depends on the pawns and on whether the game reached its
+      // ending: classified again when either changes.
+      const bool ending = in_ending(pos);
+      if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1] ||
+          ending != classified_ending) {
         classified_pawns = {report.white.pawns, report.black.pawns};
-        structure = classify(report);
+        classified_ending = ending;
+        structure = classify(pos);
       }
       if (!header_written) {
         put_game(out, game.number, request.tags, &game);
@@ -323,7 +328,7 @@ void PositionStream::produce() {
       }
       fen.clear();
       if (request_.fen) append_fen(fen, pos);
-      put_position(rows, ply, report, classify(report), fen);
+      put_position(rows, ply, report, classify(pos), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);
         rows.clear();

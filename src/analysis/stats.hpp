@@ -201,9 +201,10 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
   return summary;
 }
 
+// A report of pawns alone: its material is not known, so it is taken as no ending.
 inline PositionSummary summarize(const PawnReport& report) {
-  return summarize(report,
-                   encode_structure(classify_structure(report.white.pawns, report.black.pawns)));
+  return summarize(
+      report, encode_structure(classify_structure(report.white.pawns, report.black.pawns, false)));
 }
 
 class Stats {

@@ -40,8 +40,7 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     if (count_only) return;
     fen.clear();
     append_fen(fen, pos);
-    io::append_jsonl(out.buffer(), {}, fen, report,
-                     classify_structure(report.white.pawns, report.black.pawns));
+    io::append_jsonl(out.buffer(), {}, fen, report, classify_structure(pos));
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {
