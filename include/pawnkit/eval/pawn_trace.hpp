@@ -29,7 +29,7 @@ namespace pawnkit::eval {
 // The Score weights of PawnWeights in trace order (blocked[0], blocked[1] as two).
 inline constexpr std::size_t score_term_count = 8;
 inline constexpr std::array<std::string_view, score_term_count> score_term_names{
-    "backward", "doubled",        "doubled_early", "isolated",
+    "backward",   "doubled",        "doubled_early", "isolated",
     "weak_lever", "weak_unopposed", "blocked_5",     "blocked_6"};
 
 // Every weight of PawnWeights as one parameter vector: each Score term's mg then eg, then
@@ -41,13 +41,11 @@ inline constexpr std::size_t supporter_parameter = connected_parameter + 8;
 // Names of the parameters: "backward.mg", "backward.eg", ..., "connected.0", ...,
 // "supporter"; the CLI's trace columns and the tuner's table use them.
 inline constexpr std::array<std::string_view, pawn_parameter_count> pawn_parameter_names{
-    "backward.mg",       "backward.eg",      "doubled.mg",        "doubled.eg",
-    "doubled_early.mg",  "doubled_early.eg", "isolated.mg",       "isolated.eg",
-    "weak_lever.mg",     "weak_lever.eg",    "weak_unopposed.mg", "weak_unopposed.eg",
-    "blocked_5.mg",      "blocked_5.eg",     "blocked_6.mg",      "blocked_6.eg",
-    "connected.0",       "connected.1",      "connected.2",       "connected.3",
-    "connected.4",       "connected.5",      "connected.6",       "connected.7",
-    "supporter"};
+    "backward.mg",       "backward.eg",       "doubled.mg",   "doubled.eg",    "doubled_early.mg",
+    "doubled_early.eg",  "isolated.mg",       "isolated.eg",  "weak_lever.mg", "weak_lever.eg",
+    "weak_unopposed.mg", "weak_unopposed.eg", "blocked_5.mg", "blocked_5.eg",  "blocked_6.mg",
+    "blocked_6.eg",      "connected.0",       "connected.1",  "connected.2",   "connected.3",
+    "connected.4",       "connected.5",       "connected.6",  "connected.7",   "supporter"};
 
 using PawnParameters = std::array<int, pawn_parameter_count>;
 
@@ -104,15 +102,14 @@ namespace detail {
 template <Color C>
 constexpr void add_side(PawnTrace& t, Bitboard own, Bitboard enemy, const PawnWeights& w,
                         int sign) {
-  const Bitboard counted[score_term_count] = {
-      backward<C>(own, enemy),
-      0,  // doubled: two sets, below
-      doubled_early<C>(own, enemy),
-      isolated_scored<C>(own, enemy),
-      weak_lever<C>(own, enemy),
-      weak_unopposed<C>(own, enemy),
-      blocked_on_rank<C>(own, enemy, 4),
-      blocked_on_rank<C>(own, enemy, 5)};
+  const Bitboard counted[score_term_count] = {backward<C>(own, enemy),
+                                              0,  // doubled: two sets, below
+                                              doubled_early<C>(own, enemy),
+                                              isolated_scored<C>(own, enemy),
+                                              weak_lever<C>(own, enemy),
+                                              weak_unopposed<C>(own, enemy),
+                                              blocked_on_rank<C>(own, enemy, 4),
+                                              blocked_on_rank<C>(own, enemy, 5)};
   for (std::size_t i = 0; i < score_term_count; ++i) {
     const int term_sign = i >= 6 ? 1 : -1;
     t.terms[i] += sign * term_sign * popcount(counted[i]);

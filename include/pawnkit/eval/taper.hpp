@@ -41,9 +41,7 @@ inline int non_pawn_material(const Position& pos) {
   return npm;
 }
 
-inline int classical_phase(const Position& pos) {
-  return classical_phase(non_pawn_material(pos));
-}
+inline int classical_phase(const Position& pos) { return classical_phase(non_pawn_material(pos)); }
 
 // A score tapered by phase, exactly: mg * phase / 128 + eg * (128 - phase) / 128 without
 // rounding (every value is a multiple of 1/128, which a double holds exactly).
