@@ -30,8 +30,8 @@ std::uint64_t mix(std::uint64_t seed, std::uint64_t key) {
 
 void select_positions(const io::GameRecord& game, std::uint64_t game_key,
                       const PositionSelection& selection, const eval::PawnWeights& weights,
-                      std::vector<TuningSample>& out, SelectionCounts& selected,
-                      GameCounts& counts, std::vector<io::Diagnostic>& diagnostics) {
+                      std::vector<TuningSample>& out, SelectionCounts& selected, GameCounts& counts,
+                      std::vector<io::Diagnostic>& diagnostics) {
   const std::optional<double> label = result_label(game.result);
   if (!label) {
     ++selected.no_result;

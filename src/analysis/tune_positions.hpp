@@ -49,7 +49,7 @@ std::uint64_t mix(std::uint64_t seed, std::uint64_t key);
 // Adds the chosen positions of `game` (its key `game_key`) to `out`.
 void select_positions(const io::GameRecord& game, std::uint64_t game_key,
                       const PositionSelection& selection, const eval::PawnWeights& weights,
-                      std::vector<TuningSample>& out, SelectionCounts& selected,
-                      GameCounts& counts, std::vector<io::Diagnostic>& diagnostics);
+                      std::vector<TuningSample>& out, SelectionCounts& selected, GameCounts& counts,
+                      std::vector<io::Diagnostic>& diagnostics);
 
 }  // namespace pawnkit::analysis

@@ -19,8 +19,8 @@ double slope(double k) { return k * std::log(10.0) / 400.0; }
 // accumulators (Size doubles each).
 template <std::size_t Size, class Each>
 std::array<double, Size> parallel_sum(std::size_t rows, int threads, Each each) {
-  const std::size_t n = std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threads),
-                                                                        rows / 4096 + 1));
+  const std::size_t n =
+      std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threads), rows / 4096 + 1));
   std::vector<std::array<double, Size>> sums(n, std::array<double, Size>{});
   std::vector<std::thread> workers;
   for (std::size_t t = 1; t < n; ++t)
@@ -102,15 +102,15 @@ double mean_loss(const TuningData& data, const TunerParameters& p, double k, Los
   if (data.rows() == 0) return 0;
   const auto theta = as_floats(p);
   const double s = slope(k);
-  const auto sum = parallel_sum<1>(data.rows(), threads, [&](std::size_t begin, std::size_t end,
-                                                              std::array<double, 1>& acc) {
-    for (std::size_t r = begin; r < end; ++r) {
-      const float* x = &data.features[r * columns];
-      float e = data.offsets[r];
-      for (std::size_t i = 0; i < columns; ++i) e += x[i] * theta[i];
-      acc[0] += loss_of(1 / (1 + std::exp(-s * e)), data.labels[r], kind);
-    }
-  });
+  const auto sum = parallel_sum<1>(
+      data.rows(), threads, [&](std::size_t begin, std::size_t end, std::array<double, 1>& acc) {
+        for (std::size_t r = begin; r < end; ++r) {
+          const float* x = &data.features[r * columns];
+          float e = data.offsets[r];
+          for (std::size_t i = 0; i < columns; ++i) e += x[i] * theta[i];
+          acc[0] += loss_of(1 / (1 + std::exp(-s * e)), data.labels[r], kind);
+        }
+      });
   return sum[0] / double(data.rows());
 }
 
@@ -151,7 +151,9 @@ double loss_gradient(const TuningData& data, const TunerParameters& p, double k,
 double fit_k(const TuningData& data, const TunerParameters& p, LossKind kind, int threads) {
   const double golden = (std::sqrt(5.0) - 1) / 2;
   double low = std::log(1e-3), high = std::log(10.0);
-  const auto loss_at = [&](double log_k) { return mean_loss(data, p, std::exp(log_k), kind, threads); };
+  const auto loss_at = [&](double log_k) {
+    return mean_loss(data, p, std::exp(log_k), kind, threads);
+  };
   double a = high - golden * (high - low), b = low + golden * (high - low);
   double fa = loss_at(a), fb = loss_at(b);
   for (int i = 0; i < 60; ++i) {

@@ -130,9 +130,9 @@ int run_tune(const Args& args) {
                   "shorter games are left out, default 30");
   options.flag("allow-unrated", selection.allow_unrated,
                "keep games without a rating for both players (left out by default)");
-  options.integer("test-percent", test_percent, 1, 90,
-                  "share of the games held out, default 10");
-  options.flag("fix-material", fix_material, "keep Stockfish's material values (fitted by default)");
+  options.integer("test-percent", test_percent, 1, 90, "share of the games held out, default 10");
+  options.flag("fix-material", fix_material,
+               "keep Stockfish's material values (fitted by default)");
   options.values("freeze", frozen, "parameters kept at their starting value (names as printed)");
   options.values("bound", bounds, "NAME=LOW:HIGH keeps a parameter within bounds");
   options.value("weights", weights_file, "starting pawn weights (JSON), default Stockfish 15.1's");
@@ -180,16 +180,16 @@ int run_tune(const Args& args) {
   GameOutput sink(out, 0);
   analysis::GameCounts game_counts;
   bool unusable = false;
-  const bool all_opened =
-      for_each_input(files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
+  const bool all_opened = for_each_input(
+      files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
         ++file_index;
         if (opened.format != io::InputFormat::Pgn) {
           report(io::Diagnostic{.file = std::string(file), .message = "tune reads PGN games only"});
           unusable = true;
           return true;
         }
-        warnings += run_games(*opened.source, file, workers, sink, record_options.pipeline_options(),
-                              game_counts);
+        warnings += run_games(*opened.source, file, workers, sink,
+                              record_options.pipeline_options(), game_counts);
         return true;
       });
   std::vector<analysis::TuningSample> samples;
@@ -205,7 +205,8 @@ int run_tune(const Args& args) {
   std::size_t test_games = 0;
   std::uint64_t last_game = ~0ULL;
   for (const analysis::TuningSample& s : samples) {
-    const bool held_out = analysis::mix(selection.seed ^ 0x5eed, s.game) % 100 < unsigned(test_percent);
+    const bool held_out =
+        analysis::mix(selection.seed ^ 0x5eed, s.game) % 100 < unsigned(test_percent);
     if (held_out && s.game != last_game) ++test_games;
     last_game = s.game;
     (held_out ? test : train).add(s.row, s.label);
@@ -238,8 +239,8 @@ int run_tune(const Args& args) {
             ", \"test_positions\": " + std::to_string(test.rows()) +
             ", \"weights\": " + eval::to_json(tuned_weights) + "}\n";
   } else {
-    text += "games used " + std::to_string(selected.used) + " (left out: " +
-            std::to_string(selected.no_result) + " without a result, " +
+    text += "games used " + std::to_string(selected.used) +
+            " (left out: " + std::to_string(selected.no_result) + " without a result, " +
             std::to_string(selected.unrated) + " unrated, " + std::to_string(selected.short_games) +
             " short)\n";
     text += "positions   " + std::to_string(train.rows()) + " training, " +
@@ -250,8 +251,8 @@ int run_tune(const Args& args) {
             " tuned (" + format_double("%+.3f", 100 * (loss_after - loss_before) / loss_before) +
             "%)\n\n";
     char line[160];
-    std::snprintf(line, sizeof line, "%-22s %10s %10s %10s\n", "parameter", "stockfish",
-                  "baseline", "tuned");
+    std::snprintf(line, sizeof line, "%-22s %10s %10s %10s\n", "parameter", "stockfish", "baseline",
+                  "tuned");
     text += line;
     for (std::size_t i = 0; i < analysis::tuner_parameter_count; ++i) {
       std::snprintf(line, sizeof line, "%-22s %10.0f %10.1f %10.1f%s\n",
