@@ -91,10 +91,12 @@ void TuningData::add(const TraceRow& row, double label) {
   labels.push_back(float(label));
 }
 
-void TuningData::append(const TuningData& other) {
-  features.insert(features.end(), other.features.begin(), other.features.end());
-  offsets.insert(offsets.end(), other.offsets.begin(), other.offsets.end());
-  labels.insert(labels.end(), other.labels.begin(), other.labels.end());
+void TuningData::append(const TuningData& other, std::size_t begin, std::size_t end) {
+  features.insert(features.end(), other.features.begin() + long(begin * columns),
+                  other.features.begin() + long(end * columns));
+  offsets.insert(offsets.end(), other.offsets.begin() + long(begin),
+                 other.offsets.begin() + long(end));
+  labels.insert(labels.end(), other.labels.begin() + long(begin), other.labels.begin() + long(end));
 }
 
 double mean_loss(const TuningData& data, const TunerParameters& p, double k, LossKind kind,

@@ -55,7 +55,8 @@ struct TuningData {
 
   std::size_t rows() const { return labels.size(); }
   void add(const TraceRow& row, double label);
-  void append(const TuningData& other);
+  // Rows [begin, end) of `other` added at the end.
+  void append(const TuningData& other, std::size_t begin, std::size_t end);
 };
 
 enum class LossKind { SquaredError, LogLoss };

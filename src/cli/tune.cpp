@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <pawnkit/eval/pawn_weights_json.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,84 @@ std::string initializer(const eval::PawnWeights& w) {
   return out;
 }
 
+// The spread of each parameter over `rounds` refits on training sets drawn from the
+// training games with replacement (a bootstrap over games: positions of one game are not
+// independent), each refit starting from the tuned values: the standard deviations.
+TunerParameters bootstrap_deviations(const analysis::TuningData& train,
+                                     const std::vector<std::size_t>& game_starts,
+                                     const TunerParameters& tuned, double k,
+                                     analysis::TunerOptions options, int rounds,
+                                     std::uint64_t seed) {
+  options.iterations = std::max(50, options.iterations / 4);
+  TunerParameters sum{}, sum_squares{};
+  std::mt19937_64 rng(analysis::mix(seed, 0xb007));
+  const std::size_t games = game_starts.size();
+  for (int round = 0; round < rounds; ++round) {
+    analysis::TuningData drawn;
+    for (std::size_t i = 0; i < games; ++i) {
+      const std::size_t g = rng() % games;
+      drawn.append(train, game_starts[g], g + 1 < games ? game_starts[g + 1] : train.rows());
+    }
+    const TunerParameters p = analysis::tune(drawn, tuned, k, options);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      sum[i] += p[i];
+      sum_squares[i] += p[i] * p[i];
+    }
+  }
+  TunerParameters deviation;
+  for (std::size_t i = 0; i < deviation.size(); ++i) {
+    const double mean = sum[i] / rounds;
+    deviation[i] = std::sqrt(std::max(0.0, sum_squares[i] / rounds - mean * mean));
+  }
+  return deviation;
+}
+
+// What each pawn term is worth in plain words, for --report.
+constexpr std::array<std::string_view, eval::score_term_count> term_phrases{
+    "a backward pawn costs",
+    "a doubled pawn costs",
+    "a pawn doubled early costs",
+    "an isolated pawn costs",
+    "a weak lever costs",
+    "a weak unopposed pawn costs",
+    "a blocked pawn on its fifth rank is worth",
+    "a blocked pawn on its sixth rank is worth"};
+
+// Plain statements with 95% intervals (1.96 bootstrap deviations), in pawns: each value
+// divided by the fitted pawn value of the same phase.
+std::string report_statements(const TunerParameters& tuned, const TunerParameters& deviation,
+                              const TunerParameters& initial, int rounds) {
+  const double pawn_mg = tuned[analysis::material_parameter],
+               pawn_eg = tuned[analysis::material_parameter + 1];
+  std::string out = "In these games (95% intervals from " + std::to_string(rounds) +
+                    " bootstrap refits over games; in pawns of " + format_double("%.0f", pawn_mg) +
+                    " (middlegame) and " + format_double("%.0f", pawn_eg) +
+                    " (endgame) internal units, the fitted pawn values):\n";
+  const auto statement = [&](std::string_view phrase, std::size_t i, bool endgame) {
+    const double pawn = endgame ? pawn_eg : pawn_mg;
+    out += "  " + std::string(phrase) + " " + format_double("%.2f", tuned[i] / pawn) + " +/- " +
+           format_double("%.2f", 1.96 * deviation[i] / pawn) + " pawns in the " +
+           (endgame ? "endgame" : "middlegame") + " (Stockfish 15.1: " +
+           format_double("%.2f", initial[i] / (endgame ? eval::StockfishPieceValues[0].eg
+                                                       : eval::StockfishPieceValues[0].mg)) +
+           ")\n";
+  };
+  for (std::size_t t = 0; t < eval::score_term_count; ++t) {
+    statement(term_phrases[t], 2 * t, false);
+    statement(term_phrases[t], 2 * t + 1, true);
+  }
+  for (int r = 1; r < 7; ++r)
+    statement("a connected pawn on its rank " + std::to_string(r + 1) +
+                  " is worth, per unit of (2 + phalanx - opposed),",
+              eval::connected_parameter + std::size_t(r), false);
+  statement("each pawn defending a connected pawn adds", eval::supporter_parameter, false);
+  out += "  moving first is worth " +
+         format_double("%.2f", tuned[analysis::side_to_move_parameter] / pawn_mg) + " +/- " +
+         format_double("%.2f", 1.96 * deviation[analysis::side_to_move_parameter] / pawn_mg) +
+         " pawns\n";
+  return out;
+}
+
 }  // namespace
 
 int run_tune(const Args& args) {
@@ -105,7 +184,8 @@ int run_tune(const Args& args) {
   std::string format = "text", loss = "mse", weights_file, rate_text = "1", seed_text = "1";
   std::vector<std::string> frozen, bounds;
   int test_percent = 10;
-  bool fix_material = false;
+  bool fix_material = false, statements = false;
+  int rounds = 20;
   RecordOptions record_options;
   Options options(
       "tune", "tune [options] FILE...",
@@ -136,6 +216,9 @@ int run_tune(const Args& args) {
   options.values("freeze", frozen, "parameters kept at their starting value (names as printed)");
   options.values("bound", bounds, "NAME=LOW:HIGH keeps a parameter within bounds");
   options.value("weights", weights_file, "starting pawn weights (JSON), default Stockfish 15.1's");
+  options.flag("report", statements,
+               "add plain statements with 95% intervals (bootstrap over the training games)");
+  options.integer("bootstrap", rounds, 2, 1000, "refits for --report, default 20");
   record_options.add_reading(options, "threads for reading and fitting, default: every core");
   options.needs_operand("FILE");
   std::vector<std::string_view> files;
@@ -203,11 +286,17 @@ int run_tune(const Args& args) {
   });
   analysis::TuningData train, test;
   std::size_t test_games = 0;
+  std::vector<std::size_t> train_game_starts;  // the first row of each training game
   std::uint64_t last_game = ~0ULL;
   for (const analysis::TuningSample& s : samples) {
     const bool held_out =
         analysis::mix(selection.seed ^ 0x5eed, s.game) % 100 < unsigned(test_percent);
-    if (held_out && s.game != last_game) ++test_games;
+    if (s.game != last_game) {
+      if (held_out)
+        ++test_games;
+      else
+        train_game_starts.push_back(train.rows());
+    }
     last_game = s.game;
     (held_out ? test : train).add(s.row, s.label);
   }
@@ -261,6 +350,11 @@ int run_tune(const Args& args) {
       text += line;
     }
     text += "\n" + initializer(tuned_weights);
+    if (statements) {
+      const TunerParameters deviation =
+          bootstrap_deviations(train, train_game_starts, tuned, k, tuner, rounds, selection.seed);
+      text += "\n" + report_statements(tuned, deviation, initial, rounds);
+    }
   }
   out.flush();
   return game_counts.bad || unusable || !all_opened ? 1 : 0;
