@@ -51,6 +51,16 @@ TEST(CliTune, TextReport) {
     EXPECT_NE(r.out.find(text), std::string::npos) << text << " in " << r.out;
 }
 
+TEST(CliTune, PlainStatements) {
+  const auto r = run_cli("tune --iterations 50 --report --bootstrap 3 " + sample);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("95% intervals from 3 bootstrap refits over games"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  an isolated pawn costs "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" pawns in the middlegame (Stockfish 15.1: 0.01)\n"), std::string::npos)
+      << r.out;
+}
+
 TEST(CliTune, BadCommandLines) {
   EXPECT_EQ(run_cli("tune").status, 2);
   EXPECT_EQ(run_cli("tune --freeze nothing " + sample).status, 2);
