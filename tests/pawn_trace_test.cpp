@@ -13,6 +13,7 @@
 #include <string>
 
 #include "analysis/replay.hpp"
+#include "support/diagram.hpp"
 #include "support/odd_weights.hpp"
 #include "support/perft_files.hpp"
 #include "support/random_board.hpp"
@@ -21,11 +22,7 @@
 namespace pawnkit::eval {
 namespace {
 
-Bitboard board(std::initializer_list<Square> squares) {
-  Bitboard b = 0;
-  for (Square s : squares) b |= square_bb(s);
-  return b;
-}
+using testing::bb;
 
 double tapered_eval(Bitboard white, Bitboard black, int phase, const PawnWeights& w = {}) {
   const PawnEval e = evaluate_pawns(white, black, w);
@@ -37,7 +34,7 @@ TEST(PawnTrace, WorkedDoubledAndConnected) {
   // d4 is doubled and doubled early (penalties: -1 each for White); h7 is isolated and
   // weak unopposed (+1 each: Black's penalties count for White); d3 is connected on
   // relative rank 2, neither phalanx nor opposed (2) with one supporter (c2).
-  const PawnTrace t = trace(board({C2, D3, D4}), board({H7}), 64);
+  const PawnTrace t = trace(bb({C2, D3, D4}), bb({H7}), 64);
   PawnTrace expected;
   expected.phase = 64;
   expected.terms = {0, -1, -1, 1, 0, 1, 0, 0};
@@ -53,7 +50,7 @@ TEST(PawnTrace, WorkedDoubledAndConnected) {
   EXPECT_EQ(c[3], -0.5);  // doubled.eg
   // White {8, -58}, Black {-16, -38}: White's view {24, -20}, halfway: 2.
   EXPECT_EQ(linear_score(t, to_parameters({})), 2.0);
-  EXPECT_EQ(tapered_eval(board({C2, D3, D4}), board({H7}), 64), 2.0);
+  EXPECT_EQ(tapered_eval(bb({C2, D3, D4}), bb({H7}), 64), 2.0);
 }
 
 TEST(PawnTrace, WorkedRounding) {
@@ -61,7 +58,7 @@ TEST(PawnTrace, WorkedRounding) {
   // e5 phalanx and unopposed (3): connected[4] has middlegame coefficient 5. Their endgame
   // bonuses are 30 * 2 / 4 = 15 and 45 * 2 / 4 = 22 (22.5 rounded towards zero), the
   // linear form says 75 * 2 / 4 = 37.5: rounding 4 * (37 - 37.5) = -2.
-  const PawnTrace t = trace(board({D5, E5}), board({D6}), 0);
+  const PawnTrace t = trace(bb({D5, E5}), bb({D6}), 0);
   EXPECT_EQ(t.connected[4], 5);
   EXPECT_EQ(t.connected_rounding_x4, -2);
   EXPECT_EQ(t.terms[6], 1);  // d5 blocked on its fifth rank
@@ -69,7 +66,7 @@ TEST(PawnTrace, WorkedRounding) {
   // At phase 0 (the endgame weights alone): -8 + 20 + 15 * 5 * 2 / 4 - 0.5 = 49.
   EXPECT_EQ(rounding_term(t), -0.5);
   EXPECT_EQ(linear_score(t, to_parameters({})), 49.0);
-  EXPECT_EQ(tapered_eval(board({D5, E5}), board({D6}), 0), 49.0);
+  EXPECT_EQ(tapered_eval(bb({D5, E5}), bb({D6}), 0), 49.0);
 }
 
 TEST(PawnTrace, ClassicalPhase) {
