@@ -61,6 +61,21 @@ TEST(CliTune, PlainStatements) {
       << r.out;
 }
 
+// The check on outside data: on Magnus Carlsen's Lichess games the tuned weights
+// predict the held-out games better than Stockfish 15.1's (docs/engine.md has the figures).
+TEST(CliTune, BeatsStockfishsWeightsOnTheMagnusGames) {
+  const std::string games = PAWNKIT_SHARED_DATA "/lichess_magnus_games.pgn.zst";
+  if (!std::filesystem::exists(games)) GTEST_SKIP() << games << " absent";
+  const auto r = run_cli("tune --format json --threads 2 " + games);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto number = [&](const std::string& key) {
+    return std::stod(r.out.substr(r.out.find("\"" + key + "\": ") + key.size() + 4));
+  };
+  EXPECT_GT(number("train_positions"), 50'000);
+  EXPECT_GT(number("test_positions"), 5'000);
+  EXPECT_LT(number("loss_after"), number("loss_before")) << r.out;
+}
+
 TEST(CliTune, BadCommandLines) {
   EXPECT_EQ(run_cli("tune").status, 2);
   EXPECT_EQ(run_cli("tune --freeze nothing " + sample).status, 2);

@@ -42,7 +42,8 @@ py::dict pawn_trace(const std::string& path, const std::string& weights_json) {
   eval::PawnWeights weights;
   if (!weights_json.empty()) {
     const auto parsed = eval::parse_pawn_weights(weights_json);
-    if (!parsed) throw py::value_error(io::parse_error_message("weights", parsed.error(), weights_json));
+    if (!parsed)
+      throw py::value_error(io::parse_error_message("weights", parsed.error(), weights_json));
     weights = parsed.value();
   }
   io::OpenedInput opened = io::open_input(path);
@@ -58,8 +59,8 @@ py::dict pawn_trace(const std::string& path, const std::string& weights_json) {
         for (std::size_t i = 0; i < batch.size; ++i) {
           const io::GameRecord& game = batch.games[i];
           const auto label = analysis::result_label(game.result);
-          const analysis::ReplayResult result =
-              analysis::replay(game, [&](const Position& pos, int) { out.add(pos, label, weights); });
+          const analysis::ReplayResult result = analysis::replay(
+              game, [&](const Position& pos, int) { out.add(pos, label, weights); });
           if (result.outcome != analysis::ReplayOutcome::Complete) {
             (result.outcome == analysis::ReplayOutcome::Bad ? out.bad : out.skipped) += 1;
             out.messages.push_back(io::format_diagnostic(result.error));
@@ -101,7 +102,8 @@ py::dict pawn_trace(const std::string& path, const std::string& weights_json) {
 
 void bind_trace(py::module_& m) {
   m.def("pawn_trace", &pawn_trace, py::arg("path"), py::arg("weights_json") = "");
-  std::vector<std::string> names(eval::pawn_parameter_names.begin(), eval::pawn_parameter_names.end());
+  std::vector<std::string> names(eval::pawn_parameter_names.begin(),
+                                 eval::pawn_parameter_names.end());
   m.attr("pawn_trace_columns") = names;
   m.def("pawn_weights_json", [](const std::string& text) {
     const auto parsed = eval::parse_pawn_weights(text);
