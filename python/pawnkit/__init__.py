@@ -22,9 +22,10 @@ import warnings as _warnings
 
 from . import _pawnkit
 from ._pawnkit import Stats, bb
+from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
 
 __all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "BadInputWarning",
-           "release_memory"]
+           "release_memory", "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS"]
 
 
 class BadInputWarning(UserWarning):

@@ -18,4 +18,5 @@ analysis::Query compile_query(const std::string& where);
 
 void bind_games(pybind11::module_& m);      // games.cpp: Stats, stats(), find_games()
 void bind_bitboards(pybind11::module_& m);  // bitboards.cpp: the bb submodule
+void bind_trace(pybind11::module_& m);      // trace.cpp: pawn_trace()
 }  // namespace pawnkit::python

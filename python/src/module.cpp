@@ -213,4 +213,5 @@ PYBIND11_MODULE(_pawnkit, m) {
 
   bind_games(m);
   bind_bitboards(m);
+  bind_trace(m);
 }
