@@ -6,14 +6,41 @@ import pandas as pd
 from . import _pawnkit
 
 _BITBOARD_COLUMNS = _pawnkit.bitboard_column_names()
-_STRUCTURES = _pawnkit.structure_categories()
-_SIDES = ["white", "black"]
+
+# The categorical columns after the bitboards: name -> categories. The chunk holds each
+# one's codes (int8, -1 for none) under the same name; a new one is a line here and its
+# codes in chunk_arrays (python/src/module.cpp).
+CATEGORICAL_COLUMNS = {
+    "structure": _pawnkit.structure_categories(),
+    "structure_side": ["white", "black"],
+}
+
+# game_id = input index * GAME_ID_STRIDE + game: unique over the inputs of one call (or
+# one Dask collection), the same on every run over the same inputs.
+GAME_ID_STRIDE = 1 << 32
 
 
-def positions_frame(chunk, tags, problems):
-    """One DataFrame from a chunk: game, ply, fen (unless the chunk was made without), the
-    bitboards, islands, structure, structure_side, tags."""
-    head = {"game": chunk["game"], "ply": chunk["ply"]}
+def _file_column(codes, names, first_file):
+    """The ``file`` categorical: each input's name as given (a name given twice is one
+    category; game_id still tells the two readings apart)."""
+    categories = list(dict.fromkeys(names))
+    position = {name: i for i, name in enumerate(categories)}
+    lookup = np.array([position[name] for name in names], dtype=np.int32)
+    return pd.Categorical.from_codes(lookup[codes + first_file] if len(codes) else codes, categories=categories)
+
+
+def positions_frame(chunk, tags, problems, names, first_file=0):
+    """One DataFrame from a chunk: file, game, game_id, ply, fen (unless the chunk was made
+    without), the bitboards, islands, the categorical columns, tags. ``names`` are the
+    names of every input of the call (or Dask collection); the chunk's ``file`` codes count
+    from ``first_file`` among them."""
+    file_codes = chunk["file"]
+    head = {
+        "file": _file_column(file_codes, names, first_file),
+        "game": chunk["game"],
+        "game_id": (file_codes.astype(np.int64) + first_file) * GAME_ID_STRIDE + chunk["game"],
+        "ply": chunk["ply"],
+    }
     if "fen" in chunk:
         head["fen"] = chunk["fen"]
     head = pd.DataFrame(head, copy=False)
@@ -22,9 +49,9 @@ def positions_frame(chunk, tags, problems):
     tail = {
         "white_islands": chunk["white_islands"],
         "black_islands": chunk["black_islands"],
-        "structure": pd.Categorical.from_codes(chunk["structure"], categories=_STRUCTURES),
-        "structure_side": pd.Categorical.from_codes(chunk["structure_side"], categories=_SIDES),
     }
+    for name, categories in CATEGORICAL_COLUMNS.items():
+        tail[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
     for name in tags:
         tail[name] = chunk["tags"][name]
     frame = pd.concat([head, bitboards, pd.DataFrame(tail, copy=False)], axis=1, copy=False)
@@ -32,19 +59,21 @@ def positions_frame(chunk, tags, problems):
     return frame
 
 
-def empty_positions_frame(tags, problems=None, fen=True):
+def empty_positions_frame(tags, problems=None, fen=True, names=()):
     """The frame of no rows, with every column's dtype (Dask's meta)."""
     chunk = {
+        "file": np.zeros(0, np.int32),
         "game": np.zeros(0, np.int64),
         "ply": np.zeros(0, np.int32),
         "fen": np.zeros(0, object),
         "bitboards": np.zeros((len(_BITBOARD_COLUMNS), 0), np.uint64),
         "white_islands": np.zeros(0, np.uint8),
         "black_islands": np.zeros(0, np.uint8),
-        "structure": np.zeros(0, np.int8),
-        "structure_side": np.zeros(0, np.int8),
         "tags": {name: np.zeros(0, object) for name in tags},
     }
+    for name in CATEGORICAL_COLUMNS:
+        chunk[name] = np.zeros(0, np.int8)
     if not fen:
         del chunk["fen"]
-    return positions_frame(chunk, list(tags), problems or {"bad": 0, "skipped": 0, "messages": []})
+    problems = problems or {"bad": 0, "skipped": 0, "messages": [], "warnings": 0, "warning_messages": []}
+    return positions_frame(chunk, list(tags), problems, list(names))

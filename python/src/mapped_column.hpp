@@ -21,6 +21,7 @@ namespace pawnkit::python {
 // each column of the next chunk finds a block of its own size.
 enum class BlockRole {
   none,  // not pooled: unmapped when freed
+  file,
   game,
   ply,
   fen_text,
