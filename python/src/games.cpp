@@ -102,7 +102,9 @@ GameStats run_stats(std::vector<std::pair<std::string, std::optional<std::string
                     int threads, int min_plies, bool strict, const py::object& on_progress) {
   check_min_plies(min_plies, 256);
   const int workers_wanted = resolve_threads(threads);
-  std::vector<io::OpenedInput> inputs = open_games(to_inputs(std::move(paths)), "stats");
+  // The memory sources read the bytes in `given`: it outlives them.
+  const std::vector<Input> given = to_inputs(std::move(paths));
+  std::vector<io::OpenedInput> inputs = open_games(given, "stats");
   GameStats result{analysis::Stats(min_plies), {}, {}};
   std::vector<analysis::StatsWorker> workers(std::size_t(workers_wanted),
                                              analysis::StatsWorker{min_plies});
@@ -121,7 +123,9 @@ py::tuple find_games(std::vector<std::pair<std::string, std::optional<std::strin
   check_min_plies(min_plies, 10000);
   const analysis::Query query = compile_query(where);
   const int workers_wanted = resolve_threads(threads);
-  std::vector<io::OpenedInput> inputs = open_games(to_inputs(std::move(paths)), "find");
+  // The memory sources read the bytes in `given`: it outlives them.
+  const std::vector<Input> given = to_inputs(std::move(paths));
+  std::vector<io::OpenedInput> inputs = open_games(given, "find");
   analysis::FindOptions options;
   options.query = &query;
   options.min_plies = min_plies;

@@ -1,0 +1,281 @@
+"""Issue 23's findings, each as its failing case first: rows that know their game across
+files, chunks that never cut a game, sloppy FEN/EPD read as the CLI reads it, inputs of
+every kind (a single string is one path), wrong types, merged Stats, Ctrl-C."""
+
+import io
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+import warnings
+
+import fsspec
+import pandas as pd
+import pytest
+
+import pawnkit
+import pawnkit.dask
+from conftest import SAMPLE, run_cli
+
+SLOPPY_EPD = "4k3/8/8/8/3P4/8/8/4K3\n4k3/8/8/8/3P4/8/8/4K3 w - - 0 0\n"
+
+
+@pytest.fixture(scope="module")
+def shards(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("shards")
+    out, _, status = run_cli("split", "--games", 40, SAMPLE, directory)
+    assert status == 0
+    return out.split()
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return pawnkit.positions(SAMPLE, fen=False)
+
+
+# --- identity: file, game, game_id -------------------------------------------------------
+
+
+def test_game_id_tells_games_of_different_shards_apart(shards, sample):
+    # Before: `game` restarted at 1 in every shard and nothing named the file, so
+    # groupby("game") merged unrelated games.
+    frame = pawnkit.positions(shards, fen=False)
+    assert frame["game"].nunique() == 40  # numbered within each shard
+    assert frame["game_id"].nunique() == 300 == sample["game_id"].nunique()
+    assert (frame.groupby("game_id").size().to_numpy() == sample.groupby("game_id").size().to_numpy()).all()
+    assert isinstance(frame["file"].dtype, pd.CategoricalDtype)
+    assert list(frame["file"].cat.categories) == shards  # as given
+    numbers = frame.groupby("file", observed=True)["game"].agg(["min", "max"])
+    assert (numbers["min"] == 1).all() and numbers["max"].sum() == 300
+    # game_id = input index * 2**32 + game, the same on every run.
+    assert (frame["game_id"] == frame["file"].cat.codes.astype("int64") * 2**32 + frame["game"]).all()
+    assert frame["game_id"].equals(pawnkit.positions(shards, fen=False)["game_id"])
+
+
+def test_dask_game_id_is_unique_over_the_collection(shards, sample):
+    import dask
+    frame = pawnkit.dask.positions(shards, fen=False)
+    with dask.config.set(scheduler="synchronous"):
+        computed = frame.compute()
+    assert computed["game_id"].nunique() == 300
+    assert list(computed["file"].cat.categories) == shards
+    assert computed["game_id"].reset_index(drop=True).equals(pawnkit.positions(shards, fen=False)["game_id"])
+
+
+def test_iter_positions_never_cuts_a_game(sample):
+    # Before: chunks of exactly chunk_rows rows; 8 of 8 boundaries fell inside a game.
+    chunks = list(pawnkit.iter_positions(SAMPLE, fen=False, chunk_rows=1000))
+    seen = set()
+    for chunk in chunks:
+        ids = set(chunk["game_id"])
+        assert not ids & seen, "a game in two chunks"
+        seen |= ids
+        assert len(chunk) <= 1000 or len(ids) == 1
+    assert len(seen) == 300 and len(chunks) > 15
+    whole = pd.concat(chunks, ignore_index=True)
+    pd.testing.assert_frame_equal(whole, sample, check_categorical=False)
+
+
+def test_a_game_longer_than_the_chunk_is_a_chunk_of_its_own(sample):
+    longest = int(sample.groupby("game_id").size().max())
+    chunks = list(pawnkit.iter_positions(SAMPLE, fen=False, chunk_rows=10))
+    assert max(len(c) for c in chunks) == longest
+    assert all(c["game_id"].nunique() == 1 or len(c) <= 10 for c in chunks)
+    assert sum(len(c) for c in chunks) == len(sample)
+
+
+def test_epd_records_fill_chunks_exactly(tmp_path):
+    path = tmp_path / "many.epd"
+    path.write_text("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n" * 25)
+    assert [len(c) for c in pawnkit.iter_positions(path, chunk_rows=10)] == [10, 10, 5]
+
+
+# --- FEN/EPD as the CLI reads them ---------------------------------------------------------
+
+
+def test_sloppy_epd_is_repaired_as_the_cli_does(tmp_path):
+    # Before: 0 rows and attrs["bad"] == 2 where the CLI gave 2 repaired rows.
+    path = tmp_path / "sloppy.epd"
+    path.write_text(SLOPPY_EPD)
+    cli = [json.loads(line) for line in run_cli("analyze", "--format", "jsonl", path)[0].splitlines()]
+    _, cli_err, _ = run_cli("analyze", "--format", "jsonl", path)
+    cli_warnings = [line for line in cli_err.splitlines() if ": warning: " in line]
+    with pytest.warns(pawnkit.RepairWarning) as caught:
+        frame = pawnkit.positions(path)
+    assert list(frame["fen"]) == [r["fen"] for r in cli] and len(frame) == 2
+    assert frame.attrs["warnings"] == 2 and frame.attrs["bad"] == 0
+    assert frame.attrs["warning_messages"] == cli_warnings
+    assert [str(w.message) for w in caught] == cli_warnings
+    assert issubclass(pawnkit.RepairWarning, pawnkit.PawnkitWarning)
+    found = pawnkit.find(path, "d4 in white.isolated")
+    assert len(found) == len(run_cli("find", "--where", "d4 in white.isolated", path)[0].splitlines()) == 2
+
+
+def test_strict_mirrors_the_cli_strict(tmp_path):
+    path = tmp_path / "sloppy.epd"
+    path.write_text(SLOPPY_EPD)
+    _, cli_err, status = run_cli("analyze", "--strict", path)
+    assert status == 1
+    cli_errors = [line for line in cli_err.splitlines() if ":1:" in line or ":2:" in line]
+    with pytest.warns(pawnkit.BadInputWarning):
+        frame = pawnkit.positions(path, strict=True)
+    assert len(frame) == 0 and frame.attrs["bad"] == 2
+    assert frame.attrs["messages"] == cli_errors
+
+
+def test_analyze_reads_a_board_without_the_other_fields():
+    # Before: ValueError "missing side to move".
+    with pytest.warns(pawnkit.RepairWarning, match="missing, read as 'w - -'"):
+        record = pawnkit.analyze("4k3/8/8/8/3P4/8/8/4K3")
+    expected = json.loads(run_cli("analyze", "--format", "jsonl", "-", stdin="4k3/8/8/8/3P4/8/8/4K3\n")[0])
+    assert record == expected
+    with pytest.raises(ValueError, match="missing side to move"):
+        pawnkit.analyze("4k3/8/8/8/3P4/8/8/4K3", strict=True)
+
+
+def test_sloppy_pgn_warnings_reach_python(tmp_path):
+    path = tmp_path / "sloppy.pgn"
+    path.write_text('[Event "x"]\n[Result "1/2"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 1/2\n')
+    _, cli_err, _ = run_cli("stats", path)
+    cli_warnings = [line for line in cli_err.splitlines() if ": warning: " in line]
+    assert cli_warnings
+    with pytest.warns(pawnkit.RepairWarning):
+        frame = pawnkit.positions(path)
+    assert frame.attrs["warning_messages"] == cli_warnings
+    assert pawnkit.stats(path).warnings == cli_warnings
+
+
+# --- inputs --------------------------------------------------------------------------------
+
+
+def test_a_single_tag_string_is_one_tag(sample):
+    # Before: tags="WhiteElo" made eight columns W, h, i, t, e, E, l, o.
+    frame = pawnkit.positions(SAMPLE, fen=False, tags="WhiteElo")
+    assert list(frame.columns[-1:]) == ["WhiteElo"] and len(frame.columns) == len(sample.columns) + 1
+
+
+def test_dask_positions_of_a_single_path_is_one_partition():
+    # Before: 41 partitions, one per character, and "cannot open 's'".
+    frame = pawnkit.dask.positions(str(SAMPLE), fen=False)
+    assert frame.npartitions == 1
+    assert pawnkit.dask.stats_graph(str(SAMPLE)) is not None
+
+
+def test_binary_file_objects_read_like_the_path(sample, tmp_path):
+    # Before: an io.BytesIO was iterated line by line as file names.
+    data = SAMPLE.read_bytes()
+    for given in (io.BytesIO(data), open(SAMPLE, "rb")):
+        with given:
+            frame = pawnkit.positions(given, fen=False)
+        pd.testing.assert_frame_equal(frame.drop(columns="file"), sample.drop(columns="file"))
+    compressed = tmp_path / "sample.pgn.zst"
+    subprocess.run(["zstd", "-q", "-o", str(compressed), str(SAMPLE)], check=True)
+    assert pawnkit.stats(io.BytesIO(compressed.read_bytes())) == pawnkit.stats(SAMPLE)
+    assert pawnkit.find(io.BytesIO(data), "ply == 0", games=True) == pawnkit.find(SAMPLE, "ply == 0", games=True)
+
+
+def test_fsspec_files_and_urls(sample):
+    with fsspec.open("memory://games/sample.pgn", "wb") as out:
+        out.write(SAMPLE.read_bytes())
+    by_url = pawnkit.positions("memory://games/sample.pgn", fen=False)
+    assert list(by_url["file"].cat.categories) == ["memory://games/sample.pgn"]
+    pd.testing.assert_frame_equal(by_url.drop(columns="file"), sample.drop(columns="file"))
+    with fsspec.open("memory://games/sample.pgn", "rb") as file:
+        assert len(pawnkit.positions(file, fen=False)) == len(sample)
+    assert pawnkit.stats(fsspec.open("memory://games/sample.pgn")) == pawnkit.stats(SAMPLE)
+    assert len(pawnkit.positions(pathlib.Path(SAMPLE), fen=False)) == len(sample)
+
+
+@pytest.mark.parametrize("call, argument", [
+    (lambda: pawnkit.positions(SAMPLE, threads="2"), "threads"),
+    (lambda: pawnkit.positions(SAMPLE, min_plies=1.5), "min_plies"),
+    (lambda: pawnkit.positions(SAMPLE, tags=5), "tags"),
+    (lambda: pawnkit.positions(5), "paths"),
+    (lambda: pawnkit.positions([SAMPLE, 5]), "paths"),
+    (lambda: pawnkit.positions(SAMPLE, fen="no"), "fen"),
+    (lambda: pawnkit.positions(SAMPLE, where=3), "where"),
+    (lambda: pawnkit.stats(SAMPLE, threads="2"), "threads"),
+    (lambda: pawnkit.stats(SAMPLE, strict=1), "strict"),
+    (lambda: pawnkit.find(SAMPLE, 7), "where"),
+    (lambda: list(pawnkit.iter_positions(SAMPLE, chunk_rows="9")), "chunk_rows"),
+    (lambda: pawnkit.analyze(b"8/8/8/8/8/8/8/8 w - - 0 1"), "fen"),
+])
+def test_wrong_types_raise_type_error_naming_the_argument(call, argument):
+    # Before: pybind11's "incompatible constructor arguments" naming PositionStream.
+    with pytest.raises(TypeError, match=f"^{argument}: "):
+        call()
+
+
+# --- Stats ---------------------------------------------------------------------------------
+
+
+def test_merged_stats_equal_the_whole_file(shards, tmp_path):
+    # Before: == compared the messages too, so a merge of shards was unequal to the whole.
+    bad = tmp_path / "bad.pgn"
+    bad.write_text(SAMPLE.read_text()[:4000] + "\n\n1. e4 Ke7 Kxe1 *\n\n" + SAMPLE.read_text()[4000:8000])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pawnkit.PawnkitWarning)
+        whole = pawnkit.stats(list(shards) + [str(bad)])
+        parts = sum(pawnkit.stats(s) for s in reversed(list(shards) + [str(bad)]))
+    assert parts.bad_games == whole.bad_games >= 1
+    assert parts == whole
+    assert parts.to_dict() == whole.to_dict()
+
+
+def test_dask_stats_warns_once_with_the_merged_counts(tmp_path):
+    import dask
+    paths = []
+    for i in range(3):
+        path = tmp_path / f"bad{i}.pgn"
+        path.write_text('[Event "x"]\n\n1. e4 Ke7 2. Kxe1 *\n\n[Event "y"]\n\n1. d4 d5 *\n')
+        paths.append(str(path))
+    with dask.config.set(scheduler="synchronous"), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        total = pawnkit.dask.stats(paths)
+    bad = [w for w in caught if issubclass(w.category, pawnkit.BadInputWarning)]
+    assert total.bad_games == 3 and len(total.errors) == 3
+    assert len(bad) == 1 and "3 bad games" in str(bad[0].message)
+    assert all(any(p in e for e in total.errors) for p in paths)  # messages name the files
+
+
+# --- Ctrl-C ---------------------------------------------------------------------------------
+
+INTERRUPTED = textwrap.dedent("""
+    import io, os, signal, sys, threading, time
+    import pandas, pawnkit   # pandas (and numpy's threads) before the count
+    data = io.BytesIO(open(sys.argv[1], "rb").read() * 400)   # ~120k games: many seconds
+    call = sys.argv[2]
+    threads_before = len(os.listdir("/proc/self/task"))
+    sent = []
+    def interrupt():
+        time.sleep(1.0)
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=interrupt).start()
+    try:
+        if call == "stats":
+            pawnkit.stats(data, threads=2)
+        elif call == "find":
+            pawnkit.find(data, "ply < 0", games=True, threads=2)
+        else:
+            pawnkit.positions(data, where="ply < 0", threads=2)
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        delay = time.monotonic() - sent[0]
+        time.sleep(0.1)   # the timer thread ends
+        print(f"interrupted {delay:.3f} {len(os.listdir('/proc/self/task')) - threads_before}", flush=True)
+""")
+
+
+@pytest.mark.parametrize("call", ["stats", "positions", "find"])
+def test_ctrl_c_interrupts_within_half_a_second_and_stops_the_threads(call):
+    # Before: SIGINT took effect only when the call ended (7.7-19.6 s later).
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED, str(SAMPLE), call], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    words = done.stdout.split()
+    assert words[0] == "interrupted", done.stdout
+    assert float(words[1]) < 0.5
+    assert int(words[2]) == 0  # no thread of the call left running
