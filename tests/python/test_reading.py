@@ -245,12 +245,12 @@ def test_dask_stats_warns_once_with_the_merged_counts(tmp_path):
 INTERRUPTED = textwrap.dedent("""
     import io, os, signal, sys, threading, time
     import pandas, pawnkit   # pandas (and numpy's threads) before the count
-    data = io.BytesIO(open(sys.argv[1], "rb").read() * 400)   # ~120k games: many seconds
+    data = [sys.argv[1]] * 800   # 240k games: many seconds on any machine
     call = sys.argv[2]
     threads_before = len(os.listdir("/proc/self/task"))
     sent = []
     def interrupt():
-        time.sleep(1.0)
+        time.sleep(0.5)
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
     threading.Thread(target=interrupt).start()
