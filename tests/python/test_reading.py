@@ -279,3 +279,52 @@ def test_ctrl_c_interrupts_within_half_a_second_and_stops_the_threads(call):
     assert words[0] == "interrupted", done.stdout
     assert float(words[1]) < 0.5
     assert int(words[2]) == 0  # no thread of the call left running
+
+
+# --- progress ---------------------------------------------------------------------------------
+
+
+class RecordingBar:
+    """Stands in for tqdm: records what the progress callback gives it."""
+    made = []
+
+    def __init__(self, **options):
+        self.options, self.n, self.postfix, self.closed = options, 0, "", False
+        RecordingBar.made.append(self)
+
+    def update(self, n):
+        self.n += n
+
+    def set_postfix_str(self, text, refresh=True):
+        self.postfix = text
+
+    def close(self):
+        self.closed = True
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pawnkit.positions([SAMPLE] * 3, fen=False, progress=True),
+    lambda: pawnkit.stats([SAMPLE] * 3, progress=True),
+    lambda: pawnkit.find([SAMPLE] * 3, "ply < 0", games=True, progress=True),
+    lambda: list(pawnkit.iter_positions([SAMPLE] * 3, fen=False, progress=True)),
+])
+def test_progress_counts_games_and_bytes_over_every_input(monkeypatch, call):
+    import tqdm.auto
+    monkeypatch.setattr(tqdm.auto, "tqdm", RecordingBar)
+    RecordingBar.made.clear()
+    call()
+    (bar,) = RecordingBar.made
+    assert bar.closed and bar.options["delay"] == 2.0
+    # The last update may come before the end: at most one batch behind.
+    assert 900 - 3 * 32 <= bar.n <= 900
+    assert bar.postfix.endswith(" MB") and float(bar.postfix.split()[0]) >= 1
+
+
+def test_no_progress_bar_when_not_interactive(monkeypatch):
+    import tqdm.auto
+    monkeypatch.setattr(tqdm.auto, "tqdm", RecordingBar)
+    RecordingBar.made.clear()
+    pawnkit.stats(SAMPLE)
+    assert RecordingBar.made == []
+    with pytest.raises(TypeError, match="^progress: "):
+        pawnkit.stats(SAMPLE, progress="yes")
