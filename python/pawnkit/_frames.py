@@ -43,18 +43,17 @@ def positions_frame(chunk, tags, problems, names, first_file=0):
     }
     if "fen" in chunk:
         head["fen"] = chunk["fen"]
-    head = pd.DataFrame(head, copy=False)
-    # The bitboards arrive as one (columns, rows) block: pandas keeps it as is.
-    bitboards = pd.DataFrame(chunk["bitboards"].T, columns=_BITBOARD_COLUMNS, copy=False)
-    tail = {
-        "white_islands": chunk["white_islands"],
-        "black_islands": chunk["black_islands"],
-    }
+    columns = head
+    # One contiguous array per bitboard column: with copy=False pandas keeps each as a
+    # block of its own (no consolidation into one 2-D block, so no copy and no strides).
+    columns.update(zip(_BITBOARD_COLUMNS, chunk["bitboards"]))
+    columns["white_islands"] = chunk["white_islands"]
+    columns["black_islands"] = chunk["black_islands"]
     for name, categories in CATEGORICAL_COLUMNS.items():
-        tail[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
+        columns[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
     for name in tags:
-        tail[name] = chunk["tags"][name]
-    frame = pd.concat([head, bitboards, pd.DataFrame(tail, copy=False)], axis=1, copy=False)
+        columns[name] = chunk["tags"][name]
+    frame = pd.DataFrame(columns, copy=False)
     frame.attrs.update(problems)
     return frame
 
@@ -66,7 +65,7 @@ def empty_positions_frame(tags, problems=None, fen=True, names=()):
         "game": np.zeros(0, np.int64),
         "ply": np.zeros(0, np.int32),
         "fen": np.zeros(0, object),
-        "bitboards": np.zeros((len(_BITBOARD_COLUMNS), 0), np.uint64),
+        "bitboards": [np.zeros(0, np.uint64) for _ in _BITBOARD_COLUMNS],
         "white_islands": np.zeros(0, np.uint8),
         "black_islands": np.zeros(0, np.uint8),
         "tags": {name: np.zeros(0, object) for name in tags},

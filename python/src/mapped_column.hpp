@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -102,5 +103,13 @@ class MappedColumn {
   MappedBlock block_;
   std::size_t size_ = 0, capacity_ = 0;
 };
+
+// N columns of one role (blocks of one size, which the pool hands round among them).
+template <class T, std::size_t N>
+std::array<MappedColumn<T>, N> mapped_columns(BlockRole role) {
+  return [role]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<MappedColumn<T>, N>{((void)I, MappedColumn<T>(role))...};
+  }(std::make_index_sequence<N>{});
+}
 
 }  // namespace pawnkit::python

@@ -212,10 +212,10 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
   out["file"] = mapped_array(c.file);
   out["game"] = mapped_array(c.game);
   out["ply"] = mapped_array(c.ply);
-  // The bitboard block as it is, seen as (columns, rows).
-  const auto cell = py::ssize_t(sizeof(std::uint64_t));
-  const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
-  out["bitboards"] = mapped_array(c.bitboards, {columns, py::ssize_t(n)}, {cell, cell * columns});
+  // One array per bitboard column, each its own block.
+  py::list bitboards;
+  for (auto& column : c.bitboards) bitboards.append(mapped_array(column));
+  out["bitboards"] = bitboards;
   out["white_islands"] = mapped_array(c.islands[0]);
   out["black_islands"] = mapped_array(c.islands[1]);
   out["structure"] = mapped_array(c.structure);

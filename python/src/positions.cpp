@@ -223,7 +223,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
       c.fen_text.reserve(n * 64);
       c.fen_end.reserve(n);
     }
-    c.bitboards.reserve(n * PositionColumns::bitboard_columns);
+    for (auto& column : c.bitboards) column.reserve(n);
     for (auto& column : c.islands) column.reserve(n);
     c.structure.reserve(n);
     c.structure_side.reserve(n);
@@ -246,7 +246,8 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.structure_side.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
-    std::memcpy(c.bitboards.extend(PositionColumns::bitboard_columns), p, row_bytes);
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k)
+      std::memcpy(c.bitboards[k].extend(1), p + k * sizeof(std::uint64_t), sizeof(std::uint64_t));
     p += row_bytes;
     if (stream_.request_.fen) {
       std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
