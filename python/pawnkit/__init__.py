@@ -120,7 +120,7 @@ def analyze(fen, *, strict=False):
 class _Request:
     """The checked arguments of positions / iter_positions / find."""
 
-    def __init__(self, paths, where, tags, threads, min_plies, fen, strict, chunk_rows=0):
+    def __init__(self, paths, where, tags, threads, min_plies, fen, strict, chunk_rows=0, tag_types=None):
         self.inputs = _inputs.inputs(paths)
         self.names = [name for name, _ in self.inputs]
         self.where = _inputs.text("where", where, optional=True)
@@ -130,21 +130,22 @@ class _Request:
         self.fen = _inputs.flag("fen", fen)
         self.strict = _inputs.flag("strict", strict)
         self.chunk_rows = _inputs.integer("chunk_rows", chunk_rows)
+        self.tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
 
     def stream(self):
         return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, self.tags, self.fen, self.strict,
                                        self.threads, self.chunk_rows)
 
 
-def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, strict=False, chunk_rows=100_000,
-                   progress=None):
+def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
+                   chunk_rows=100_000, progress=None):
     """Yields the rows of :func:`positions` as DataFrames of whole games, so that memory
     stays flat on any file: a chunk ends before the game that would take it over
     ``chunk_rows`` rows (a game longer than that alone is a chunk of its own; FEN/EPD
     records fill chunks exactly). ``game_id`` is the same as in :func:`positions`. Each
     chunk's ``attrs`` hold the problems seen so far; the warnings come once the input is
     over."""
-    request = _Request(path, where, tags, threads, min_plies, fen, strict, chunk_rows)
+    request = _Request(path, where, tags, threads, min_plies, fen, strict, chunk_rows, tag_types)
     if request.chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
     from ._frames import positions_frame as _frame  # pandas: imported when first needed
@@ -155,15 +156,15 @@ def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=Tru
             chunk = stream.next(bar.callback)
             if chunk is None:
                 break
-            yield _frame(chunk, request.tags, stream.problems(), request.names)
+            yield _frame(chunk, request.tags, stream.problems(), request.names, tag_types=request.tag_types)
         _warn(stream.problems(), "record")
     finally:
         bar.close()
         stream.stop()
 
 
-def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, strict=False, progress=None,
-              _first_file=0, _all_names=None):
+def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
+              progress=None, _first_file=0, _all_names=None):
     """One row per position of a PGN (``.pgn``, ``.pgn.zst``) or FEN/EPD file (or a list
     of them, file objects, fsspec URLs) as a pandas DataFrame.
 
@@ -174,7 +175,13 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, st
     bitboard (``white_pawns``, ``white_isolated``, ..., ``black_promotions``; LERF, bit 0 =
     a1); ``white_islands``/``black_islands``; ``structure`` and ``structure_side``
     (categoricals, NaN when no structure is named); then one column per tag in ``tags``
-    (a tag name or a list of them; None when a game lacks it).
+    (a tag name or a list of them), typed: ratings (``WhiteElo``, ``BlackElo``,
+    ``*RatingDiff``, ``PlyCount``) as nullable ``Int32``; ``Date``, ``UTCDate``, ``EventDate``
+    as ``datetime64`` (a partial date such as ``1972.??.??`` is NaT); ``Result``, ``ECO``,
+    ``Termination``, ``TimeControl``, ``Event``, ``White``, ``Black``, ``Opening``, ``Variant``,
+    titles and ``Round`` as categoricals; any other tag as text (None when a game lacks it).
+    ``tag_types={"Site": "category", "Date": "str"}`` says otherwise for a tag (``"str"``,
+    ``"category"``, ``"Int"`` or ``"date"``).
 
     ``where`` takes the ``find`` query language (docs/query.md); with ``min_plies`` N a
     game's position is kept once the query held for N consecutive plies. ``fen=False``
@@ -187,7 +194,7 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, st
     is kept; :func:`release_memory` unmaps it)."""
     # pandas is imported when first needed: a Dask worker that only runs stats never is.
     from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
-    request = _Request(path, where, tags, threads, min_plies, fen, strict)
+    request = _Request(path, where, tags, threads, min_plies, fen, strict, tag_types=tag_types)
     stream = request.stream()
     bar = _ProgressBar(progress, "pawnkit.positions")
     chunks = []
@@ -204,8 +211,8 @@ def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, st
     _warn(problems, "record")
     names = _all_names if _all_names is not None else request.names
     if not chunks:
-        return _empty_frame(request.tags, problems, request.fen, names)
-    return _frame(chunks[0], request.tags, problems, names, _first_file)
+        return _empty_frame(request.tags, problems, request.fen, names, request.tag_types)
+    return _frame(chunks[0], request.tags, problems, names, _first_file, request.tag_types)
 
 
 def release_memory():
@@ -240,12 +247,13 @@ def _warn_stats(result, stacklevel=4):
            "warning_messages": result.warnings}, "game", stacklevel=stacklevel)
 
 
-def find(paths, where, *, games=False, min_plies=1, tags=(), threads=0, strict=False, progress=None):
+def find(paths, where, *, games=False, min_plies=1, tags=(), tag_types=None, threads=0, strict=False,
+         progress=None):
     """The positions where the query ``where`` holds, as a DataFrame like
     :func:`positions`; with ``games=True`` the matching games as PGN text (as
     ``pawnkit find --games``), a comment marking the first matching ply."""
     if not _inputs.flag("games", games):
-        return positions(paths, where=_inputs.text("where", where), tags=tags, threads=threads,
+        return positions(paths, where=_inputs.text("where", where), tags=tags, tag_types=tag_types, threads=threads,
                          min_plies=min_plies, strict=strict, progress=progress)
     bar = _ProgressBar(progress, "pawnkit.find")
     try:

@@ -15,6 +15,42 @@ CATEGORICAL_COLUMNS = {
     "structure_side": ["white", "black"],
 }
 
+# How each tag's column is typed unless `tag_types` says otherwise: ratings as nullable
+# integers, dates as datetimes, the tags with few distinct values as categoricals; any
+# other tag as text (object: str, None where a game lacks it).
+TAG_TYPES = {
+    **{name: "Int" for name in ("WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "PlyCount")},
+    **{name: "date" for name in ("Date", "UTCDate", "EventDate")},
+    **{name: "category" for name in ("Result", "ECO", "Termination", "TimeControl", "Event", "White", "Black",
+                                     "Opening", "Variant", "WhiteTitle", "BlackTitle", "Round")},
+}
+TAG_TYPE_NAMES = ("str", "category", "Int", "date")
+
+
+def tag_type(name, tag_types):
+    return (tag_types or {}).get(name) or TAG_TYPES.get(name, "str")
+
+
+def _dates(values):
+    """PGN dates ("2013.01.31") as datetime64; a partial date ("1972.??.??", "????.??.??")
+    or anything else that is not a whole date is NaT (its text stays available with
+    ``tag_types={"Date": "str"}``)."""
+    return pd.to_datetime(pd.Series(values, dtype=object), format="%Y.%m.%d", errors="coerce").to_numpy()
+
+
+def tag_column(name, per_game, slot, kind):
+    """The column of tag ``name`` from its value per game and each row's game."""
+    if kind == "category":
+        codes, categories = pd.factorize(per_game, use_na_sentinel=True)
+        return pd.Categorical.from_codes(codes[slot] if len(slot) else codes[:0], categories=categories.astype(object))
+    if kind == "Int":
+        numbers = pd.to_numeric(pd.Series(per_game, dtype=object), errors="coerce")
+        return pd.array(numbers.to_numpy()[slot] if len(slot) else numbers.to_numpy()[:0], dtype="Int32")
+    if kind == "date":
+        return _dates(per_game)[slot] if len(slot) else np.zeros(0, "datetime64[ns]")
+    return per_game[slot] if len(slot) else np.zeros(0, object)
+
+
 # game_id = input index * GAME_ID_STRIDE + game: unique over the inputs of one call (or
 # one Dask collection), the same on every run over the same inputs.
 GAME_ID_STRIDE = 1 << 32
@@ -29,7 +65,7 @@ def _file_column(codes, names, first_file):
     return pd.Categorical.from_codes(lookup[codes + first_file] if len(codes) else codes, categories=categories)
 
 
-def positions_frame(chunk, tags, problems, names, first_file=0):
+def positions_frame(chunk, tags, problems, names, first_file=0, tag_types=None):
     """One DataFrame from a chunk: file, game, game_id, ply, fen (unless the chunk was made
     without), the bitboards, islands, the categorical columns, tags. ``names`` are the
     names of every input of the call (or Dask collection); the chunk's ``file`` codes count
@@ -52,13 +88,13 @@ def positions_frame(chunk, tags, problems, names, first_file=0):
     for name, categories in CATEGORICAL_COLUMNS.items():
         columns[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
     for name in tags:
-        columns[name] = chunk["tags"][name]
+        columns[name] = tag_column(name, chunk["tags"][name], chunk["game_slot"], tag_type(name, tag_types))
     frame = pd.DataFrame(columns, copy=False)
     frame.attrs.update(problems)
     return frame
 
 
-def empty_positions_frame(tags, problems=None, fen=True, names=()):
+def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=None):
     """The frame of no rows, with every column's dtype (Dask's meta)."""
     chunk = {
         "file": np.zeros(0, np.int32),
@@ -69,10 +105,11 @@ def empty_positions_frame(tags, problems=None, fen=True, names=()):
         "white_islands": np.zeros(0, np.uint8),
         "black_islands": np.zeros(0, np.uint8),
         "tags": {name: np.zeros(0, object) for name in tags},
+        "game_slot": np.zeros(0, np.uint32),
     }
     for name in CATEGORICAL_COLUMNS:
         chunk[name] = np.zeros(0, np.int8)
     if not fen:
         del chunk["fen"]
     problems = problems or {"bad": 0, "skipped": 0, "messages": [], "warnings": 0, "warning_messages": []}
-    return positions_frame(chunk, list(tags), problems, list(names))
+    return positions_frame(chunk, list(tags), problems, list(names), tag_types=tag_types)

@@ -90,6 +90,18 @@ def tags(value):
     return result
 
 
+def tag_types(value, allowed):
+    """A dict of tag name -> one of ``allowed`` (or None)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError(f"tag_types: expected a dict of tag name -> type, got {type(value).__name__}")
+    for name, kind in value.items():
+        if not isinstance(name, str) or kind not in allowed:
+            raise ValueError(f"tag_types: {name!r}: {kind!r} is not one of {', '.join(allowed)}")
+    return dict(value)
+
+
 def integer(name, value):
     """``value`` if it is an int (not a bool), else TypeError naming the argument."""
     if isinstance(value, bool) or not isinstance(value, int):

@@ -73,7 +73,7 @@ def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=8):
     return result
 
 
-def positions(paths, *, where=None, tags=(), threads=1, min_plies=1, fen=True, strict=False):
+def positions(paths, *, where=None, tags=(), tag_types=None, threads=1, min_plies=1, fen=True, strict=False):
     """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.positions`, one partition per path,
     with the exact ``meta`` (columns and dtypes) of pawnkit.positions. ``file`` has every
     path as a category and ``game_id`` is unique over the whole collection (path index *
@@ -87,7 +87,11 @@ def positions(paths, *, where=None, tags=(), threads=1, min_plies=1, fen=True, s
     paths = _paths(paths)
     names = _inputs.names(paths)
     tags = _inputs.tags(tags)
-    parts = [dask.delayed(_positions_part, pure=False)(p, i, names, where=where, tags=tags, threads=threads,
-                                                       min_plies=min_plies, fen=fen, strict=strict)
+    tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+    parts = [dask.delayed(_positions_part, pure=False)(p, i, names, where=where, tags=tags, tag_types=tag_types,
+                                                       threads=threads, min_plies=min_plies, fen=fen, strict=strict)
              for i, p in enumerate(paths)]
-    return dd.from_delayed(parts, meta=empty_positions_frame(tags, fen=fen, names=names), verify_meta=True)
+    meta = empty_positions_frame(tags, fen=fen, names=names, tag_types=tag_types)
+    # Each partition has the tag values of its own games as categories: unknown to the meta.
+    meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if meta[t].dtype == "category"])
+    return dd.from_delayed(parts, meta=meta, verify_meta=True)

@@ -194,21 +194,18 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
       return ascii_str(text + begin, ends[i] - begin);
     });
   }
-  // Tag values: one str per game, shared by the game's rows.
+  // Tag values: one str (or None) per game with rows in the chunk, and each row's game
+  // (game_slot): python/pawnkit/_frames.py types them (categorical, integer, date).
   py::dict tag_columns;
   for (std::size_t t = 0; t < tags.size(); ++t) {
-    std::vector<py::object> per_game;
-    per_game.reserve(c.game_tags.size());
-    for (const auto& game : c.game_tags)
-      per_game.push_back(game[t] ? py::object(py::str(*game[t])) : py::object(py::none()));
-    const std::uint32_t* slot = c.game_slot.data();
-    tag_columns[py::str(tags[t])] = object_array(n, [&](std::size_t i) {
-      PyObject* value = per_game[slot[i]].ptr();
-      Py_INCREF(value);
-      return value;
+    tag_columns[py::str(tags[t])] = object_array(c.game_tags.size(), [&](std::size_t g) {
+      const std::optional<std::string>& value = c.game_tags[g][t];
+      if (!value) return py::none().release().ptr();
+      return PyUnicode_DecodeUTF8(value->data(), py::ssize_t(value->size()), "replace");
     });
   }
   out["tags"] = tag_columns;
+  out["game_slot"] = mapped_array(c.game_slot);
   out["file"] = mapped_array(c.file);
   out["game"] = mapped_array(c.game);
   out["ply"] = mapped_array(c.ply);

@@ -46,3 +46,10 @@ SQUARE_BITS = {f"{file}{rank}": 1 << (f + 8 * (rank - 1))
 def bitboard(squares):
     """A CLI square list (["d4", "e5"]) as a LERF bitboard."""
     return sum(SQUARE_BITS[s] for s in squares)
+
+
+def as_text_categories(frame, columns=("Opening", "Result", "ECO")):
+    """The frame with these categorical tag columns as object: the chunks of
+    iter_positions each have their own games' values as categories, and pd.concat of
+    categoricals with different categories gives object."""
+    return frame.astype({c: object for c in columns if c in frame.columns})

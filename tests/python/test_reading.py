@@ -348,3 +348,68 @@ def test_bitboard_columns_are_contiguous_arrays_of_their_own(sample):
             base = base.base
         assert type(base.base).__name__ == "PyCapsule"
     assert not np.shares_memory(sample["white_isolated"].to_numpy(), sample["white_passed"].to_numpy())
+
+
+# --- typed tags ------------------------------------------------------------------------------
+
+TYPED_PGN = """[Event "Rated Blitz game"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+[Date "1972.??.??"]
+[UTCDate "2013.01.31"]
+[WhiteElo "1500"]
+[BlackElo "?"]
+[WhiteRatingDiff "+5"]
+[ECO "B01"]
+[Site "https://lichess.org/x1"]
+
+1. e4 d5 2. exd5 1-0
+
+[Event "Rated Blitz game"]
+[White "B"]
+[Black "A"]
+[Result "0-1"]
+[UTCDate "2013.02.01"]
+[WhiteElo "1490"]
+[ECO "C20"]
+
+1. e4 e5 0-1
+"""
+
+
+def test_tags_are_typed(tmp_path):
+    # Before: every tag a Python str (Elo as text, dates as "YYYY.MM.DD" text).
+    path = tmp_path / "typed.pgn"
+    path.write_text(TYPED_PGN)
+    tags = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "Date", "UTCDate", "Result", "ECO", "Event", "White",
+            "Site"]
+    frame = pawnkit.positions(path, tags=tags, fen=False)
+    games = frame.groupby("game_id").first()
+    assert str(frame["WhiteElo"].dtype) == "Int32" and games["WhiteElo"].tolist() == [1500, 1490]
+    assert games["BlackElo"].isna().tolist() == [True, True]  # "?" and a missing tag: <NA>
+    assert games["WhiteRatingDiff"].iloc[0] == 5
+    assert str(frame["UTCDate"].dtype) == "datetime64[ns]"
+    assert games["UTCDate"].tolist() == [pd.Timestamp("2013-01-31"), pd.Timestamp("2013-02-01")]
+    assert games["Date"].isna().all()  # a partial date is NaT
+    for name in ("Result", "ECO", "Event", "White"):
+        assert frame[name].dtype == "category", name
+    assert games["Result"].tolist() == ["1-0", "0-1"]
+    assert frame["Site"].dtype == object and games["Site"].iloc[0] == "https://lichess.org/x1"
+    assert games["Site"].isna().iloc[1]
+    # Said otherwise per tag.
+    other = pawnkit.positions(path, tags=["Date", "Site"], tag_types={"Date": "str", "Site": "category"})
+    assert other.groupby("game_id")["Date"].first().iloc[0] == "1972.??.??"
+    assert other["Site"].dtype == "category"
+    with pytest.raises(ValueError, match="tag_types"):
+        pawnkit.positions(path, tags="Date", tag_types={"Date": "datetime"})
+
+
+def test_dask_positions_with_categorical_tags(shards):
+    import dask
+    frame = pawnkit.dask.positions(shards, tags=["Result", "WhiteElo"], fen=False)
+    with dask.config.set(scheduler="synchronous"):
+        computed = frame.compute()
+    local = pawnkit.positions(SAMPLE, tags=["Result", "WhiteElo"], fen=False)
+    assert computed["Result"].astype(str).tolist() == local["Result"].astype(str).tolist()
+    assert computed["WhiteElo"].tolist() == local["WhiteElo"].tolist()
