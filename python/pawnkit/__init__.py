@@ -33,10 +33,11 @@ except ImportError as _error:  # the pure Python files are there, the C++ module
         "`bash scripts/build.sh`), or install the package with pip (docs/python.md)") from _error
 
 from . import _inputs
-from ._pawnkit import Stats, bb
+from ._bitboards import SQUARES, bb, bitboard, popcount, squares
+from ._pawnkit import Stats
 
-__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "PawnkitWarning",
-           "BadInputWarning", "RepairWarning", "release_memory"]
+__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "bitboard", "squares",
+           "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory"]
 
 
 class PawnkitWarning(UserWarning):

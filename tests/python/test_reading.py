@@ -12,12 +12,13 @@ import textwrap
 import warnings
 
 import fsspec
+import numpy as np
 import pandas as pd
 import pytest
 
 import pawnkit
 import pawnkit.dask
-from conftest import SAMPLE, run_cli
+from conftest import SAMPLE, STRUCTURES, run_cli
 
 SLOPPY_EPD = "4k3/8/8/8/3P4/8/8/4K3\n4k3/8/8/8/3P4/8/8/4K3 w - - 0 0\n"
 
@@ -413,3 +414,69 @@ def test_dask_positions_with_categorical_tags(shards):
     local = pawnkit.positions(SAMPLE, tags=["Result", "WhiteElo"], fen=False)
     assert computed["Result"].astype(str).tolist() == local["Result"].astype(str).tolist()
     assert computed["WhiteElo"].tolist() == local["WhiteElo"].tolist()
+
+
+# --- bitboard helpers ------------------------------------------------------------------------------
+
+
+def occupancy(fen):
+    """(white pieces, black pieces) of a FEN's board, square by square."""
+    sides = [0, 0]
+    for rank_index, rank in enumerate(fen.split()[0].split("/")):
+        file = 0
+        for char in rank:
+            if char.isdigit():
+                file += int(char)
+                continue
+            sides[char.islower()] |= 1 << ((7 - rank_index) * 8 + file)
+            file += 1
+    return sides
+
+
+def test_bb_covers_every_square_set_key_and_keeps_the_index():
+    # Before: bb lacked connected, candidates, holes, outposts and the move keys, and gave
+    # arrays without the Series' index.
+    frame = pawnkit.positions(SAMPLE).iloc[::7]  # an index that is not 0..n-1
+    pieces = [occupancy(fen) for fen in frame["fen"]]
+    white = pd.Series([p[0] for p in pieces], index=frame.index, dtype="uint64")
+    black = pd.Series([p[1] for p in pieces], index=frame.index, dtype="uint64")
+    occupied = white | black
+    for side, enemy_side, own_pieces, enemy_pieces in (("white", "black", white, black),
+                                                       ("black", "white", black, white)):
+        own, enemy = frame[f"{side}_pawns"], frame[f"{enemy_side}_pawns"]
+        expected = {
+            "connected": pawnkit.bb.connected(own, side),
+            "chain_bases": pawnkit.bb.chain_bases(own, side),
+            "holes": pawnkit.bb.holes(own, side),
+            "candidates": pawnkit.bb.candidates(own, enemy, side),
+            "outposts": pawnkit.bb.outposts(own, enemy, side),
+            "single_pushes": pawnkit.bb.single_pushes(own, occupied, side),
+            "double_pushes": pawnkit.bb.double_pushes(own, occupied, side),
+            "captures": pawnkit.bb.captures(own, enemy_pieces, side),
+            "promotions": pawnkit.bb.promotions(own, occupied, enemy_pieces, side),
+            "isolated": pawnkit.bb.isolated(own),
+            "passed": pawnkit.bb.passed(own, enemy, side),
+        }
+        for key, got in expected.items():
+            assert got.index.equals(frame.index), key
+            pd.testing.assert_series_equal(got, frame[f"{side}_{key}"], check_names=False, obj=f"{side}_{key}")
+
+
+def test_squares_bitboard_and_popcount_agree_with_the_cli():
+    cli = [json.loads(line) for line in run_cli("analyze", "--format", "jsonl", STRUCTURES)[0].splitlines()]
+    frame = pawnkit.positions(STRUCTURES)
+    for key in ("pawns", "isolated", "holes", "outposts"):
+        names = pawnkit.squares(frame[f"white_{key}"])
+        assert names.index.equals(frame.index)
+        assert names.tolist() == [r["white"][key] for r in cli]
+        assert [int(pawnkit.bitboard(r["white"][key])) for r in cli] == frame[f"white_{key}"].tolist()
+        counts = pawnkit.popcount(frame[f"white_{key}"])
+        assert counts.tolist() == [len(r["white"][key]) for r in cli]
+    assert pawnkit.bitboard("d4 e5") == np.uint64((1 << 27) | (1 << 36)) == pawnkit.bitboard(["d4", "e5"])
+    assert pawnkit.squares(pawnkit.bitboard("h8,a1")) == ["a1", "h8"]
+    assert pawnkit.bitboard("") == 0 and pawnkit.popcount(2**64 - 1) == 64
+    with pytest.raises(ValueError, match="'i9' is not a square"):
+        pawnkit.bitboard("d4 i9")
+    # Usable as a mask on a column without writing np.uint64(1 << 27) by hand.
+    d4 = pawnkit.bitboard("d4")
+    assert ((frame["white_isolated"] & d4) != 0).sum() == sum("d4" in r["white"]["isolated"] for r in cli)
