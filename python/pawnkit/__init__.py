@@ -279,7 +279,62 @@ def _stats_radd(self, other):
     return NotImplemented
 
 
+_SIDES = ("white", "black")
+
+
+def _stats_rows(data):
+    """(section, name, side, measure, value) for every number of ``to_dict()``, walking it
+    as it is (so keys added to the JSON appear without a change here)."""
+    def leaves(section, name, side, value):
+        if isinstance(value, dict):
+            for measure, v in value.items():
+                if isinstance(v, (dict, list)):
+                    yield from leaves(section, name, side, dict(enumerate(v)) if isinstance(v, list) else v)
+                else:
+                    yield section, name, side, str(measure), v
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield section, name, side, str(i), v
+        else:
+            yield section, name, side, "value", value
+
+    for section, content in data.items():
+        if not isinstance(content, dict):
+            yield "totals", section, None, "count", content
+        elif set(content) <= set(_SIDES):  # {"white": [...], "black": [...]} (islands)
+            for side, value in content.items():
+                yield from leaves(section, section, side, value)
+        else:
+            for name, value in content.items():
+                if isinstance(value, dict) and set(value) and set(value) <= set(_SIDES):
+                    for side, per_side in value.items():
+                        yield from leaves(section, name, side, per_side)
+                else:
+                    yield from leaves(section, name, None, value)
+
+
+def _stats_to_frame(self):
+    """The numbers of ``to_dict()`` as a tidy DataFrame: one row per number, columns
+    ``section`` (totals, patterns, islands, scores, structures), ``name`` (the pattern or
+    structure), ``side`` (white, black or None), ``measure`` (positions, games, wins,
+    score_percent, ...; the island count for islands) and ``value`` (None where the JSON
+    has null)."""
+    import pandas as pd
+    frame = pd.DataFrame(list(_stats_rows(self.to_dict())), columns=["section", "name", "side", "measure", "value"])
+    for column in ("section", "name", "side", "measure"):
+        frame[column] = frame[column].astype("category")
+    return frame
+
+
+def _stats_repr_html(self):
+    import html
+    return (f"<p><b>pawnkit.Stats</b>: {self.games} games, {self.positions} positions, {self.bad_games} bad, "
+            f"{self.skipped_games} skipped (min_plies {self.min_plies})</p><pre>{html.escape(self.table())}</pre>")
+
+
 Stats.to_dict = _stats_to_dict
+Stats.to_frame = _stats_to_frame
+Stats._repr_html_ = _stats_repr_html
 Stats.__radd__ = _stats_radd
 Stats.__repr__ = lambda self: (f"pawnkit.Stats(games={self.games}, positions={self.positions}, "
                                f"bad_games={self.bad_games}, min_plies={self.min_plies})")

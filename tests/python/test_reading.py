@@ -480,3 +480,27 @@ def test_squares_bitboard_and_popcount_agree_with_the_cli():
     # Usable as a mask on a column without writing np.uint64(1 << 27) by hand.
     d4 = pawnkit.bitboard("d4")
     assert ((frame["white_isolated"] & d4) != 0).sum() == sum("d4" in r["white"]["isolated"] for r in cli)
+
+
+def test_stats_to_frame_holds_every_number_of_the_json():
+    stats = pawnkit.stats(SAMPLE)
+    frame = stats.to_frame()
+    assert list(frame.columns) == ["section", "name", "side", "measure", "value"]
+    data = stats.to_dict()
+
+    def numbers(value):
+        if isinstance(value, dict):
+            return sum((numbers(v) for v in value.values()), [])
+        if isinstance(value, list):
+            return sum((numbers(v) for v in value), [])
+        return [value]
+
+    assert len(frame) == len(numbers(data))
+    row = frame[(frame["name"] == "isolated") & (frame["side"] == "black") & (frame["measure"] == "games")]
+    assert row["value"].tolist() == [data["patterns"]["isolated"]["black"]["games"]]
+    islands = frame[(frame["section"] == "islands") & (frame["side"] == "white")]
+    assert islands["value"].tolist() == data["islands"]["white"]
+    iqp = frame[(frame["section"] == "structures") & (frame["name"] == "iqp") & (frame["measure"] == "games")]
+    assert iqp["value"].tolist() == [data["structures"]["iqp"]["games"]]
+    html = stats._repr_html_()
+    assert html.startswith("<p><b>pawnkit.Stats</b>: 300 games") and "isolated" in html
