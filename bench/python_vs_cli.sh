@@ -15,8 +15,9 @@
 #        BEFORE=/path/to/other/build/python bash bench/python_vs_cli.sh   (section 1 for both builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-large=${1:-../shared/data/lichess_magnus_games.pgn.zst}
-small=${2:-../shared/data/lichess_db_1000k.pgn}
+shared=${PAWNKIT_SHARED_DATA:-../shared/data}
+large=${1:-$shared/lichess_magnus_games.pgn.zst}
+small=${2:-$shared/lichess_db_1000k.pgn}
 [ -f "$large" ] || large=data/sample.pgn
 [ -f "$small" ] || small=data/sample.pgn
 export PYTHONPATH=build/python PAWNKIT=build/pawnkit LARGE="$large" SMALL="$small"
@@ -128,7 +129,7 @@ on_frame = best(lambda: (frame["white_isolated"] & d4) != 0)
 on_fresh = best(lambda: (pandas.Series(fresh) & d4) != 0)
 raw = best(lambda: (column & d4) != 0)
 raw_fresh = best(lambda: (fresh & d4) != 0)
-print(f"{'before' if not hasattr(pawnkit, 'PawnkitWarning') else 'after':6} (df.white_isolated & d4) != 0 on "
+print(f"{build:6} (df.white_isolated & d4) != 0 on "
       f"{{len(frame)}} rows: {{on_frame * 1e3:.2f}} ms, on a fresh contiguous Series {{on_fresh * 1e3:.2f}} ms "
       f"({{on_frame / on_fresh:.2f}}x); numpy alone {{raw * 1e3:.2f}} ms vs {{raw_fresh * 1e3:.2f}} ms "
       f"({{raw / raw_fresh:.2f}}x); goal at most 1.5x")"""))

@@ -504,3 +504,33 @@ def test_stats_to_frame_holds_every_number_of_the_json():
     assert iqp["value"].tolist() == [data["structures"]["iqp"]["games"]]
     html = stats._repr_html_()
     assert html.startswith("<p><b>pawnkit.Stats</b>: 300 games") and "isolated" in html
+
+
+# --- type hints ----------------------------------------------------------------------------------
+
+
+def stub_functions(name):
+    """{function name: [parameter names]} of a .pyi file of the package."""
+    import ast
+    tree = ast.parse((pathlib.Path(pawnkit.__file__).parent / name).read_text())
+    return {node.name: [a.arg for a in node.args.args + node.args.kwonlyargs]
+            for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def test_stubs_match_the_package():
+    import inspect
+    stubs = stub_functions("__init__.pyi")
+    for name in pawnkit.__all__:
+        value = getattr(pawnkit, name)
+        if inspect.isfunction(value):
+            public = [p for p in inspect.signature(value).parameters if not p.startswith("_")]
+            assert stubs.get(name) == public, name
+    bb_stubs = stub_functions("bb.pyi")
+    assert set(bb_stubs) == {n for n in dir(pawnkit._pawnkit.bb) if not n.startswith("_")}
+    for name, parameters in bb_stubs.items():
+        doc = getattr(pawnkit._pawnkit.bb, name).__doc__
+        assert doc.startswith(f"{name}({', '.join(parameters)}") or all(p in doc for p in parameters), name
+    assert (pathlib.Path(pawnkit.__file__).parent / "py.typed").exists()
+    dask_stubs = stub_functions("dask.pyi")
+    for name in ("stats", "stats_graph", "positions"):
+        assert dask_stubs[name] == list(inspect.signature(getattr(pawnkit.dask, name)).parameters), name

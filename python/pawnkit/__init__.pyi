@@ -1,0 +1,40 @@
+# Type hints of pawnkit (the package is pure Python over the C++ module _pawnkit).
+import os
+from typing import IO, Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from . import bb as bb
+from ._pawnkit import Stats as Stats
+
+PathInput = Union[str, bytes, os.PathLike[str], IO[bytes], Any]  # a path, fsspec URL or binary file object
+Paths = Union[PathInput, Sequence[PathInput]]
+Tags = Union[str, Iterable[str], None]
+TagType = Literal["str", "category", "Int", "date"]
+Bitboards = Union[npt.NDArray[np.uint64], "pd.Series[Any]"]
+
+SQUARES: tuple[str, ...]
+
+class PawnkitWarning(UserWarning): ...
+class BadInputWarning(PawnkitWarning): ...
+class RepairWarning(PawnkitWarning): ...
+
+def analyze(fen: str, *, strict: bool = ...) -> dict[str, Any]: ...
+def positions(path: Paths, *, where: str | None = ..., tags: Tags = ..., tag_types: Mapping[str, TagType] | None = ...,
+              threads: int = ..., min_plies: int = ..., fen: bool = ..., strict: bool = ...,
+              progress: bool | None = ...) -> pd.DataFrame: ...
+def iter_positions(path: Paths, *, where: str | None = ..., tags: Tags = ...,
+                   tag_types: Mapping[str, TagType] | None = ..., threads: int = ..., min_plies: int = ...,
+                   fen: bool = ..., strict: bool = ..., chunk_rows: int = ...,
+                   progress: bool | None = ...) -> Iterator[pd.DataFrame]: ...
+def stats(paths: Paths, *, threads: int = ..., min_plies: int = ..., strict: bool = ...,
+          progress: bool | None = ...) -> Stats: ...
+def find(paths: Paths, where: str, *, games: bool = ..., min_plies: int = ..., tags: Tags = ...,
+         tag_types: Mapping[str, TagType] | None = ..., threads: int = ..., strict: bool = ...,
+         progress: bool | None = ...) -> pd.DataFrame | str: ...
+def release_memory() -> int: ...
+def bitboard(squares: str | Iterable[str]) -> np.uint64: ...
+def squares(value: int | np.integer[Any] | Bitboards) -> Any: ...
+def popcount(value: int | np.integer[Any] | Bitboards) -> Any: ...
