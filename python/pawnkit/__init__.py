@@ -133,9 +133,9 @@ class _Request:
         self.chunk_rows = _inputs.integer("chunk_rows", chunk_rows)
         self.tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
 
-    def stream(self):
+    def stream(self, first_file=0):
         return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, self.tags, self.fen, self.strict,
-                                       self.threads, self.chunk_rows)
+                                       self.threads, self.chunk_rows, first_file)
 
 
 def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
@@ -196,7 +196,7 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     # pandas is imported when first needed: a Dask worker that only runs stats never is.
     from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
     request = _Request(path, where, tags, threads, min_plies, fen, strict, tag_types=tag_types)
-    stream = request.stream()
+    stream = request.stream(_inputs.integer("_first_file", _first_file))
     bar = _ProgressBar(progress, "pawnkit.positions")
     chunks = []
     try:
@@ -213,7 +213,7 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     names = _all_names if _all_names is not None else request.names
     if not chunks:
         return _empty_frame(request.tags, problems, request.fen, names, request.tag_types)
-    return _frame(chunks[0], request.tags, problems, names, _first_file, request.tag_types)
+    return _frame(chunks[0], request.tags, problems, names, request.tag_types)
 
 
 def release_memory():

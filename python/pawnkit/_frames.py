@@ -51,30 +51,31 @@ def tag_column(name, per_game, slot, kind):
     return per_game[slot] if len(slot) else np.zeros(0, object)
 
 
-# game_id = input index * GAME_ID_STRIDE + game: unique over the inputs of one call (or
-# one Dask collection), the same on every run over the same inputs.
+# game_id = input index * GAME_ID_STRIDE + game (made in C++, python/src/positions.cpp):
+# unique over the inputs of one call (or one Dask collection), the same on every run over
+# the same inputs.
 GAME_ID_STRIDE = 1 << 32
 
 
-def _file_column(codes, names, first_file):
-    """The ``file`` categorical: each input's name as given (a name given twice is one
-    category; game_id still tells the two readings apart)."""
+def _file_column(codes, names):
+    """The ``file`` categorical from each row's input index: each input's name as given (a
+    name given twice is one category; game_id still tells the two readings apart)."""
     categories = list(dict.fromkeys(names))
-    position = {name: i for i, name in enumerate(categories)}
-    lookup = np.array([position[name] for name in names], dtype=np.int32)
-    return pd.Categorical.from_codes(lookup[codes + first_file] if len(codes) else codes, categories=categories)
+    if len(categories) < len(names):
+        position = {name: i for i, name in enumerate(categories)}
+        codes = np.array([position[name] for name in names], dtype=np.int32)[codes]
+    return pd.Categorical.from_codes(codes, categories=categories)
 
 
-def positions_frame(chunk, tags, problems, names, first_file=0, tag_types=None):
+def positions_frame(chunk, tags, problems, names, tag_types=None):
     """One DataFrame from a chunk: file, game, game_id, ply, fen (unless the chunk was made
     without), the bitboards, islands, the categorical columns, tags. ``names`` are the
-    names of every input of the call (or Dask collection); the chunk's ``file`` codes count
-    from ``first_file`` among them."""
-    file_codes = chunk["file"]
+    names of every input of the call (or Dask collection), which the chunk's ``file``
+    codes index."""
     head = {
-        "file": _file_column(file_codes, names, first_file),
+        "file": _file_column(chunk["file"], names),
         "game": chunk["game"],
-        "game_id": (file_codes.astype(np.int64) + first_file) * GAME_ID_STRIDE + chunk["game"],
+        "game_id": chunk["game_id"],
         "ply": chunk["ply"],
     }
     if "fen" in chunk:
@@ -99,6 +100,7 @@ def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=Non
     chunk = {
         "file": np.zeros(0, np.int32),
         "game": np.zeros(0, np.int64),
+        "game_id": np.zeros(0, np.int64),
         "ply": np.zeros(0, np.int32),
         "fen": np.zeros(0, object),
         "bitboards": [np.zeros(0, np.uint64) for _ in _BITBOARD_COLUMNS],

@@ -24,6 +24,7 @@ enum class BlockRole {
   none,  // not pooled: unmapped when freed
   file,
   game,
+  game_id,
   ply,
   fen_text,
   fen_end,
@@ -78,6 +79,10 @@ class MappedColumn {
  public:
   explicit MappedColumn(BlockRole role) : block_(role) {}
   std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  // For a writer that stores through data() itself: the first n values (n <= capacity())
+  // are the column's.
+  void set_size(std::size_t n) { size_ = n; }
   T* data() { return static_cast<T*>(block_.data); }
   const T* data() const { return static_cast<const T*>(block_.data); }
   void reserve(std::size_t n) {

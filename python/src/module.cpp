@@ -208,6 +208,7 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
   out["game_slot"] = mapped_array(c.game_slot);
   out["file"] = mapped_array(c.file);
   out["game"] = mapped_array(c.game);
+  out["game_id"] = mapped_array(c.game_id);
   out["ply"] = mapped_array(c.ply);
   // One array per bitboard column, each its own block.
   py::list bitboards;
@@ -260,7 +261,7 @@ PYBIND11_MODULE(_pawnkit, m) {
       .def(py::init([](std::vector<std::pair<std::string, std::optional<std::string>>> inputs,
                        std::optional<std::string> where, int min_plies,
                        std::vector<std::string> tags, bool fen, bool strict, int threads,
-                       std::size_t chunk_rows) {
+                       std::size_t chunk_rows, int first_file) {
              check_min_plies(min_plies, 10000);
              PositionRequest request;
              for (auto& [name, data] : inputs)
@@ -272,10 +273,13 @@ PYBIND11_MODULE(_pawnkit, m) {
              request.strict = strict;
              request.threads = resolve_threads(threads);
              request.chunk_rows = chunk_rows;
+             if (first_file < 0) throw py::value_error("first_file must be at least 0");
+             request.first_file = first_file;
              return std::make_unique<PositionStream>(std::move(request));
            }),
            py::arg("inputs"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
-           py::arg("fen"), py::arg("strict"), py::arg("threads"), py::arg("chunk_rows"))
+           py::arg("fen"), py::arg("strict"), py::arg("threads"), py::arg("chunk_rows"),
+           py::arg("first_file") = 0)
       .def(
           "next",
           [](PositionStream& stream, const py::object& on_progress) -> py::object {

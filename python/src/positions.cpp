@@ -49,6 +49,9 @@ Structure classify(const PawnReport& report) {
   return {std::int8_t(match->id), std::int8_t(match->side == White ? 0 : 1)};
 }
 
+// game_id = file * game_id_stride + game (python/pawnkit/_frames.py says so to users).
+constexpr std::int64_t game_id_stride = std::int64_t(1) << 32;
+
 // The bytes of a position record after its mark: ply, islands, structure, FEN size, the
 // bitboards, then the FEN.
 constexpr std::size_t position_fixed_bytes = 4 + 1 + 1 + 1 + 1 + 2;
@@ -171,13 +174,14 @@ class PositionStream::Sink : public analysis::PipelineSink {
         // are in `text`).
         const std::size_t bound = stream_.request_.chunk_rows;
         if (bound && chunk_->rows() && chunk_->rows() + count_positions(p, end) > bound) {
-          stream_.deliver(std::move(chunk_));
+          hand_over();
           start_chunk();
         }
         continue;
       }
       add_position(p);
     }
+    flush_bitboards();  // before `text` is gone
   }
 
   void report(std::span<const io::Diagnostic> diagnostics) override {
@@ -205,7 +209,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
 
   // Hands over what is left.
   void finish() {
-    if (chunk_ && chunk_->rows()) stream_.deliver(std::move(chunk_));
+    if (chunk_ && chunk_->rows()) hand_over();
     chunk_.reset();
   }
 
@@ -213,31 +217,72 @@ class PositionStream::Sink : public analysis::PipelineSink {
   void start_chunk() {
     chunk_ = std::make_unique<PositionColumns>();
     slot_open_ = false;
+    bitboard_capacity_ = 0;
     const std::size_t n = stream_.request_.chunk_rows;
     if (!n) return;  // one chunk that grows
     PositionColumns& c = *chunk_;
     c.file.reserve(n);
+    c.game_id.reserve(n);
     c.game.reserve(n);
     c.ply.reserve(n);
     if (stream_.request_.fen) {
       c.fen_text.reserve(n * 64);
       c.fen_end.reserve(n);
     }
-    for (auto& column : c.bitboards) column.reserve(n);
+    grow_bitboards(0, n);
     for (auto& column : c.islands) column.reserve(n);
     c.structure.reserve(n);
     c.structure_side.reserve(n);
     c.game_slot.reserve(n);
   }
 
+  // The bitboard columns grow together: one capacity check a row, then plain stores through
+  // pointers kept here (stores through the columns themselves would reload their sizes
+  // after each one: a size_t may alias a uint64_t).
+  void grow_bitboards(std::size_t rows, std::size_t wanted) {
+    bitboard_capacity_ = std::size_t(-1);
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
+      auto& column = chunk_->bitboards[k];
+      column.set_size(rows);  // what reserve keeps when the block moves
+      column.reserve(wanted);
+      bitboard_out_[k] = column.data();
+      bitboard_capacity_ = std::min(bitboard_capacity_, column.capacity());
+    }
+  }
+
+  // Copies the bitboards of the rows added since the last flush into their columns, one
+  // column at a time: one write stream at a time instead of 58 at once (the rows are still
+  // in the text being unpacked).
+  void flush_bitboards() {
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
+      std::uint64_t* out = bitboard_out_[k] + pending_first_row_;
+      const std::size_t offset = k * sizeof(std::uint64_t);
+      for (std::size_t i = 0; i < pending_.size(); ++i)
+        std::memcpy(out + i, pending_[i] + offset, sizeof(std::uint64_t));
+    }
+    pending_.clear();
+  }
+
+  void hand_over() {
+    flush_bitboards();
+    for (auto& column : chunk_->bitboards) column.set_size(chunk_->rows());
+    stream_.deliver(std::move(chunk_));
+  }
+
   void add_position(const char*& p) {
     PositionColumns& c = *chunk_;
+    const std::size_t row = c.rows();
+    if (row == bitboard_capacity_) {
+      flush_bitboards();
+      grow_bitboards(row, std::max<std::size_t>(2 * row, 1024));
+    }
     if (!slot_open_) {
       c.game_tags.push_back(tags_);
       slot_open_ = true;
     }
     c.file.push_back(file_index_);
     c.game.push_back(game_number_);
+    c.game_id.push_back(std::int64_t(file_index_) * game_id_stride + game_number_);
     c.game_slot.push_back(std::uint32_t(c.game_tags.size() - 1));
     c.ply.push_back(take<std::int32_t>(p));
     c.islands[0].push_back(take<std::uint8_t>(p));
@@ -246,8 +291,8 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.structure_side.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
-    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k)
-      std::memcpy(c.bitboards[k].extend(1), p + k * sizeof(std::uint64_t), sizeof(std::uint64_t));
+    if (pending_.empty()) pending_first_row_ = row;
+    pending_.push_back(p);
     p += row_bytes;
     if (stream_.request_.fen) {
       std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
@@ -257,13 +302,17 @@ class PositionStream::Sink : public analysis::PipelineSink {
     // A game longer than the bound ends its chunk here; FEN/EPD records (game 0) are
     // rows of their own.
     if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows && game_number_ == 0) {
-      stream_.deliver(std::move(chunk_));
+      hand_over();
       start_chunk();
     }
   }
 
   PositionStream& stream_;
   std::unique_ptr<PositionColumns> chunk_;
+  std::array<std::uint64_t*, PositionColumns::bitboard_columns> bitboard_out_{};
+  std::size_t bitboard_capacity_ = 0;
+  std::vector<const char*> pending_;  // the bitboards of each row not yet in the columns
+  std::size_t pending_first_row_ = 0;
   std::int32_t file_index_ = 0;
   std::int64_t game_number_ = 0;
   std::vector<std::optional<std::string>> tags_;
@@ -337,7 +386,7 @@ void PositionStream::produce() {
       problems_.fatal = opened.error;
       break;
     }
-    sink.start_input(std::int32_t(index));
+    sink.start_input(std::int32_t(request_.first_file + int(index)));
     progress_.next_input();
     StoppableSource source(*opened.source, stop);
     if (opened.format == io::InputFormat::Pgn) {

@@ -47,10 +47,12 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
 
 // The rows of one chunk, column by column.
 struct PositionColumns {
-  // Index of the row's input in PositionRequest::inputs
+  // Index of the row's input: first_file + its index in PositionRequest::inputs
   MappedColumn<std::int32_t> file{BlockRole::file};
   // 1-based game number in its file; 0 for FEN/EPD records
   MappedColumn<std::int64_t> game{BlockRole::game};
+  // file * 2^32 + game: unique over every input of a call (or a Dask collection)
+  MappedColumn<std::int64_t> game_id{BlockRole::game_id};
   // From the game's start; from the move counters for FEN/EPD
   MappedColumn<std::int32_t> ply{BlockRole::ply};
   MappedColumn<char> fen_text{BlockRole::fen_text};  // every FEN back to back
@@ -77,6 +79,9 @@ struct PositionColumns {
 
 struct PositionRequest {
   std::vector<Input> inputs;
+  // The index of inputs[0] among every input of the Dask collection this call is a
+  // partition of (0 for a call of its own): `file` and `game_id` count from it.
+  int first_file = 0;
   std::optional<analysis::Query> where;
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
