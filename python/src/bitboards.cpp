@@ -73,12 +73,11 @@ void def_three_color(py::module_& bb, const char* name, const char* a, const cha
       name,
       [](const Array& x, const Array& y, const Array& z, const std::string& color) {
         if (parse_color(color) == White)
-          return py::vectorize([](std::uint64_t p, std::uint64_t o, std::uint64_t e) -> std::uint64_t {
-            return W(p, o, e);
-          })(x, y, z);
-        return py::vectorize([](std::uint64_t p, std::uint64_t o, std::uint64_t e) -> std::uint64_t {
-          return B(p, o, e);
-        })(x, y, z);
+          return py::vectorize([](std::uint64_t p, std::uint64_t o,
+                                  std::uint64_t e) -> std::uint64_t { return W(p, o, e); })(x, y,
+                                                                                            z);
+        return py::vectorize([](std::uint64_t p, std::uint64_t o,
+                                std::uint64_t e) -> std::uint64_t { return B(p, o, e); })(x, y, z);
       },
       py::arg(a), py::arg(b), py::arg(c), py::arg("color"), doc);
 }
@@ -125,7 +124,8 @@ void bind_bitboards(py::module_& m) {
   def_own_enemy_color<candidates<White>, candidates<Black>>(
       bb, "candidates", "Open pawns, not passed, with at least as many helpers as sentries.");
   def_own_enemy_color<outposts<White>, outposts<Black>>(
-      bb, "outposts", "Squares of relative ranks 4 to 6 an own pawn attacks and no enemy pawn can.");
+      bb, "outposts",
+      "Squares of relative ranks 4 to 6 an own pawn attacks and no enemy pawn can.");
   def_own_enemy_color<single_pushes<White>, single_pushes<Black>>(
       bb, "single_pushes", "Empty squares directly in front of the pawns.", "pawns", "occupied");
   def_own_enemy_color<double_pushes<White>, double_pushes<Black>>(
@@ -133,11 +133,13 @@ void bind_bitboards(py::module_& m) {
   def_own_enemy_color<pawn_captures<White>, pawn_captures<Black>>(
       bb, "captures", "Enemy pieces the pawns attack.", "pawns", "enemy_pieces");
   def_three_color<promotions<White>, promotions<Black>>(
-      bb, "promotions", "pawns", "occupied", "enemy_pieces", "Push and capture targets on the last rank.");
+      bb, "promotions", "pawns", "occupied", "enemy_pieces",
+      "Push and capture targets on the last rank.");
   bb.def(
       "popcount",
       [](const Array& b) {
-        return py::vectorize([](std::uint64_t x) -> std::uint8_t { return std::uint8_t(std::popcount(x)); })(b);
+        return py::vectorize(
+            [](std::uint64_t x) -> std::uint8_t { return std::uint8_t(std::popcount(x)); })(b);
       },
       py::arg("b"), "The number of squares in each bitboard (uint8).");
   bb.def(

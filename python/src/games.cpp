@@ -55,8 +55,7 @@ class CollectingSink : public analysis::PipelineSink {
 
 // Opens every PGN input first, so that a missing file or a FEN/EPD file fails before any
 // work (with the CLI's message).
-std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths,
-                                        std::string_view command) {
+std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths, std::string_view command) {
   std::vector<io::OpenedInput> inputs;
   for (const Input& input : paths) {
     const std::string& path = input.name;
@@ -73,7 +72,8 @@ std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths,
   return inputs;
 }
 
-std::vector<Input> to_inputs(std::vector<std::pair<std::string, std::optional<std::string>>> given) {
+std::vector<Input> to_inputs(
+    std::vector<std::pair<std::string, std::optional<std::string>>> given) {
   std::vector<Input> inputs;
   for (auto& [name, data] : given) inputs.push_back({std::move(name), std::move(data)});
   return inputs;

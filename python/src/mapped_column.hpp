@@ -114,7 +114,8 @@ template <class T, std::size_t N>
 std::array<MappedColumn<T>, N> mapped_columns(BlockRole role) {
   return [role]<std::size_t... I>(std::index_sequence<I...>) {
     return std::array<MappedColumn<T>, N>{((void)I, MappedColumn<T>(role))...};
-  }(std::make_index_sequence<N>{});
+  }
+  (std::make_index_sequence<N>{});
 }
 
 }  // namespace pawnkit::python

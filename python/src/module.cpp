@@ -29,7 +29,8 @@ namespace pawnkit::python {
 io::OpenedInput open_input(const Input& input) {
   if (!input.data) return io::open_input(input.name);
   io::OpenedInput opened;
-  io::OpenedSource source = io::decode_source(io::make_view_source(*input.data, input.name), input.name);
+  io::OpenedSource source =
+      io::decode_source(io::make_view_source(*input.data, input.name), input.name);
   if (!source.ok()) {
     opened.error = std::move(source.error);
     return opened;

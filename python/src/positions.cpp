@@ -301,7 +301,8 @@ class PositionStream::Sink : public analysis::PipelineSink {
     p += fen_size;
     // A game longer than the bound ends its chunk here; FEN/EPD records (game 0) are
     // rows of their own.
-    if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows && game_number_ == 0) {
+    if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows &&
+        game_number_ == 0) {
       hand_over();
       start_chunk();
     }

@@ -85,7 +85,7 @@ struct PositionRequest {
   std::optional<analysis::Query> where;
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
-  bool fen = true;  // false: no FEN column (and no FEN made)
+  bool fen = true;      // false: no FEN column (and no FEN made)
   bool strict = false;  // --strict: every repair of the input is an error
   int threads = 1;
   // Rows per chunk (0: everything in one chunk). Chunks hold whole games: one ends before
