@@ -36,7 +36,7 @@ from . import _inputs
 from ._bitboards import SQUARES, bb, bitboard, popcount, squares
 from ._pawnkit import Stats
 
-__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "Stats", "bb", "bitboard", "squares",
+__all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "Stats", "bb", "bitboard", "squares",
            "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory"]
 
 
@@ -139,7 +139,7 @@ class _Request:
 
 
 def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
-                   chunk_rows=100_000, progress=None):
+                   chunk_rows=100_000, progress=None, _first_file=0, _all_names=None, _problems_out=None):
     """Yields the rows of :func:`positions` as DataFrames of whole games, so that memory
     stays flat on any file: a chunk ends before the game that would take it over
     ``chunk_rows`` rows (a game longer than that alone is a chunk of its own; FEN/EPD
@@ -150,15 +150,19 @@ def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_
     if request.chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
     from ._frames import positions_frame as _frame  # pandas: imported when first needed
-    stream = request.stream()
+    stream = request.stream(_inputs.integer("_first_file", _first_file))
+    names = _all_names if _all_names is not None else request.names
     bar = _ProgressBar(progress, "pawnkit.iter_positions")
     try:
         while True:
             chunk = stream.next(bar.callback)
             if chunk is None:
                 break
-            yield _frame(chunk, request.tags, stream.problems(), request.names, tag_types=request.tag_types)
-        _warn(stream.problems(), "record")
+            yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types)
+        if _problems_out is None:
+            _warn(stream.problems(), "record")
+        else:  # the caller warns (pawnkit.games)
+            _problems_out.append(stream.problems())
     finally:
         bar.close()
         stream.stop()
@@ -214,6 +218,28 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     if not chunks:
         return _empty_frame(request.tags, problems, request.fen, names, request.tag_types)
     return _frame(chunks[0], request.tags, problems, names, request.tag_types)
+
+
+def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, progress=None, _first_file=0,
+          _all_names=None):
+    """One row per game of PGN inputs, indexed by ``game_id`` (as in :func:`positions`):
+    ``file``, ``game``, ``plies`` (the last ply replayed; <NA> for a game with no position),
+    the tags asked for (typed as in :func:`positions`; ``Result`` by default), ``structures``
+    ({name: first ply} of the named structures the game reached, in that order), ``status``
+    (ok, bad or skipped: a bad game keeps the plies replayed before its error) and
+    ``message`` (the CLI's line about a bad or skipped game). Made from the position rows
+    chunk by chunk, so memory stays flat on any file."""
+    from ._games import games_frame, games_of_chunk
+    tags = _inputs.tags(tags)
+    parts, problems = [], []
+    for chunk in iter_positions(paths, tags=tags, tag_types=tag_types, threads=threads, fen=False, strict=strict,
+                                chunk_rows=1_000_000, progress=progress, _first_file=_first_file,
+                                _all_names=_all_names, _problems_out=problems):
+        parts.append(games_of_chunk(chunk, tags))
+    names = _all_names if _all_names is not None else _inputs.names(paths)
+    problems = problems[0]
+    _warn(problems, "game")
+    return games_frame(parts, tags, problems, names, tag_types)
 
 
 def release_memory():

@@ -95,3 +95,27 @@ def positions(paths, *, where=None, tags=(), tag_types=None, threads=1, min_plie
     # Each partition has the tag values of its own games as categories: unknown to the meta.
     meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if meta[t].dtype == "category"])
     return dd.from_delayed(parts, meta=meta, verify_meta=True)
+
+
+def games(paths, *, tags=("Result",), tag_types=None, threads=1, strict=False):
+    """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.games`, one partition per path
+    (``game_id`` unique over the collection)."""
+    import dask.dataframe as dd
+
+    paths = _paths(paths)
+    names = _inputs.names(paths)
+    tags = _inputs.tags(tags)
+
+    def part(path, index):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", pawnkit.PawnkitWarning)
+            return pawnkit.games(path, tags=tags, tag_types=tag_types, threads=threads, strict=strict,
+                                 progress=False, _first_file=index, _all_names=names)
+
+    from ._games import games_frame
+    meta = games_frame([], tags, {"bad": 0, "skipped": 0, "messages": []}, names, tag_types)
+    meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if meta[t].dtype == "category"])
+    return dd.from_delayed([dask.delayed(part, pure=False)(p, i) for i, p in enumerate(paths)], meta=meta,
+                           verify_meta=True)
+

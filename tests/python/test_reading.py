@@ -532,5 +532,59 @@ def test_stubs_match_the_package():
         assert doc.startswith(f"{name}({', '.join(parameters)}") or all(p in doc for p in parameters), name
     assert (pathlib.Path(pawnkit.__file__).parent / "py.typed").exists()
     dask_stubs = stub_functions("dask.pyi")
-    for name in ("stats", "stats_graph", "positions"):
+    for name in ("stats", "stats_graph", "positions", "games"):
         assert dask_stubs[name] == list(inspect.signature(getattr(pawnkit.dask, name)).parameters), name
+
+
+# --- the games table ---------------------------------------------------------------------------
+
+VARIANT_AND_BAD = """[Event "ok"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "variant"]
+[Variant "Crazyhouse"]
+[Result "*"]
+
+1. e4 *
+
+[Event "bad"]
+[Result "*"]
+
+1. e4 e5 2. Ke3 Ke7 3. Kxe7 *
+"""
+
+
+def test_games_table_one_row_per_game(tmp_path):
+    # Before: no games table; people grouped positions by hand (and by `game`, wrongly).
+    path = tmp_path / "mixed.pgn"
+    path.write_text(VARIANT_AND_BAD)
+    with pytest.warns(pawnkit.BadInputWarning):
+        table = pawnkit.games([SAMPLE, path], tags=["Result", "WhiteElo"])
+    expected = json.loads(run_cli("stats", "--format", "json", SAMPLE, path)[0])
+    assert len(table) == expected["games"] + expected["bad_games"] + expected["skipped_games"] == 303
+    assert table.index.is_unique and table.index.name == "game_id"
+    mine = table[table["file"] == str(path)]
+    assert mine["status"].tolist() == ["ok", "skipped", "bad"]
+    assert mine["Result"].astype(str).tolist()[0] == "1-0"
+    assert mine["plies"].tolist()[0] == 7 and pd.isna(mine["plies"].tolist()[1])
+    assert "Crazyhouse" in mine["message"].iloc[1] and "game 3" in mine["message"].iloc[2]
+    assert mine["plies"].iloc[2] == 2  # the plies before the illegal move
+    # Against the position rows: plies, and each structure's first ply.
+    rows = pawnkit.positions(SAMPLE, fen=False)
+    sample = table[table["file"] == str(SAMPLE)]
+    assert sample["plies"].tolist() == rows.groupby("game_id")["ply"].max().tolist()
+    named = rows[rows["structure"].notna()].groupby(["game_id", "structure"], observed=True)["ply"].min()
+    got = {(g, s): p for g, reached in sample["structures"].items() for s, p in reached.items()}
+    assert got == {key: int(p) for key, p in named.items()} and len(got) > 20
+    assert (sample["WhiteElo"].dropna() > 0).all() and sample["Result"].dtype == "category"
+
+
+def test_dask_games_equal_the_table(shards):
+    import dask
+    with dask.config.set(scheduler="synchronous"):
+        table = pawnkit.dask.games(shards, tags="Result").compute()
+    local = pawnkit.games(shards, tags="Result")
+    assert table.index.tolist() == local.index.tolist() and len(table) == 300
+    assert table["plies"].tolist() == local["plies"].tolist()
