@@ -53,3 +53,10 @@ def as_text_categories(frame, columns=("Opening", "Result", "ECO")):
     iter_positions each have their own games' values as categories, and pd.concat of
     categoricals with different categories gives object."""
     return frame.astype({c: object for c in columns if c in frame.columns})
+
+
+def split_sample(directory, games):
+    """The paths of the shards `pawnkit split --games N` makes of the bundled sample."""
+    out, _, status = run_cli("split", "--games", games, SAMPLE, directory)
+    assert status == 0
+    return out.split()

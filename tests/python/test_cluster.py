@@ -11,7 +11,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 
 import distributed
@@ -20,7 +19,7 @@ import pytest
 
 import pawnkit
 import pawnkit.dask
-from conftest import SAMPLE, run_cli
+from conftest import SAMPLE, run_cli, split_sample
 
 DASK = shutil.which("dask") or "/usr/bin/dask"
 
@@ -68,10 +67,7 @@ def connect(address, workers):
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("cluster-shards")
-    out, _, status = run_cli("split", "--games", 10, SAMPLE, directory)
-    assert status == 0
-    return out.split()
+    return split_sample(tmp_path_factory.mktemp("cluster-shards"), 10)
 
 
 def test_scheduler_and_two_worker_processes_give_the_cli_results(shards):

@@ -4,7 +4,6 @@ every kind (a single string is one path), wrong types, merged Stats, Ctrl-C."""
 
 import io
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -18,17 +17,14 @@ import pytest
 
 import pawnkit
 import pawnkit.dask
-from conftest import SAMPLE, STRUCTURES, run_cli
+from conftest import SAMPLE, STRUCTURES, run_cli, split_sample
 
 SLOPPY_EPD = "4k3/8/8/8/3P4/8/8/4K3\n4k3/8/8/8/3P4/8/8/4K3 w - - 0 0\n"
 
 
 @pytest.fixture(scope="module")
 def shards(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("shards")
-    out, _, status = run_cli("split", "--games", 40, SAMPLE, directory)
-    assert status == 0
-    return out.split()
+    return split_sample(tmp_path_factory.mktemp("shards"), 40)
 
 
 @pytest.fixture(scope="module")
