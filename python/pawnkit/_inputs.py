@@ -8,6 +8,7 @@ the bytes already read (decompressed there like a file). Wrong types raise ``Typ
 naming the argument.
 """
 
+import operator
 import os
 import re
 
@@ -103,16 +104,14 @@ def tag_types(value, allowed):
 
 
 def integer(name, value):
-    """``value`` if it is an int (not a bool), else TypeError naming the argument."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            import numpy
-            if isinstance(value, numpy.integer):
-                return int(value)
-        except ImportError:  # pragma: no cover
-            pass
-        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
-    return value
+    """``value`` as an int if it is one (numpy integers too, not a bool), else TypeError
+    naming the argument."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
 
 
 def flag(name, value):
