@@ -35,11 +35,13 @@ def test_pip_install_gives_a_portable_module_and_the_pawnkit_command(tmp_path):
     assert done.returncode == 0, done.stderr
     location, text = done.stdout.split("\n", 1)
     assert str(venv) in location and text == run_cli("stats", "--format", "json", SAMPLE)[0]
-    # Portable: no instruction beyond baseline x86-64 (-march=native would use popcnt and
-    # BMI2's pext for the bit counts and the pawn-structure lookups).
+    # Portable: no instruction beyond baseline x86-64 (-march=native on this machine uses
+    # popcnt, lzcnt, BMI2's pext and shlx hundreds of times). Not tzcnt: GCC's generic
+    # count-trailing-zeros is `rep bsf`, which objdump shows as tzcnt and which older CPUs
+    # run as bsf.
     package = pathlib.Path(location).parent
     for binary in [package / "pawnkit-cli", *package.glob("_pawnkit*.so")]:
         listing = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(binary)], capture_output=True,
                                  text=True, check=True).stdout
         used = {word for line in listing.splitlines() for word in line.split()[1:2]}
-        assert not used & {"popcnt", "pext", "pdep", "tzcnt", "lzcnt", "vpbroadcastq"}, binary
+        assert not used & {"popcnt", "pext", "pdep", "lzcnt", "shlx", "sarx"}, binary
