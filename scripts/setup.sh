@@ -8,6 +8,7 @@ packages=(
   stockfish         # the outside truth for pawn-eval
   pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed
   python3-pytest python3-venv python3-pip   # the Python package, its tests and its install
+  python3-tqdm python3-fsspec   # progress bars; file objects and URLs (s3://, memory://)
   emscripten node-acorn chromium  # the browser page (web/) and its tests in headless Chromium
 )
 missing=()

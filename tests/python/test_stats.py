@@ -44,7 +44,7 @@ def test_pickle_round_trips():
     assert back.to_dict() == s.to_dict()
     assert back.min_plies == s.min_plies
     with pytest.raises(ValueError, match="another build"):
-        pawnkit.Stats.__new__(pawnkit.Stats).__setstate__((b"short", []))
+        pawnkit.Stats.__new__(pawnkit.Stats).__setstate__((b"short", [], []))
 
 
 def test_stats_refuses_positions_as_the_cli_does():

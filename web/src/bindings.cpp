@@ -112,8 +112,7 @@ Result analyze(const std::string& text) {
   std::string fen, out;
   append_fen(fen, *pos);
   const PawnReport report = pawn_report(*pos);
-  io::append_jsonl(out, {}, fen, report,
-                   classify_structure(report.white.pawns, report.black.pawns));
+  io::append_jsonl(out, {}, fen, report, classify_structure(*pos));
   out.pop_back();
   return {out, {}, {}};
 }
@@ -266,7 +265,7 @@ class GamesWorker {
     std::vector<std::string> structures, fens, by_ply;
     std::optional<StructureId> last;
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int) {
-      const auto named = classify_structure(pos.pawns(White), pos.pawns(Black));
+      const auto named = classify_structure(pos);
       if (named && named->id != last) {
         const std::string name(structure_names[std::size_t(named->id)]);
         if (std::find(structures.begin(), structures.end(), name) == structures.end())
