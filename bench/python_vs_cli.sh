@@ -12,10 +12,12 @@
 #  3. pawnkit.stats() against `pawnkit stats` on the same file and threads. Goal: within 10%.
 # Wall-clock figures depend on what else runs; CPU seconds much less. Best of N runs each.
 # Usage: bash bench/python_vs_cli.sh [LARGE.pgn[.zst] [SMALL.pgn]]   (after scripts/build.sh)
+#        BEFORE=/path/to/other/build/python bash bench/python_vs_cli.sh   (section 1 for both builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-large=${1:-../shared/data/lichess_magnus_games.pgn.zst}
-small=${2:-../shared/data/lichess_db_1000k.pgn}
+shared=${PAWNKIT_SHARED_DATA:-../shared/data}
+large=${1:-$shared/lichess_magnus_games.pgn.zst}
+small=${2:-$shared/lichess_db_1000k.pgn}
 [ -f "$large" ] || large=data/sample.pgn
 [ -f "$small" ] || small=data/sample.pgn
 export PYTHONPATH=build/python PAWNKIT=build/pawnkit LARGE="$large" SMALL="$small"
@@ -59,26 +61,45 @@ c = cpu(); a = np.ones(256 << 20, np.uint8); warm = cpu() - c
 print(f"{cold / 256 * 1e3:.2f} ms CPU per MiB touched first, {warm / 256 * 1e3:.2f} ms when the memory "
       f"was just freed by the same process ({cold / max(warm, 1e-9):.0f}x)")"""))
 
+# Section 1 runs in fresh processes, once per build: this tree's and, with BEFORE=dir (the
+# build/python of another checkout, e.g. main's), that one's too, alternately, so that
+# "before" and "after" are measured in one run on the same machine load.
+builds = [("after", os.path.abspath("build/python"))]
+if os.environ.get("BEFORE"):
+    builds.append(("before", os.path.abspath(os.environ["BEFORE"])))
+
+def in_build(path, code):
+    env = dict(os.environ, PYTHONPATH=path)
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True,
+                          env=env, check=True)
+    return done.stdout.strip().splitlines()[-1]
+
 print(f"1. pawnkit.positions(threads=1) -> DataFrame on {large}")
 for fen in (True, False):
     label = "default columns" if fen else "fen=False      "
-    first = fresh_process(f"""
+    for build, path in builds:
+        first = in_build(path, f"""
 import resource, time, pandas, pawnkit  # pandas first: a notebook has it already
-r0, t = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF); return r.ru_utime + r.ru_stime
+c, t = cpu(), time.perf_counter()
 n = len(pawnkit.positions({large!r}, threads=1, fen={fen}))
-wall, r1 = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF)
-user, system = r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime
-print(n, wall, user, system)""").split()
-    n, wall, user, system = int(first[0]), *map(float, first[1:])
-    print(f"   {label} first call of a process: {n} rows, {wall:.2f} s wall, {user + system:.2f} s CPU "
-          f"({user:.2f} user + {system:.2f} system) -> {n / wall / 1e6:.2f} M rows/s wall, "
-          f"{n / (user + system) / 1e6:.2f} M rows per CPU second ({n / user / 1e6:.2f} M per user-CPU second)")
-    frame, wall, cpu_s = best(lambda: len(pawnkit.positions(large, threads=1, fen=fen)))
-    print(f"   {label} repeated calls (best of {RUNS}):     {frame} rows, {wall:.2f} s wall, {cpu_s:.2f} s CPU "
-          f"-> {frame / wall / 1e6:.2f} M rows/s wall, {frame / cpu_s / 1e6:.2f} M rows per CPU second")
+wall, used = time.perf_counter() - t, cpu() - c
+walls, cpus = [], []
+for _ in range({RUNS}):
+    c, t = cpu(), time.perf_counter()
+    pawnkit.positions({large!r}, threads=1, fen={fen})
+    walls.append(time.perf_counter() - t); cpus.append(cpu() - c)
+print(n, wall, used, min(walls), min(cpus))""").split()
+        n, wall, used, best_wall, best_cpu = int(first[0]), *map(float, first[1:])
+        print(f"   {build:6} {label} first call of a process: {n} rows, {wall:.2f} s wall, {used:.2f} s CPU "
+              f"-> {n / wall / 1e6:.2f} M rows/s wall, {n / used / 1e6:.2f} M rows per CPU second; "
+              f"repeated (best of {RUNS}): {n / best_wall / 1e6:.2f} M rows/s wall, "
+              f"{n / best_cpu / 1e6:.2f} M rows per CPU second")
 # Streaming: chunks of at most 100,000 rows, each dropped before the next, so that a fresh
 # process touches fresh memory for the first chunks only.
-first = fresh_process(f"""
+for build, path in builds:
+    first = in_build(path, f"""
 import resource, time, pandas, pawnkit
 from pawnkit import _frames  # what iter_positions imports on its first chunk
 r0, t = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
@@ -87,10 +108,31 @@ wall, r1 = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF)
 # VmHWM, not ru_maxrss: the latter keeps the forking parent's peak across exec.
 peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
 print(n, wall, r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime, peak)""").split()
-n, wall, user, system, rss = int(first[0]), *map(float, first[1:])
-print(f"   iter_positions(threads=1), first pass of a process: {n} rows, {wall:.2f} s wall, {user + system:.2f} s CPU "
-      f"({user:.2f} user + {system:.2f} system) -> {n / wall / 1e6:.2f} M rows/s wall, "
-      f"{n / (user + system) / 1e6:.2f} M rows per CPU second; peak RSS {rss / 1024:.0f} MiB")
+    n, wall, user, system, rss = int(first[0]), *map(float, first[1:])
+    print(f"   {build:6} iter_positions(threads=1), first pass of a process: {n} rows, {wall:.2f} s wall, "
+          f"{user + system:.2f} s CPU -> {n / wall / 1e6:.2f} M rows/s wall, "
+          f"{n / (user + system) / 1e6:.2f} M rows per CPU second; peak RSS {rss / 1024:.0f} MiB")
+    # One frame's column operations against the same operation on a fresh contiguous array
+    # (goal: within 1.5x): a frame whose columns are strided views is many times slower.
+    print("   " + in_build(path, f"""
+import time, numpy as np, pandas, pawnkit
+frame = pawnkit.positions({large!r}, threads=1, fen=False)
+d4 = np.uint64(1 << 27)
+def best(f):
+    times = []
+    for _ in range(20):
+        t = time.perf_counter(); f(); times.append(time.perf_counter() - t)
+    return min(times)
+column = frame["white_isolated"].to_numpy()
+fresh = np.array(column, copy=True)
+on_frame = best(lambda: (frame["white_isolated"] & d4) != 0)
+on_fresh = best(lambda: (pandas.Series(fresh) & d4) != 0)
+raw = best(lambda: (column & d4) != 0)
+raw_fresh = best(lambda: (fresh & d4) != 0)
+print(f"{build:6} (df.white_isolated & d4) != 0 on "
+      f"{{len(frame)}} rows: {{on_frame * 1e3:.2f}} ms, on a fresh contiguous Series {{on_fresh * 1e3:.2f}} ms "
+      f"({{on_frame / on_fresh:.2f}}x); numpy alone {{raw * 1e3:.2f}} ms vs {{raw_fresh * 1e3:.2f}} ms "
+      f"({{raw / raw_fresh:.2f}}x); goal at most 1.5x")"""))
 pawnkit.release_memory()
 
 def jsonl_route(path):

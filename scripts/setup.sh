@@ -8,14 +8,26 @@ packages=(
   stockfish         # the outside truth for pawn-eval
   pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed
   python3-pytest python3-venv python3-pip   # the Python package, its tests and its install
+  python3-tqdm python3-fsspec   # progress bars; file objects and URLs (s3://, memory://)
+  emscripten node-acorn chromium  # the browser page (web/) and its tests in headless Chromium
 )
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "setup: installing ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The page's npm packages (the zstd decoder it ships, the test driver), exactly as
+# web/package-lock.json pins them; again only when something changed.
+web="$(dirname "$0")/../web"
+if ! cmp -s "$web/package-lock.json" "$web/node_modules/.pawnkit-lock.json"; then
+  command -v npm >/dev/null || $sudo apt-get install -y -qq npm >/dev/null
+  (cd "$web" && npm ci --no-audit --no-fund --loglevel=error &&
+    cp package-lock.json node_modules/.pawnkit-lock.json)
+fi

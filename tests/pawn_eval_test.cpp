@@ -13,6 +13,7 @@
 #include <random>
 #include <string>
 
+#include "support/odd_weights.hpp"
 #include "support/perft_files.hpp"
 #include "support/random_board.hpp"
 
@@ -89,18 +90,6 @@ TEST(PawnEval, ColourMirror) {
   }
 }
 
-// Weights unlike Stockfish's, so that each term shows in the sum on its own.
-PawnWeights odd_weights(std::mt19937_64& rng) {
-  const auto n = [&] { return int(rng() % 201) - 100; };
-  PawnWeights w;
-  for (Score* s : {&w.backward, &w.doubled, &w.doubled_early, &w.isolated, &w.weak_lever,
-                   &w.weak_unopposed, &w.blocked[0], &w.blocked[1]})
-    *s = {n(), n()};
-  for (int& c : w.connected) c = n();
-  w.supporter = n();
-  return w;
-}
-
 TEST(PawnEval, SetWiseEqualsReferenceOnRandomBoards) {
   testing::RandomBoards boards(2024);
   std::mt19937_64 rng(7);
@@ -109,7 +98,7 @@ TEST(PawnEval, SetWiseEqualsReferenceOnRandomBoards) {
     ASSERT_EQ(evaluate_pawns(b.pawns[0], b.pawns[1]),
               reference::evaluate_pawns(b.pawns[0], b.pawns[1]))
         << "board " << i;
-    const PawnWeights w = odd_weights(rng);
+    const PawnWeights w = testing::odd_weights(rng);
     ASSERT_EQ(evaluate_pawns(b.pawns[0], b.pawns[1], w),
               reference::evaluate_pawns(b.pawns[0], b.pawns[1], w))
         << "board " << i << " with other weights";
@@ -138,7 +127,7 @@ TEST(PawnEval, SetWiseEqualsReferenceOverPerftTrees) {
     const Parsed<Position> pos = parse_fen(e.fen);
     ASSERT_TRUE(pos.ok()) << e.fen;
     nodes += compare_tree(*pos, 3, PawnWeights{});
-    nodes += compare_tree(*pos, 2, odd_weights(rng));
+    nodes += compare_tree(*pos, 2, testing::odd_weights(rng));
   }
   EXPECT_GT(nodes, 300'000u);
 }

@@ -433,7 +433,7 @@ TEST(QueryEval, NamedStructures) {
   EXPECT_TRUE(holds("structure ~ \"IQP\"", iqp));
   for (const char* fen : {iqp, hanging, duo}) {
     const Parsed<Position> pos = parse_fen(fen);
-    const auto match = classify_structure(pos->pawns(White), pos->pawns(Black));
+    const auto match = classify_structure(*pos);
     const std::string name = match ? std::string(structure_name(match->id)) : "";
     EXPECT_TRUE(holds("structure == \"" + name + "\"", fen)) << fen;
     EXPECT_EQ(holds("structure_side == black", fen), match && match->side == Black) << fen;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -150,18 +151,28 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
                 "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
                 "\"wins\": 1, \"draws\": 0, \"losses\": 1, \"score_percent\": 50.00, "
                 "\"rated_games\": 0, \"expected_percent\": null, \"actual_percent\": null, "
-                "\"difference\": null, \"ci95\": null}"),
+                "\"difference\": null, \"ci95\": null, \"white\": {\"wins\": 0, \"draws\": 0, "
+                "\"losses\": 1, \"score_percent\": 0.00, "),
       std::string::npos)
-      << json;
+      << json.substr(0, 300);
+  // The same games by the holder's colour: White lost game 1, Black won game 2.
+  EXPECT_EQ(stats.structure_score(id, White).losses, 1u);
+  EXPECT_EQ(stats.structure_score(id, White).games(), 1u);
+  EXPECT_EQ(stats.structure_score(id, Black).wins, 1u);
+  EXPECT_EQ(stats.structure_score(id, Black).games(), 1u);
   EXPECT_NE(json.find("\"iqp\": {\"positions\": 0, \"positions_white\": 0, \"positions_black\": 0, "
                       "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
-            std::string::npos)
-      << json;
+            std::string::npos);
   const std::string table = io::stats_table(stats);
   EXPECT_NE(
       table.find("carlsbad                  30.00   30.00      100.00        1.0       2       1"
                  "       0       1    50.0       0  too few rated games\n"),
       std::string::npos)
+      << table;
+  EXPECT_NE(table.find("carlsbad                 white        1       0       0       1     0.0"
+                       "       0  too few rated games\n"
+                       "carlsbad                 black        1       1       0       0   100.0"),
+            std::string::npos)
       << table;
 }
 
@@ -243,35 +254,42 @@ TEST(RatedScore, HandComputedThreeGames) {
   EXPECT_FALSE(r.enough());  // 3 < min_rated_games: "too few"
 }
 
-// Two draws of a 1800 against a 1400: expected 90.91%, actual 50%, difference -40.91
-// percentage points, no spread (interval 0).
+// Two draws of a 1800 against a 1400: expected 10/11 = 90.909%, actual 50%, difference
+// -40.909 percentage points, no spread (interval 0).
 TEST(RatedScore, HandComputedFavouriteDraws) {
   Score s;
   s.add(GameResult::Draw, White, GameRatings{1800, 1400});
   s.add(GameResult::Draw, Black, GameRatings{1400, 1800});
   const RatedSummary r = s.rated();
-  EXPECT_NEAR(r.expected_percent, 90.91, 1e-9);
+  EXPECT_NEAR(r.expected_percent, 1000.0 / 11, 1e-9);
   EXPECT_NEAR(r.actual_percent, 50.0, 1e-9);
-  EXPECT_NEAR(r.difference, -40.91, 1e-9);
+  EXPECT_NEAR(r.difference, 50.0 - 1000.0 / 11, 1e-9);
   EXPECT_DOUBLE_EQ(r.ci95, 0.0);
   Score merged;
   merged += s;
   merged += s;
   EXPECT_EQ(merged.rated().games, 4u);
-  EXPECT_NEAR(merged.rated().difference, -40.91, 1e-9);
+  EXPECT_NEAR(merged.rated().difference, 50.0 - 1000.0 / 11, 1e-9);
 }
 
 // Through Stats: 30 rated games of a structure holder reach the threshold and are printed;
-// 29 say "too few".
+// 29 say "too few". As many games without the structure, lost or drawn by White, make
+// White's score 50% in all, so White's fitted edge is 0 at these even ratings.
 TEST(RatedScore, StatsPrintsTheColumnsOrTooFew) {
   const PawnReport iqp = report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));
+  const PawnReport quiet = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
   for (int games : {29, 30}) {
     Stats stats(1);
     for (int g = 0; g < games; ++g) {
       stats.begin_game(g % 2 ? GameResult::WhiteWins : GameResult::Draw, GameRatings{1500, 1500});
       stats.add_position(iqp);
       stats.end_game();
+      stats.begin_game(g % 2 ? GameResult::BlackWins : GameResult::Draw, GameRatings{1500, 1500});
+      stats.add_position(quiet);
+      stats.end_game();
     }
+    ASSERT_TRUE(stats.white_edge());
+    EXPECT_NEAR(stats.white_edge()->elo, 0.0, 1e-6);
     const Score& s = stats.structure_score(StructureId::Iqp);
     EXPECT_EQ(s.rated().games, std::uint64_t(games));
     const std::string table = io::stats_table(stats);
@@ -339,6 +357,223 @@ TEST(StatsByEco, CountsStructuresPerOpeningAndDrawsTheRatedChart) {
     rated_chart |= chart.file_name == "expected_vs_actual.svg" &&
                    chart.svg.find("Expected vs actual") != std::string::npos;
   EXPECT_TRUE(rated_chart);
+}
+
+}  // namespace
+}  // namespace pawnkit::analysis
+
+namespace pawnkit::analysis {
+namespace {
+
+const PawnReport quiet_report = report_of(bb({A2, B2, C2}), bb({A7, B7, C7}));
+// Black has a passed h-pawn, White none.
+const PawnReport black_passer = report_of(bb({A2, B2, C2}), bb({A7, B7, C7, H7}));
+
+// 50 games at even ratings (1500 against 1500), White wins 30 and loses 20: White scores
+// 60%, so White's edge is the d with 1 / (1 + 10^(-d/400)) = 0.6, d = 400 log10(1.5) =
+// 70.437 Elo. Then White's expectation in every game is 60% and Black's 40%: the control
+// row's difference is 0 for both colours. Black holds a passed h-pawn in the 20 games it
+// won: actual 100% against an expected 40%, +60 points (the plain Elo formula said 50%).
+TEST(WhiteEdge, HandComputedAtEvenRatings) {
+  Stats stats(2);
+  for (int g = 0; g < 50; ++g) {
+    const bool white_wins = g < 30;
+    stats.begin_game(white_wins ? GameResult::WhiteWins : GameResult::BlackWins,
+                     GameRatings{1500, 1500});
+    for (int ply = 0; ply < 3; ++ply) stats.add_position(white_wins ? quiet_report : black_passer);
+    stats.end_game();
+  }
+  const auto edge = stats.white_edge();
+  ASSERT_TRUE(edge);
+  EXPECT_NEAR(edge->elo, 400 * std::log10(1.5), 1e-6);
+  EXPECT_EQ(edge->unadjusted.games, 50u);
+  EXPECT_NEAR(edge->unadjusted.actual_percent, 60.0, 1e-9);
+  EXPECT_NEAR(edge->unadjusted.expected_percent, 50.0, 1e-9);
+  for (Color c : {White, Black}) {
+    const RatedSummary all = stats.all_games_score(c).rated(edge->elo);
+    EXPECT_NEAR(all.expected_percent, c == White ? 60.0 : 40.0, 1e-6);
+    EXPECT_NEAR(all.difference, 0.0, 1e-6);
+  }
+  const RatedSummary passer = stats.score(Black, ScoredPattern::Passed).rated(edge->elo);
+  EXPECT_EQ(passer.games, 20u);
+  EXPECT_NEAR(passer.expected_percent, 40.0, 1e-6);
+  EXPECT_NEAR(passer.difference, 60.0, 1e-6);
+
+  const std::string table = io::stats_table(stats);
+  EXPECT_NE(table.find("White's edge: +70.4 Elo (White scored 60.0% of 50 rated games, 50.0% "
+                       "expected from the ratings alone);"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("all games             white       50      30       0      20    60.0"
+                       "      50    60.0    60.0    +0.0"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("all games             black       50      20       0      30    40.0"
+                       "      50    40.0    40.0    +0.0"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("passed pawn           black       20      20       0       0   100.0"
+                       "      20  too few rated games"),
+            std::string::npos)
+      << table;
+  const std::string json = io::stats_json(stats);
+  EXPECT_NE(json.find("\"white_edge\": {\"elo\": 70.44, \"rated_games\": 50, "
+                      "\"actual_percent\": 60.00, \"expected_percent\": 50.00}, \"scores\": "
+                      "{\"all games\": {\"white\": {\"wins\": 30, \"draws\": 0, \"losses\": 20, "
+                      "\"score_percent\": 60.00, \"rated_games\": 50, \"expected_percent\": 60.00, "
+                      "\"actual_percent\": 60.00, \"difference\": 0.00, "),
+            std::string::npos)
+      << json.substr(json.find("\"white_edge\""), 400);
+}
+
+// Random ratings and results leaning to White: the fitted edge makes White's expected
+// points over all rated games equal its points, summed here with the Elo formula itself;
+// draws count half for both sides, so Black's control row is 0 too. Unrated games and
+// games without a result count for neither.
+TEST(WhiteEdge, FitMatchesTheEloFormulaOnRandomGames) {
+  std::mt19937 rng(20261124);
+  Stats stats(1);
+  double white_points = 0;
+  std::vector<int> differences;
+  for (int g = 0; g < 2000; ++g) {
+    const int white = 1200 + int(rng() % 1400), black = 1200 + int(rng() % 1400);
+    const double p = expected_score(white + 35, black);  // a true edge of 35 Elo
+    const double u = double(rng() % 1000000) / 1e6;
+    const GameResult result = u < p - 0.1   ? GameResult::WhiteWins
+                              : u < p + 0.1 ? GameResult::Draw
+                                            : GameResult::BlackWins;
+    const bool rated = g % 10 != 0;
+    stats.begin_game(g % 97 == 0 ? GameResult::Unknown : result,
+                     rated ? std::optional(GameRatings{white, black}) : std::nullopt);
+    stats.add_position(quiet_report);
+    stats.end_game();
+    if (!rated || g % 97 == 0) continue;
+    differences.push_back(white - black);
+    white_points += result == GameResult::WhiteWins ? 1 : result == GameResult::Draw ? 0.5 : 0;
+  }
+  const auto edge = stats.white_edge();
+  ASSERT_TRUE(edge);
+  double expected = 0;
+  for (int d : differences) expected += expected_score(d + edge->elo);
+  EXPECT_NEAR(expected, white_points, 1e-6);
+  EXPECT_EQ(edge->unadjusted.games, differences.size());
+  EXPECT_GT(edge->elo, 10.0);  // the games were drawn with a 35-Elo edge
+  EXPECT_LT(edge->elo, 60.0);
+  const std::string json = io::stats_json(stats);
+  const auto from = json.find("\"all games\"");
+  const std::string all = json.substr(from, json.find("\"isolated d-pawn\"") - from);
+  const auto black = all.find("\"black\": {");
+  ASSERT_NE(black, std::string::npos) << all;
+  EXPECT_NE(all.substr(0, black).find("\"difference\": 0.00, "), std::string::npos) << all;
+  EXPECT_NE(all.substr(black).find("\"difference\": 0.00, "), std::string::npos) << all;
+}
+
+// No edge fits with fewer than 30 rated games, or when White won (or lost) every one;
+// the rows then use the plain Elo formula and the table says why.
+TEST(WhiteEdge, NotFittedSaysWhy) {
+  for (int games : {29, 30}) {
+    Stats stats(1);
+    for (int g = 0; g < games; ++g) {
+      stats.begin_game(GameResult::WhiteWins, GameRatings{1500, 1500});
+      stats.add_position(quiet_report);
+      stats.end_game();
+    }
+    EXPECT_FALSE(stats.white_edge());
+    const std::string table = io::stats_table(stats);
+    EXPECT_NE(
+        table.find(games < 30 ? "White's edge: not fitted (29 rated games, at least 30 needed)"
+                              : "White's edge: not fitted (White won or lost every rated game)"),
+        std::string::npos)
+        << table;
+    EXPECT_NE(io::stats_json(stats).find("\"white_edge\": {\"elo\": null, \"rated_games\": " +
+                                         std::to_string(games)),
+              std::string::npos);
+  }
+}
+
+// The hanging pawns row is the named structure hanging-pawns (c4-d4 on half-open files),
+// not the per-pawn key `hanging`, which also holds for a lone b4-c4 pair on the wing.
+TEST(Stats, HangingPawnsRowIsTheNamedStructure) {
+  const PawnReport wing_pair =
+      report_of(bb({B4, C4, F2, G2, H2}), bb({A7, E6, F7, G7, H7}));  // b4-c4, no a/d-pawn
+  const PawnReport hanging_pawns =
+      report_of(bb({A2, C4, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));
+  ASSERT_EQ(wing_pair.white.hanging, bb({B4, C4}));
+  ASSERT_EQ(hanging_pawns.white.hanging, bb({C4, D4}));
+  ASSERT_EQ(classify_structure(hanging_pawns.white.pawns, hanging_pawns.black.pawns, false),
+            (StructureMatch{StructureId::HangingPawns, White, false}));
+  Stats stats(2);
+  for (const PawnReport* r : {&wing_pair, &hanging_pawns}) {
+    stats.begin_game(GameResult::WhiteWins);
+    for (int ply = 0; ply < 2; ++ply) stats.add_position(*r);
+    stats.end_game();
+  }
+  EXPECT_EQ(stats.score(White, ScoredPattern::HangingPawns).games(), 1u);
+  EXPECT_EQ(stats.score(Black, ScoredPattern::HangingPawns).games(), 0u);
+  std::size_t hanging_key = 0;
+  while (pawn_set_keys[hanging_key].name != "hanging") ++hanging_key;
+  EXPECT_EQ(stats.games_with(White, hanging_key), 2u);  // the key's own share is unchanged
+}
+
+// --by eco counts a game for a structure when a side held it for min_plies positions in
+// a row, from the ply where that run starts; a shorter transient before it counts for
+// nothing.
+TEST(StatsByEco, HonoursMinPlies) {
+  const PawnReport carlsbad =
+      report_of(bb({A2, B2, D4, E3, F2, G2, H2}), bb({A7, B7, C6, D5, F7, G7, H7}));
+  Stats stats(3);
+  stats.track_openings(true);
+  // Game 1: two plies of Carlsbad only.
+  stats.begin_game(GameResult::Draw);
+  stats.set_opening("D35");
+  stats.add_position(quiet_report);
+  stats.add_position(carlsbad);
+  stats.add_position(carlsbad);
+  stats.add_position(quiet_report);
+  stats.end_game();
+  // Game 2: one ply at ply 1, then held from ply 3 for three plies.
+  stats.begin_game(GameResult::Draw);
+  stats.set_opening("D35");
+  stats.add_position(quiet_report);
+  stats.add_position(carlsbad);
+  stats.add_position(quiet_report);
+  stats.add_positions(summarize(carlsbad), 3);
+  stats.end_game();
+  const auto& d35 = stats.openings().at("D35");
+  EXPECT_EQ(d35.games, 2u);
+  EXPECT_EQ(d35.reached[std::size_t(StructureId::Carlsbad)], 1u);
+  EXPECT_EQ(d35.first_ply_sum[std::size_t(StructureId::Carlsbad)], 3u);
+  EXPECT_NE(io::stats_table(stats).find(
+                "D35          2  carlsbad                      50.00        3.0\n"),
+            std::string::npos);
+  // The structure table still counts every appearance: both games, first seen at ply 1.
+  EXPECT_EQ(stats.structure_games(StructureId::Carlsbad), 2u);
+  EXPECT_DOUBLE_EQ(stats.structure_average_first_ply(StructureId::Carlsbad), 1.0);
+}
+
+// Rated buckets survive serialize/deserialize, and merging in either order gives the same
+// bytes.
+TEST(Stats, RatedGamesSerializeAndMergeInAnyOrder) {
+  Stats a(1), b(1);
+  std::mt19937 rng(7);
+  for (Stats* s : {&a, &b})
+    for (int g = 0; g < 200; ++g) {
+      s->begin_game(GameResult(rng() % 3), GameRatings{1000 + int(rng() % 2000), 2000});
+      s->add_position(g % 2 ? quiet_report : black_passer);
+      s->end_game();
+    }
+  const auto back = Stats::deserialize(a.serialize());
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->serialize(), a.serialize());
+  EXPECT_EQ(io::stats_json(*back), io::stats_json(a));
+  Stats ab(1), ba(1);
+  ab.merge(a), ab.merge(b);
+  ba.merge(b), ba.merge(a);
+  EXPECT_EQ(ab.serialize(), ba.serialize());
+  EXPECT_EQ(ab.all_games_score(White).rated_games.games(), 400u);
+  std::string truncated = a.serialize();
+  truncated.pop_back();
+  EXPECT_FALSE(Stats::deserialize(truncated));
 }
 
 }  // namespace

@@ -5,39 +5,68 @@ core; this package hands its results over as dicts, numpy arrays and pandas Data
 
     import pawnkit
     pawnkit.analyze("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1")   # one record of `analyze --format jsonl`
-    df = pawnkit.positions("games.pgn.zst", tags=("WhiteElo",))
+    df = pawnkit.positions("games.pgn.zst", tags="WhiteElo")
     s = pawnkit.stats(["a.pgn", "b.pgn"]); s.to_dict()
     pawnkit.find("games.pgn", "d4 in white.isolated and ply >= 20")
     pawnkit.bb.isolated(df["white_pawns"].to_numpy())
 
-Bad games and records are never dropped silently: they are counted and their messages
-(the CLI's text) kept in ``df.attrs`` / ``Stats.errors``, and a ``BadInputWarning`` says so.
-A bad FEN or query raises ``ValueError`` with the CLI's text; a file that cannot be opened
-raises ``OSError``.
+Input is read as the CLI reads it: sloppy FEN/EPD and PGN are repaired, each repair a
+``RepairWarning`` (the CLI's warning line); ``strict=True`` is ``--strict`` (every repair an
+error). Bad games and records are never dropped silently: they are counted and their
+messages (the CLI's text) kept in ``df.attrs`` / ``Stats.errors``, and a ``BadInputWarning``
+says so. Both warnings are ``PawnkitWarning``s. A bad FEN or query raises ``ValueError``
+with the CLI's text; a file that cannot be opened raises ``OSError``; an argument of the
+wrong type raises ``TypeError`` naming it. Long calls stop on Ctrl-C (KeyboardInterrupt)
+and show a progress bar (``progress=``).
 """
 
 import json as _json
-import os as _os
+import sys as _sys
 import warnings as _warnings
 
-from . import _pawnkit
-from ._pawnkit import Stats, bb
+try:
+    from . import _pawnkit
+except ImportError as _error:  # the pure Python files are there, the C++ module is not
+    raise ImportError(
+        "pawnkit's C++ module (_pawnkit) is not built next to " + __path__[0] + ": build it with "
+        "`cmake --build build --target pawnkit_python` (after `bash scripts/demo.sh` or "
+        "`bash scripts/build.sh`), or install the package with pip (docs/python.md)") from _error
 
-__all__ = ["analyze", "positions", "iter_positions", "stats", "find", "timeline", "Stats", "bb", "BadInputWarning",
-           "release_memory"]
+from . import _inputs
+from ._bitboards import SQUARES, bb, bitboard, popcount, squares
+from ._pawnkit import Stats
+from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
+
+__all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
+           "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
+           "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS"]
 
 
-class BadInputWarning(UserWarning):
+class PawnkitWarning(UserWarning):
+    """Every warning pawnkit gives: filter them all with this category."""
+
+
+class BadInputWarning(PawnkitWarning):
     """Some games or records of the input were bad (or of other variants) and left out."""
 
 
-def _paths(paths):
-    if isinstance(paths, (str, bytes, _os.PathLike)):
-        return [_os.fsdecode(paths)]
-    return [_os.fsdecode(p) for p in paths]
+class RepairWarning(PawnkitWarning):
+    """Sloppy input (a FEN without its side to move, a lowercase ``o-o``) was read as its
+    writer meant it: the CLI's warning line for that repair."""
 
 
-def _warn(problems, what):
+# At most this many repairs are warned about one by one; the rest in one summary line.
+_REPAIRS_SHOWN = 5
+
+
+def _warn(problems, what, stacklevel=3):
+    repairs = problems.get("warning_messages", [])
+    for line in repairs[:_REPAIRS_SHOWN]:
+        _warnings.warn(line, RepairWarning, stacklevel=stacklevel)
+    if len(repairs) > _REPAIRS_SHOWN:
+        _warnings.warn(f"pawnkit: {len(repairs) - _REPAIRS_SHOWN} more repairs of sloppy input "
+                       "(all in attrs['warning_messages'] / Stats.warnings)", RepairWarning,
+                       stacklevel=stacklevel)
     bad, skipped = problems["bad"], problems["skipped"]
     if not (bad or skipped):
         return
@@ -47,69 +76,173 @@ def _warn(problems, what):
     if skipped:
         parts.append(f"{skipped} game{'' if skipped == 1 else 's'} of other variants skipped")
     first = problems["messages"][0] if problems["messages"] else ""
-    _warnings.warn(f"pawnkit: {', '.join(parts)} (first: {first})", BadInputWarning, stacklevel=3)
+    _warnings.warn(f"pawnkit: {', '.join(parts)} (first: {first})", BadInputWarning, stacklevel=stacklevel)
 
 
-def analyze(fen):
+def _interactive():
+    """A notebook or an interactive interpreter: where a silent minute looks like a hang."""
+    return hasattr(_sys, "ps1") or bool(_sys.flags.interactive) or "ipykernel" in _sys.modules
+
+
+class _ProgressBar:
+    """A tqdm bar of games (bytes read in its postfix), shown once a call has run 2 s
+    (tqdm's ``delay``); the callback the C++ side calls every 50 ms."""
+
+    def __init__(self, progress, description):
+        if progress is None:
+            progress = _interactive()
+        self.bar = None
+        if _inputs.flag("progress", progress):
+            from tqdm.auto import tqdm
+            self.bar = tqdm(desc=description, unit=" games", delay=2.0, unit_scale=True)
+
+    def __call__(self, games, read_bytes):
+        self.bar.set_postfix_str(f"{read_bytes / 1e6:,.0f} MB", refresh=False)
+        self.bar.update(games - self.bar.n)
+
+    @property
+    def callback(self):
+        return self if self.bar is not None else None
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+def analyze(fen, *, strict=False):
     """The pawn report of one FEN (or EPD record): the same object as one line of
-    ``pawnkit analyze --format jsonl`` ({"fen", "white", "black", "structure", ...})."""
-    return _json.loads(_pawnkit.analyze_json(fen))
+    ``pawnkit analyze --format jsonl`` ({"fen", "white", "black", "structure", ...}). A
+    sloppy FEN (``"4k3/8/8/8/3P4/8/8/4K3"``, no side to move) is repaired as the CLI does,
+    each repair a ``RepairWarning``; with ``strict=True`` it is a ``ValueError``."""
+    text, repairs = _pawnkit.analyze_json(_inputs.text("fen", fen), _inputs.flag("strict", strict))
+    for line in repairs:
+        _warnings.warn(f"pawnkit: {line}", RepairWarning, stacklevel=2)
+    return _json.loads(text)
 
 
-def iter_positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True, chunk_rows=100_000):
-    """Yields the rows of :func:`positions` as DataFrames of at most ``chunk_rows`` rows,
-    so that memory stays flat on any file. Each chunk's ``attrs`` hold the problems seen
-    so far; the warning for bad games comes once the input is over."""
-    if chunk_rows < 1:
+class _Request:
+    """The checked arguments of positions / iter_positions / find."""
+
+    def __init__(self, paths, where, tags, threads, min_plies, fen, strict, chunk_rows=0, tag_types=None):
+        self.inputs = _inputs.inputs(paths)
+        self.names = [name for name, _ in self.inputs]
+        self.where = _inputs.text("where", where, optional=True)
+        self.tags = _inputs.tags(tags)
+        self.threads = _inputs.integer("threads", threads)
+        self.min_plies = _inputs.integer("min_plies", min_plies)
+        self.fen = _inputs.flag("fen", fen)
+        self.strict = _inputs.flag("strict", strict)
+        self.chunk_rows = _inputs.integer("chunk_rows", chunk_rows)
+        self.tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+
+    def stream(self, first_file=0):
+        return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, self.tags, self.fen, self.strict,
+                                       self.threads, self.chunk_rows, first_file)
+
+
+def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
+                   chunk_rows=100_000, progress=None, _first_file=0, _all_names=None, _problems_out=None):
+    """Yields the rows of :func:`positions` as DataFrames of whole games, so that memory
+    stays flat on any file: a chunk ends before the game that would take it over
+    ``chunk_rows`` rows (a game longer than that alone is a chunk of its own; FEN/EPD
+    records fill chunks exactly). ``game_id`` is the same as in :func:`positions`. Each
+    chunk's ``attrs`` hold the problems seen so far; the warnings come once the input is
+    over."""
+    request = _Request(path, where, tags, threads, min_plies, fen, strict, chunk_rows, tag_types)
+    if request.chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
     from ._frames import positions_frame as _frame  # pandas: imported when first needed
-    tags = list(tags)
-    stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, fen, threads, chunk_rows)
+    stream = request.stream(_inputs.integer("_first_file", _first_file))
+    names = _all_names if _all_names is not None else request.names
+    bar = _ProgressBar(progress, "pawnkit.iter_positions")
     try:
         while True:
-            chunk = stream.next()
+            chunk = stream.next(bar.callback)
             if chunk is None:
                 break
-            yield _frame(chunk, tags, stream.problems())
-        _warn(stream.problems(), "record")
+            yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types)
+        if _problems_out is None:
+            _warn(stream.problems(), "record")
+        else:  # the caller warns (pawnkit.games)
+            _problems_out.append(stream.problems())
     finally:
-        stream.cancel()
+        bar.close()
+        stream.stop()
 
 
-def positions(path, *, where=None, tags=(), threads=0, min_plies=1, fen=True):
+def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
+              progress=None, _first_file=0, _all_names=None):
     """One row per position of a PGN (``.pgn``, ``.pgn.zst``) or FEN/EPD file (or a list
-    of them) as a pandas DataFrame.
+    of them, file objects, fsspec URLs) as a pandas DataFrame.
 
-    Columns: ``game`` (1-based in its file; 0 for FEN/EPD), ``ply``, ``fen``; for each side
-    and square-set key of the report a uint64 bitboard (``white_pawns``, ``white_isolated``,
-    ..., ``black_promotions``; LERF, bit 0 = a1); ``white_islands``/``black_islands``;
-    ``structure`` and ``structure_side`` (categoricals, NaN when no structure is named);
-    ``phase`` (a categorical: opening, middlegame, endgame; docs/patterns.md);
-    then one column per tag in ``tags`` (None when a game lacks it).
+    Columns: ``file`` (categorical: each input's name as given), ``game`` (1-based in its
+    file; 0 for FEN/EPD), ``game_id`` (unique over everything one call reads:
+    ``input index * 2**32 + game``, stable across runs; ``groupby("game_id")`` is always
+    one game), ``ply``, ``fen``; for each side and square-set key of the report a uint64
+    bitboard (``white_pawns``, ``white_isolated``, ..., ``black_promotions``; LERF, bit 0 =
+    a1); ``white_islands``/``black_islands``; ``structure`` and ``structure_side``
+    (categoricals, NaN when no structure is named); ``phase`` (a categorical: opening,
+    middlegame, endgame; docs/patterns.md); then one column per tag in ``tags``
+    (a tag name or a list of them), typed: ratings (``WhiteElo``, ``BlackElo``,
+    ``*RatingDiff``, ``PlyCount``) as nullable ``Int32``; ``Date``, ``UTCDate``, ``EventDate``
+    as ``datetime64`` (a partial date such as ``1972.??.??`` is NaT); ``Result``, ``ECO``,
+    ``Termination``, ``TimeControl``, ``Event``, ``White``, ``Black``, ``Opening``, ``Variant``,
+    titles and ``Round`` as categoricals; any other tag as text (None when a game lacks it).
+    ``tag_types={"Site": "category", "Date": "str"}`` says otherwise for a tag (``"str"``,
+    ``"category"``, ``"Int"`` or ``"date"``).
 
     ``where`` takes the ``find`` query language (docs/query.md); with ``min_plies`` N a
     game's position is kept once the query held for N consecutive plies. ``fen=False``
-    leaves out the ``fen`` column (a Python str per row: a fifth of the memory and of the
-    time). ``threads=0`` uses every core. ``attrs`` holds ``bad``, ``skipped`` and
-    ``messages``.
+    leaves out the ``fen`` column. ``threads=0`` uses every core. ``strict=True`` is the
+    CLI's ``--strict``. ``attrs`` holds ``bad``, ``skipped``, ``messages``, ``warnings`` and
+    ``warning_messages``. ``progress`` shows a tqdm bar (default: in an interactive session,
+    once the call has run 2 s); Ctrl-C stops the call with KeyboardInterrupt.
 
     The column memory of frames that were freed is reused by later calls (at most 1 GiB
     is kept; :func:`release_memory` unmaps it)."""
     # pandas is imported when first needed: a Dask worker that only runs stats never is.
     from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
-    tags = list(tags)
-    stream = _pawnkit.PositionStream(_paths(path), where, min_plies, tags, fen, threads, 0)
+    request = _Request(path, where, tags, threads, min_plies, fen, strict, tag_types=tag_types)
+    stream = request.stream(_inputs.integer("_first_file", _first_file))
+    bar = _ProgressBar(progress, "pawnkit.positions")
     chunks = []
-    while True:
-        chunk = stream.next()
-        if chunk is None:
-            break
-        chunks.append(chunk)
+    try:
+        while True:
+            chunk = stream.next(bar.callback)
+            if chunk is None:
+                break
+            chunks.append(chunk)
+    finally:
+        bar.close()
+        stream.stop()
     problems = stream.problems()
     _warn(problems, "record")
+    names = _all_names if _all_names is not None else request.names
     if not chunks:
-        return _empty_frame(tags, problems, fen)
-    return _frame(chunks[0], tags, problems)
+        return _empty_frame(request.tags, problems, request.fen, names, request.tag_types)
+    return _frame(chunks[0], request.tags, problems, names, request.tag_types)
+
+
+def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, progress=None, _first_file=0,
+          _all_names=None):
+    """One row per game of PGN inputs, indexed by ``game_id`` (as in :func:`positions`):
+    ``file``, ``game``, ``plies`` (the last ply replayed; <NA> for a game with no position),
+    the tags asked for (typed as in :func:`positions`; ``Result`` by default), ``structures``
+    ({name: first ply} of the named structures the game reached, in that order), ``status``
+    (ok, bad or skipped: a bad game keeps the plies replayed before its error) and
+    ``message`` (the CLI's line about a bad or skipped game). Made from the position rows
+    chunk by chunk, so memory stays flat on any file."""
+    from ._games import games_frame, games_of_chunk
+    tags = _inputs.tags(tags)
+    parts, problems = [], []
+    for chunk in iter_positions(paths, tags=tags, tag_types=tag_types, threads=threads, fen=False, strict=strict,
+                                chunk_rows=1_000_000, progress=progress, _first_file=_first_file,
+                                _all_names=_all_names, _problems_out=problems):
+        parts.append(games_of_chunk(chunk, tags))
+    names = _all_names if _all_names is not None else _inputs.names(paths)
+    problems = problems[0]
+    _warn(problems, "game")
+    return games_frame(parts, tags, problems, names, tag_types)
 
 
 def release_memory():
@@ -121,23 +254,44 @@ def release_memory():
     return kept
 
 
-def stats(paths, *, threads=0, min_plies=8):
+def stats(paths, *, threads=0, min_plies=8, strict=False, progress=None, _warn_now=True):
     """The summary of ``pawnkit stats`` over PGN files, as a :class:`Stats`:
     ``to_dict()`` is ``json.loads`` of ``pawnkit stats --format json``; ``a + b`` merges
-    two partial results exactly; picklable. Bad games are counted in it (``bad_games``,
-    ``errors``) and warned about."""
-    result = _pawnkit.stats(_paths(paths), threads, min_plies)
-    _warn({"bad": result.bad_games, "skipped": result.skipped_games, "messages": result.errors}, "game")
+    two partial results exactly; ``==`` compares the numbers; picklable. Bad games are
+    counted in it (``bad_games``, ``errors``) and warned about; repairs are in
+    ``warnings``. ``min_plies`` takes 1 to 256."""
+    bar = _ProgressBar(progress, "pawnkit.stats")
+    try:
+        result = _pawnkit.stats(_inputs.inputs(paths), _inputs.integer("threads", threads),
+                                _inputs.integer("min_plies", min_plies), _inputs.flag("strict", strict),
+                                bar.callback)
+    finally:
+        bar.close()
+    if _warn_now:
+        _warn_stats(result)
     return result
 
 
-def find(paths, where, *, games=False, min_plies=1, tags=(), threads=0):
+def _warn_stats(result, stacklevel=4):
+    _warn({"bad": result.bad_games, "skipped": result.skipped_games, "messages": result.errors,
+           "warning_messages": result.warnings}, "game", stacklevel=stacklevel)
+
+
+def find(paths, where, *, games=False, min_plies=1, tags=(), tag_types=None, threads=0, strict=False,
+         progress=None):
     """The positions where the query ``where`` holds, as a DataFrame like
     :func:`positions`; with ``games=True`` the matching games as PGN text (as
     ``pawnkit find --games``), a comment marking the first matching ply."""
-    if not games:
-        return positions(paths, where=where, tags=tags, threads=threads, min_plies=min_plies)
-    text, _matches, problems = _pawnkit.find_games(_paths(paths), where, min_plies, threads)
+    if not _inputs.flag("games", games):
+        return positions(paths, where=_inputs.text("where", where), tags=tags, tag_types=tag_types, threads=threads,
+                         min_plies=min_plies, strict=strict, progress=progress)
+    bar = _ProgressBar(progress, "pawnkit.find")
+    try:
+        text, _matches, problems = _pawnkit.find_games(
+            _inputs.inputs(paths), _inputs.text("where", where), _inputs.integer("min_plies", min_plies),
+            _inputs.integer("threads", threads), _inputs.flag("strict", strict), bar.callback)
+    finally:
+        bar.close()
     _warn(problems, "game")
     return text
 
@@ -145,15 +299,21 @@ def find(paths, where, *, games=False, min_plies=1, tags=(), threads=0):
 _TIMELINE_COLUMNS = ["game", "structure", "holder", "first_ply", "last_ply", "plies", "phase"]
 
 
-def timeline(paths, *, min_plies=8, tags=(), threads=0):
-    """The structure timeline of every game of PGN files, as ``pawnkit timeline`` writes
+def timeline(paths, *, min_plies=8, tags=(), threads=0, strict=False, progress=None):
+    """The structure timeline of every game of PGN inputs, as ``pawnkit timeline`` writes
     it (docs/timeline.md): a DataFrame with one row per range and the JSON lines' columns
     ``game``, ``structure``, ``holder``, ``first_ply``, ``last_ply``, ``plies``, ``phase``,
     then one column per tag in ``tags`` (None when a game lacks it). ``attrs`` holds
-    ``bad``, ``skipped`` and ``messages``."""
+    ``bad``, ``skipped``, ``messages`` and the repairs' ``warnings``/``warning_messages``."""
     import pandas as pd
-    tags = list(tags)
-    text, problems = _pawnkit.timeline_jsonl(_paths(paths), min_plies, tags, threads)
+    tags = _inputs.tags(tags)
+    bar = _ProgressBar(progress, "pawnkit.timeline")
+    try:
+        text, problems = _pawnkit.timeline_jsonl(
+            _inputs.inputs(paths), _inputs.integer("min_plies", min_plies), tags,
+            _inputs.integer("threads", threads), _inputs.flag("strict", strict), bar.callback)
+    finally:
+        bar.close()
     _warn(problems, "game")
     rows = [_json.loads(line) for line in text.splitlines()]
     frame = pd.DataFrame(rows, columns=_TIMELINE_COLUMNS + tags)
@@ -175,7 +335,66 @@ def _stats_radd(self, other):
     return NotImplemented
 
 
+_SIDES = ("white", "black")
+
+
+def _stats_rows(data):
+    """(section, name, side, measure, value) for every number of ``to_dict()``, walking it
+    as it is (so keys added to the JSON appear without a change here)."""
+    def leaves(section, name, side, value):
+        if isinstance(value, dict):
+            for measure, v in value.items():
+                if isinstance(v, (dict, list)):
+                    yield from leaves(section, name, side, dict(enumerate(v)) if isinstance(v, list) else v)
+                else:
+                    yield section, name, side, str(measure), v
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield section, name, side, str(i), v
+        else:
+            yield section, name, side, "value", value
+
+    for section, content in data.items():
+        if isinstance(content, list):  # [{"from", "to", ...}, ...] (transitions)
+            for i, item in enumerate(content):
+                name = f"{item['from']} -> {item['to']}" if "from" in item else str(i)
+                yield from leaves(section, name, None, item)
+        elif not isinstance(content, dict):
+            yield "totals", section, None, "count", content
+        elif set(content) <= set(_SIDES):  # {"white": [...], "black": [...]} (islands)
+            for side, value in content.items():
+                yield from leaves(section, section, side, value)
+        else:
+            for name, value in content.items():
+                if isinstance(value, dict) and set(value) and set(value) <= set(_SIDES):
+                    for side, per_side in value.items():
+                        yield from leaves(section, name, side, per_side)
+                else:
+                    yield from leaves(section, name, None, value)
+
+
+def _stats_to_frame(self):
+    """The numbers of ``to_dict()`` as a tidy DataFrame: one row per number, columns
+    ``section`` (totals, patterns, islands, scores, structures), ``name`` (the pattern or
+    structure), ``side`` (white, black or None), ``measure`` (positions, games, wins,
+    score_percent, ...; the island count for islands) and ``value`` (None where the JSON
+    has null)."""
+    import pandas as pd
+    frame = pd.DataFrame(list(_stats_rows(self.to_dict())), columns=["section", "name", "side", "measure", "value"])
+    for column in ("section", "name", "side", "measure"):
+        frame[column] = frame[column].astype("category")
+    return frame
+
+
+def _stats_repr_html(self):
+    import html
+    return (f"<p><b>pawnkit.Stats</b>: {self.games} games, {self.positions} positions, {self.bad_games} bad, "
+            f"{self.skipped_games} skipped (min_plies {self.min_plies})</p><pre>{html.escape(self.table())}</pre>")
+
+
 Stats.to_dict = _stats_to_dict
+Stats.to_frame = _stats_to_frame
+Stats._repr_html_ = _stats_repr_html
 Stats.__radd__ = _stats_radd
 Stats.__repr__ = lambda self: (f"pawnkit.Stats(games={self.games}, positions={self.positions}, "
                                f"bad_games={self.bad_games}, min_plies={self.min_plies})")

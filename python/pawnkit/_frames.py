@@ -6,48 +6,113 @@ import pandas as pd
 from . import _pawnkit
 
 _BITBOARD_COLUMNS = _pawnkit.bitboard_column_names()
-_STRUCTURES = _pawnkit.structure_categories()
-_SIDES = ["white", "black"]
-_PHASES = _pawnkit.phase_categories()
+
+# The categorical columns after the bitboards: name -> categories. The chunk holds each
+# one's codes (int8, -1 for none) under the same name; a new one is a line here and its
+# codes in chunk_arrays (python/src/module.cpp).
+CATEGORICAL_COLUMNS = {
+    "structure": _pawnkit.structure_categories(),
+    "structure_side": ["white", "black"],
+    "phase": _pawnkit.phase_categories(),
+}
+
+# How each tag's column is typed unless `tag_types` says otherwise: ratings as nullable
+# integers, dates as datetimes, the tags with few distinct values as categoricals; any
+# other tag as text (object: str, None where a game lacks it).
+TAG_TYPES = {
+    **{name: "Int" for name in ("WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "PlyCount")},
+    **{name: "date" for name in ("Date", "UTCDate", "EventDate")},
+    **{name: "category" for name in ("Result", "ECO", "Termination", "TimeControl", "Event", "White", "Black",
+                                     "Opening", "Variant", "WhiteTitle", "BlackTitle", "Round")},
+}
+TAG_TYPE_NAMES = ("str", "category", "Int", "date")
 
 
-def positions_frame(chunk, tags, problems):
-    """One DataFrame from a chunk: game, ply, fen (unless the chunk was made without), the
-    bitboards, islands, structure, structure_side, phase, tags."""
-    head = {"game": chunk["game"], "ply": chunk["ply"]}
+def tag_type(name, tag_types):
+    return (tag_types or {}).get(name) or TAG_TYPES.get(name, "str")
+
+
+def _dates(values):
+    """PGN dates ("2013.01.31") as datetime64; a partial date ("1972.??.??", "????.??.??")
+    or anything else that is not a whole date is NaT (its text stays available with
+    ``tag_types={"Date": "str"}``)."""
+    return pd.to_datetime(pd.Series(values, dtype=object), format="%Y.%m.%d", errors="coerce").to_numpy()
+
+
+def tag_column(name, per_game, slot, kind):
+    """The column of tag ``name`` from its value per game and each row's game."""
+    if kind == "category":
+        codes, categories = pd.factorize(per_game, use_na_sentinel=True)
+        return pd.Categorical.from_codes(codes[slot] if len(slot) else codes[:0], categories=categories.astype(object))
+    if kind == "Int":
+        numbers = pd.to_numeric(pd.Series(per_game, dtype=object), errors="coerce")
+        return pd.array(numbers.to_numpy()[slot] if len(slot) else numbers.to_numpy()[:0], dtype="Int32")
+    if kind == "date":
+        return _dates(per_game)[slot] if len(slot) else np.zeros(0, "datetime64[ns]")
+    return per_game[slot] if len(slot) else np.zeros(0, object)
+
+
+# game_id = input index * GAME_ID_STRIDE + game (made in C++, python/src/positions.cpp):
+# unique over the inputs of one call (or one Dask collection), the same on every run over
+# the same inputs.
+GAME_ID_STRIDE = 1 << 32
+
+
+def _file_column(codes, names):
+    """The ``file`` categorical from each row's input index: each input's name as given (a
+    name given twice is one category; game_id still tells the two readings apart)."""
+    categories = list(dict.fromkeys(names))
+    if len(categories) < len(names):
+        position = {name: i for i, name in enumerate(categories)}
+        codes = np.array([position[name] for name in names], dtype=np.int32)[codes]
+    return pd.Categorical.from_codes(codes, categories=categories)
+
+
+def positions_frame(chunk, tags, problems, names, tag_types=None):
+    """One DataFrame from a chunk: file, game, game_id, ply, fen (unless the chunk was made
+    without), the bitboards, islands, the categorical columns, tags. ``names`` are the
+    names of every input of the call (or Dask collection), which the chunk's ``file``
+    codes index."""
+    head = {
+        "file": _file_column(chunk["file"], names),
+        "game": chunk["game"],
+        "game_id": chunk["game_id"],
+        "ply": chunk["ply"],
+    }
     if "fen" in chunk:
         head["fen"] = chunk["fen"]
-    head = pd.DataFrame(head, copy=False)
-    # The bitboards arrive as one (columns, rows) block: pandas keeps it as is.
-    bitboards = pd.DataFrame(chunk["bitboards"].T, columns=_BITBOARD_COLUMNS, copy=False)
-    tail = {
-        "white_islands": chunk["white_islands"],
-        "black_islands": chunk["black_islands"],
-        "structure": pd.Categorical.from_codes(chunk["structure"], categories=_STRUCTURES),
-        "structure_side": pd.Categorical.from_codes(chunk["structure_side"], categories=_SIDES),
-        "phase": pd.Categorical.from_codes(chunk["phase"], categories=_PHASES),
-    }
+    columns = head
+    # One contiguous array per bitboard column: with copy=False pandas keeps each as a
+    # block of its own (no consolidation into one 2-D block, so no copy and no strides).
+    columns.update(zip(_BITBOARD_COLUMNS, chunk["bitboards"]))
+    columns["white_islands"] = chunk["white_islands"]
+    columns["black_islands"] = chunk["black_islands"]
+    for name, categories in CATEGORICAL_COLUMNS.items():
+        columns[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
     for name in tags:
-        tail[name] = chunk["tags"][name]
-    frame = pd.concat([head, bitboards, pd.DataFrame(tail, copy=False)], axis=1, copy=False)
+        columns[name] = tag_column(name, chunk["tags"][name], chunk["game_slot"], tag_type(name, tag_types))
+    frame = pd.DataFrame(columns, copy=False)
     frame.attrs.update(problems)
     return frame
 
 
-def empty_positions_frame(tags, problems=None, fen=True):
+def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=None):
     """The frame of no rows, with every column's dtype (Dask's meta)."""
     chunk = {
+        "file": np.zeros(0, np.int32),
         "game": np.zeros(0, np.int64),
+        "game_id": np.zeros(0, np.int64),
         "ply": np.zeros(0, np.int32),
         "fen": np.zeros(0, object),
-        "bitboards": np.zeros((len(_BITBOARD_COLUMNS), 0), np.uint64),
+        "bitboards": [np.zeros(0, np.uint64) for _ in _BITBOARD_COLUMNS],
         "white_islands": np.zeros(0, np.uint8),
         "black_islands": np.zeros(0, np.uint8),
-        "structure": np.zeros(0, np.int8),
-        "structure_side": np.zeros(0, np.int8),
-        "phase": np.zeros(0, np.int8),
         "tags": {name: np.zeros(0, object) for name in tags},
+        "game_slot": np.zeros(0, np.uint32),
     }
+    for name in CATEGORICAL_COLUMNS:
+        chunk[name] = np.zeros(0, np.int8)
     if not fen:
         del chunk["fen"]
-    return positions_frame(chunk, list(tags), problems or {"bad": 0, "skipped": 0, "messages": []})
+    problems = problems or {"bad": 0, "skipped": 0, "messages": [], "warnings": 0, "warning_messages": []}
+    return positions_frame(chunk, list(tags), problems, list(names), tag_types=tag_types)

@@ -7,7 +7,8 @@
     frame = pawnkit.dask.positions(paths, tags=("WhiteElo",))   # a dask DataFrame
 
 Nothing here is cluster code of its own: the tasks are plain pawnkit calls, the partial
-``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle, ~7 KB each).
+``Stats`` are merged by ``+`` in a tree, and Dask moves them (they pickle to tens or
+hundreds of KB: each score row keeps its rated games by rating difference and result).
 
 For speed: one worker process per core with one thread each (``threads_per_worker=1``),
 and ``threads=1`` per task (the default here), so that the cores run tasks side by side
@@ -18,10 +19,28 @@ at least some tenths of a CPU second (Dask spends a few milliseconds per task).
 import dask
 
 import pawnkit
+from pawnkit import _inputs
+
+
+def _paths(paths):
+    """One task's input per path: a single path (or URL) is one, never its characters."""
+    if isinstance(paths, (str, bytes)) or hasattr(paths, "__fspath__"):
+        return [paths]
+    if _inputs._is_file_object(paths) or not hasattr(paths, "__iter__"):
+        raise TypeError(f"paths: expected paths or fsspec URLs (a worker opens each), got {type(paths).__name__}")
+    return list(paths)
 
 
 def _file_stats(path, threads, min_plies):
-    return pawnkit.stats([path], threads=threads, min_plies=min_plies)
+    # No warning on the worker: the client warns once about the merged result.
+    return pawnkit.stats([path], threads=threads, min_plies=min_plies, progress=False, _warn_now=False)
+
+
+def _positions_part(path, index, names, **options):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pawnkit.PawnkitWarning)
+        return pawnkit.positions(path, progress=False, _first_file=index, _all_names=names, **options)
 
 
 def _merge(parts, min_plies):
@@ -32,7 +51,7 @@ def stats_graph(paths, *, threads=1, min_plies=8, fan_in=8):
     """The delayed computation behind :func:`stats`: one task per path, then a tree of
     merges with up to ``fan_in`` inputs per node (depth log_fan_in(len(paths))). The
     tasks are not pure: a file may change between two calls with the same path."""
-    paths = list(paths)
+    paths = _paths(paths)
     if not paths:
         raise ValueError("pawnkit.dask.stats needs at least one path")
     if fan_in < 2:
@@ -50,21 +69,54 @@ def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=8):
     ``client=None`` the current Dask scheduler runs it (a distributed Client if one is
     active, else Dask's default)."""
     graph = stats_graph(paths, threads=threads, min_plies=min_plies, fan_in=fan_in)
-    if client is not None:
-        return client.compute(graph).result()
-    return graph.compute()
+    result = client.compute(graph).result() if client is not None else graph.compute()
+    pawnkit._warn_stats(result, stacklevel=3)  # once, with the merged counts
+    return result
 
 
-def positions(paths, *, where=None, tags=(), threads=1, min_plies=1, fen=True):
+def positions(paths, *, where=None, tags=(), tag_types=None, threads=1, min_plies=1, fen=True, strict=False):
     """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.positions`, one partition per path,
-    with the exact ``meta`` (columns and dtypes) of pawnkit.positions."""
+    with the exact ``meta`` (columns and dtypes) of pawnkit.positions. ``file`` has every
+    path as a category and ``game_id`` is unique over the whole collection (path index *
+    2**32 + game), as in one pawnkit.positions call over the same paths. Workers do not
+    warn (the problems are in each partition's attrs)."""
     # Imported here: dask.dataframe takes a second to import, which every worker process
     # would pay for when it unpickles a stats task from this module.
     import dask.dataframe as dd
     from ._frames import empty_positions_frame
 
-    paths = list(paths)
-    tags = list(tags)
-    parts = [dask.delayed(pawnkit.positions, pure=False)(p, where=where, tags=tags, threads=threads,
-                                             min_plies=min_plies, fen=fen) for p in paths]
-    return dd.from_delayed(parts, meta=empty_positions_frame(tags, fen=fen), verify_meta=True)
+    paths = _paths(paths)
+    names = _inputs.names(paths)
+    tags = _inputs.tags(tags)
+    tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+    parts = [dask.delayed(_positions_part, pure=False)(p, i, names, where=where, tags=tags, tag_types=tag_types,
+                                                       threads=threads, min_plies=min_plies, fen=fen, strict=strict)
+             for i, p in enumerate(paths)]
+    meta = empty_positions_frame(tags, fen=fen, names=names, tag_types=tag_types)
+    # Each partition has the tag values of its own games as categories: unknown to the meta.
+    meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if meta[t].dtype == "category"])
+    return dd.from_delayed(parts, meta=meta, verify_meta=True)
+
+
+def games(paths, *, tags=("Result",), tag_types=None, threads=1, strict=False):
+    """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.games`, one partition per path
+    (``game_id`` unique over the collection)."""
+    import dask.dataframe as dd
+
+    paths = _paths(paths)
+    names = _inputs.names(paths)
+    tags = _inputs.tags(tags)
+
+    def part(path, index):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", pawnkit.PawnkitWarning)
+            return pawnkit.games(path, tags=tags, tag_types=tag_types, threads=threads, strict=strict,
+                                 progress=False, _first_file=index, _all_names=names)
+
+    from ._games import games_frame
+    meta = games_frame([], tags, {"bad": 0, "skipped": 0, "messages": []}, names, tag_types)
+    meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if meta[t].dtype == "category"])
+    return dd.from_delayed([dask.delayed(part, pure=False)(p, i) for i, p in enumerate(paths)], meta=meta,
+                           verify_meta=True)
+

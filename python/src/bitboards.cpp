@@ -5,6 +5,7 @@
 #include <pawnkit/pawns/moves.hpp>
 #include <pawnkit/pawns/patterns.hpp>
 
+#include <bit>
 #include <string>
 
 #include "bindings.hpp"
@@ -49,7 +50,8 @@ void def_own_color(py::module_& bb, const char* name, const char* doc) {
 
 // f<colour>(own, enemy) for every pair of elements.
 template <Bitboard (*W)(Bitboard, Bitboard), Bitboard (*B)(Bitboard, Bitboard)>
-void def_own_enemy_color(py::module_& bb, const char* name, const char* doc) {
+void def_own_enemy_color(py::module_& bb, const char* name, const char* doc,
+                         const char* own = "own", const char* enemy = "enemy") {
   bb.def(
       name,
       [](const Array& own, const Array& enemy, const std::string& color) {
@@ -60,7 +62,24 @@ void def_own_enemy_color(py::module_& bb, const char* name, const char* doc) {
         return py::vectorize(
             [](std::uint64_t o, std::uint64_t e) -> std::uint64_t { return B(o, e); })(own, enemy);
       },
-      py::arg("own"), py::arg("enemy"), py::arg("color"), doc);
+      py::arg(own), py::arg(enemy), py::arg("color"), doc);
+}
+
+// f<colour>(pawns, occupied, enemy_pieces) for every triple of elements.
+template <Bitboard (*W)(Bitboard, Bitboard, Bitboard), Bitboard (*B)(Bitboard, Bitboard, Bitboard)>
+void def_three_color(py::module_& bb, const char* name, const char* a, const char* b, const char* c,
+                     const char* doc) {
+  bb.def(
+      name,
+      [](const Array& x, const Array& y, const Array& z, const std::string& color) {
+        if (parse_color(color) == White)
+          return py::vectorize([](std::uint64_t p, std::uint64_t o,
+                                  std::uint64_t e) -> std::uint64_t { return W(p, o, e); })(x, y,
+                                                                                            z);
+        return py::vectorize([](std::uint64_t p, std::uint64_t o,
+                                std::uint64_t e) -> std::uint64_t { return B(p, o, e); })(x, y, z);
+      },
+      py::arg(a), py::arg(b), py::arg(c), py::arg("color"), doc);
 }
 
 }  // namespace
@@ -96,6 +115,33 @@ void bind_bitboards(py::module_& m) {
                                                 "Pawns blocked by an enemy pawn straight ahead.");
   def_own_enemy_color<levers<White>, levers<Black>>(bb, "levers",
                                                     "Pawns that attack an enemy pawn.");
+  def_own_color<connected<White>, connected<Black>>(
+      bb, "connected", "Pawns defended by an own pawn or with one beside them.");
+  def_own_color<chain_bases<White>, chain_bases<Black>>(
+      bb, "chain_bases", "Pawns that defend an own pawn and are not defended themselves.");
+  def_own_color<holes<White>, holes<Black>>(
+      bb, "holes", "Squares of relative ranks 3 and 4 no own pawn can ever attack.");
+  def_own_enemy_color<candidates<White>, candidates<Black>>(
+      bb, "candidates", "Open pawns, not passed, with at least as many helpers as sentries.");
+  def_own_enemy_color<outposts<White>, outposts<Black>>(
+      bb, "outposts",
+      "Squares of relative ranks 4 to 6 an own pawn attacks and no enemy pawn can.");
+  def_own_enemy_color<single_pushes<White>, single_pushes<Black>>(
+      bb, "single_pushes", "Empty squares directly in front of the pawns.", "pawns", "occupied");
+  def_own_enemy_color<double_pushes<White>, double_pushes<Black>>(
+      bb, "double_pushes", "Fourth-rank targets of two-square pushes.", "pawns", "occupied");
+  def_own_enemy_color<pawn_captures<White>, pawn_captures<Black>>(
+      bb, "captures", "Enemy pieces the pawns attack.", "pawns", "enemy_pieces");
+  def_three_color<promotions<White>, promotions<Black>>(
+      bb, "promotions", "pawns", "occupied", "enemy_pieces",
+      "Push and capture targets on the last rank.");
+  bb.def(
+      "popcount",
+      [](const Array& b) {
+        return py::vectorize(
+            [](std::uint64_t x) -> std::uint8_t { return std::uint8_t(std::popcount(x)); })(b);
+      },
+      py::arg("b"), "The number of squares in each bitboard (uint8).");
   bb.def(
       "islands",
       [](const Array& own) {

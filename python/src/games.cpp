@@ -23,24 +23,31 @@ namespace pawnkit::python {
 
 namespace {
 
-// Statistics with the messages of the bad games behind them.
+// Statistics with the messages of the bad games behind them (and of the repairs).
 struct GameStats {
   analysis::Stats stats;
   std::vector<std::string> errors;
+  std::vector<std::string> warnings;
 };
 
-// Collects the pipeline's output text and its error lines.
+// Collects the pipeline's output text, its error and warning lines and its progress.
 class CollectingSink : public analysis::PipelineSink {
  public:
+  explicit CollectingSink(ProgressCounter& progress) : progress_(progress) {}
   void out(const std::string& text) override { output += text; }
   void report(std::span<const io::Diagnostic> diagnostics) override {
     for (const io::Diagnostic& d : diagnostics) {
-      errors.push_back(io::format_diagnostic(d));
-      errors.back().pop_back();  // the newline
+      auto& lines = d.severity == io::Severity::Warning ? warnings : errors;
+      lines.push_back(io::format_diagnostic(d));
+      lines.back().pop_back();  // the newline
     }
   }
+  void progress(std::size_t games, std::size_t bytes) override { progress_.update(games, bytes); }
   std::string output;
-  std::vector<std::string> errors;
+  std::vector<std::string> errors, warnings;
+
+ private:
+  ProgressCounter& progress_;
 };
 
 [[noreturn]] void raise_os_error(const std::string& message) {
@@ -50,11 +57,11 @@ class CollectingSink : public analysis::PipelineSink {
 
 // Opens every PGN input first, so that a missing file or a FEN/EPD file fails before any
 // work (with the CLI's message).
-std::vector<io::OpenedInput> open_games(const std::vector<std::string>& paths,
-                                        std::string_view command) {
+std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths, std::string_view command) {
   std::vector<io::OpenedInput> inputs;
-  for (const std::string& path : paths) {
-    io::OpenedInput opened = io::open_input(path);
+  for (const Input& input : paths) {
+    const std::string& path = input.name;
+    io::OpenedInput opened = open_input(input);
     if (!opened.ok()) raise_os_error(opened.error);
     if (opened.format == io::InputFormat::Epd) {
       if (command == "stats")
@@ -69,80 +76,109 @@ std::vector<io::OpenedInput> open_games(const std::vector<std::string>& paths,
   return inputs;
 }
 
-GameStats run_stats(const std::vector<std::string>& paths, int threads, int min_plies) {
-  if (min_plies < 1 || min_plies > 256) throw py::value_error("min_plies takes 1 to 256");
+std::vector<Input> to_inputs(
+    std::vector<std::pair<std::string, std::optional<std::string>>> given) {
+  std::vector<Input> inputs;
+  for (auto& [name, data] : given) inputs.push_back({std::move(name), std::move(data)});
+  return inputs;
+}
+
+// Runs every input through the pipeline with `workers` on a thread of its own, Ctrl-C
+// and the progress callback polled meanwhile (run_interruptible).
+template <class Worker>
+void run_games(std::vector<io::OpenedInput>& inputs, std::vector<Worker>& workers,
+               CollectingSink& sink, ProgressCounter& progress, bool strict,
+               const py::object& on_progress) {
+  const analysis::PipelineOptions options = analysis::strict_pipeline_options(strict);
+  run_interruptible(
+      [&](const std::atomic<bool>& stop) {
+        for (io::OpenedInput& input : inputs) {
+          progress.next_input();
+          StoppableSource source(*input.source, stop);
+          analysis::run_pipeline(static_cast<io::ByteSource&>(source), std::span(workers), sink,
+                                 options);
+        }
+      },
+      progress, on_progress);
+}
+
+GameStats run_stats(std::vector<std::pair<std::string, std::optional<std::string>>> paths,
+                    int threads, int min_plies, bool strict, const py::object& on_progress) {
+  check_min_plies(min_plies, 256);
   const int workers_wanted = resolve_threads(threads);
-  std::vector<io::OpenedInput> inputs = open_games(paths, "stats");
-  GameStats result{analysis::Stats(min_plies), {}};
-  {
-    py::gil_scoped_release release;
-    std::vector<analysis::StatsWorker> workers(std::size_t(workers_wanted),
-                                               analysis::StatsWorker{min_plies});
-    CollectingSink sink;
-    for (io::OpenedInput& input : inputs)
-      analysis::run_pipeline(*input.source, std::span(workers), sink);
-    for (const auto& w : workers) result.stats.merge(w.stats());
-    result.errors = std::move(sink.errors);
-  }
+  // The memory sources read the bytes in `given`: it outlives them.
+  const std::vector<Input> given = to_inputs(std::move(paths));
+  std::vector<io::OpenedInput> inputs = open_games(given, "stats");
+  GameStats result{analysis::Stats(min_plies), {}, {}};
+  std::vector<analysis::StatsWorker> workers(std::size_t(workers_wanted),
+                                             analysis::StatsWorker{min_plies});
+  ProgressCounter progress;
+  CollectingSink sink(progress);
+  run_games(inputs, workers, sink, progress, strict, on_progress);
+  for (const auto& w : workers) result.stats.merge(w.stats());
+  result.errors = std::move(sink.errors);
+  result.warnings = std::move(sink.warnings);
   return result;
 }
 
-py::tuple find_games(const std::vector<std::string>& paths, const std::string& where, int min_plies,
-                     int threads) {
-  if (min_plies < 1 || min_plies > 10000) throw py::value_error("min_plies takes 1 to 10000");
+py::tuple find_games(std::vector<std::pair<std::string, std::optional<std::string>>> paths,
+                     const std::string& where, int min_plies, int threads, bool strict,
+                     const py::object& on_progress) {
+  check_min_plies(min_plies, 10000);
   const analysis::Query query = compile_query(where);
   const int workers_wanted = resolve_threads(threads);
-  std::vector<io::OpenedInput> inputs = open_games(paths, "find");
-  CollectingSink sink;
+  // The memory sources read the bytes in `given`: it outlives them.
+  const std::vector<Input> given = to_inputs(std::move(paths));
+  std::vector<io::OpenedInput> inputs = open_games(given, "find");
+  analysis::FindOptions options;
+  options.query = &query;
+  options.min_plies = min_plies;
+  options.games = true;
+  std::vector<analysis::FindWorker> workers(std::size_t(workers_wanted),
+                                            analysis::FindWorker{options});
+  ProgressCounter progress;
+  CollectingSink sink(progress);
+  run_games(inputs, workers, sink, progress, strict, on_progress);
   analysis::GameCounts counts;
   std::size_t matches = 0;
-  {
-    py::gil_scoped_release release;
-    analysis::FindOptions options;
-    options.query = &query;
-    options.min_plies = min_plies;
-    options.games = true;
-    for (io::OpenedInput& input : inputs) {
-      std::vector<analysis::FindWorker> workers(std::size_t(workers_wanted),
-                                                analysis::FindWorker{options});
-      analysis::run_pipeline(*input.source, std::span(workers), sink);
-      for (const auto& w : workers) {
-        counts.add(w.counts());
-        matches += w.matches();
-      }
-    }
+  for (const auto& w : workers) {
+    counts.add(w.counts());
+    matches += w.matches();
   }
   py::dict problems;
   problems["bad"] = counts.bad;
   problems["skipped"] = counts.skipped;
   problems["messages"] = sink.errors;
+  problems["warnings"] = sink.warnings.size();
+  problems["warning_messages"] = sink.warnings;
   return py::make_tuple(py::str(sink.output), matches, problems);
 }
 
-// `pawnkit timeline --format jsonl` over the files: the JSON lines and the problems.
-py::tuple timeline_jsonl(const std::vector<std::string>& paths, int min_plies,
-                         const std::vector<std::string>& tags, int threads) {
-  if (min_plies < 1 || min_plies > 10000) throw py::value_error("min_plies takes 1 to 10000");
+// `pawnkit timeline --format jsonl` over the inputs: the JSON lines and the problems.
+py::tuple timeline_jsonl(std::vector<std::pair<std::string, std::optional<std::string>>> paths,
+                         int min_plies, const std::vector<std::string>& tags, int threads,
+                         bool strict, const py::object& on_progress) {
+  check_min_plies(min_plies, 10000);
   const int workers_wanted = resolve_threads(threads);
-  std::vector<io::OpenedInput> inputs = open_games(paths, "timeline");
-  CollectingSink sink;
+  // The memory sources read the bytes in `given`: it outlives them.
+  const std::vector<Input> given = to_inputs(std::move(paths));
+  std::vector<io::OpenedInput> inputs = open_games(given, "timeline");
+  analysis::TimelineOptions options;
+  options.min_plies = min_plies;
+  options.tags = tags;
+  std::vector<analysis::TimelineWorker> workers(std::size_t(workers_wanted),
+                                                analysis::TimelineWorker{&options});
+  ProgressCounter progress;
+  CollectingSink sink(progress);
+  run_games(inputs, workers, sink, progress, strict, on_progress);
   analysis::GameCounts counts;
-  {
-    py::gil_scoped_release release;
-    analysis::TimelineOptions options;
-    options.min_plies = min_plies;
-    options.tags = tags;
-    for (io::OpenedInput& input : inputs) {
-      std::vector<analysis::TimelineWorker> workers(std::size_t(workers_wanted),
-                                                    analysis::TimelineWorker{&options});
-      analysis::run_pipeline(*input.source, std::span(workers), sink);
-      for (const auto& w : workers) counts.add(w.counts());
-    }
-  }
+  for (const auto& w : workers) counts.add(w.counts());
   py::dict problems;
   problems["bad"] = counts.bad;
   problems["skipped"] = counts.skipped;
   problems["messages"] = sink.errors;
+  problems["warnings"] = sink.warnings.size();
+  problems["warning_messages"] = sink.warnings;
   return py::make_tuple(py::str(sink.output), problems);
 }
 
@@ -154,6 +190,7 @@ GameStats add(const GameStats& a, const GameStats& b) {
   GameStats sum = a;
   sum.stats.merge(b.stats);
   sum.errors.insert(sum.errors.end(), b.errors.begin(), b.errors.end());
+  sum.warnings.insert(sum.warnings.end(), b.warnings.begin(), b.warnings.end());
   return sum;
 }
 
@@ -163,7 +200,8 @@ void bind_games(py::module_& m) {
   py::class_<GameStats>(m, "Stats",
                         "Pawn-structure statistics of PGN games; `a + b` merges exactly.")
       .def(py::init([](int min_plies) {
-             return GameStats{analysis::Stats(min_plies), {}};
+             check_min_plies(min_plies, 256);
+             return GameStats{analysis::Stats(min_plies), {}, {}};
            }),
            py::arg("min_plies") = 8, "Empty statistics (the neutral element of +).")
       .def_property_readonly("games", [](const GameStats& s) { return s.stats.games(); })
@@ -175,6 +213,9 @@ void bind_games(py::module_& m) {
       .def_property_readonly(
           "errors", [](const GameStats& s) { return s.errors; },
           "The one-line messages of the bad and skipped games, as the CLI prints them.")
+      .def_property_readonly(
+          "warnings", [](const GameStats& s) { return s.warnings; },
+          "The one-line warnings of the repairs of sloppy input, as the CLI prints them.")
       .def(
           "json", [](const GameStats& s) { return io::stats_json(s.stats); },
           "The text of `pawnkit stats --format json`.")
@@ -184,28 +225,31 @@ void bind_games(py::module_& m) {
       .def("__add__", &add)
       .def("__eq__",
            [](const GameStats& a, const GameStats& b) {
-             // By content: the bytes may differ in padding.
+             // By the numbers: the bytes may differ in padding, and the messages of a merged
+             // result come in the order its parts finished.
              return a.stats.min_plies() == b.stats.min_plies() &&
-                    io::stats_json(a.stats) == io::stats_json(b.stats) && a.errors == b.errors;
+                    io::stats_json(a.stats) == io::stats_json(b.stats);
            })
       .def(py::pickle(
           [](const GameStats& s) {
-            return py::make_tuple(py::bytes(s.stats.serialize()), s.errors);
+            return py::make_tuple(py::bytes(s.stats.serialize()), s.errors, s.warnings);
           },
           [](const py::tuple& state) {
-            if (state.size() != 2) throw py::value_error("not a pawnkit.Stats pickle");
+            if (state.size() != 3) throw py::value_error("not a pawnkit.Stats pickle");
             std::optional<analysis::Stats> stats =
                 analysis::Stats::deserialize(state[0].cast<std::string>());
             if (!stats) throw py::value_error("pawnkit.Stats pickle from another build of pawnkit");
-            GameStats s{std::move(*stats), state[1].cast<std::vector<std::string>>()};
+            GameStats s{std::move(*stats), state[1].cast<std::vector<std::string>>(),
+                        state[2].cast<std::vector<std::string>>()};
             return s;
           }));
 
-  m.def("stats", &run_stats, py::arg("paths"), py::arg("threads"), py::arg("min_plies"));
-  m.def("timeline_jsonl", &timeline_jsonl, py::arg("paths"), py::arg("min_plies"), py::arg("tags"),
-        py::arg("threads"));
-  m.def("find_games", &find_games, py::arg("paths"), py::arg("where"), py::arg("min_plies"),
-        py::arg("threads"));
+  m.def("stats", &run_stats, py::arg("inputs"), py::arg("threads"), py::arg("min_plies"),
+        py::arg("strict"), py::arg("on_progress"));
+  m.def("timeline_jsonl", &timeline_jsonl, py::arg("inputs"), py::arg("min_plies"), py::arg("tags"),
+        py::arg("threads"), py::arg("strict"), py::arg("on_progress"));
+  m.def("find_games", &find_games, py::arg("inputs"), py::arg("where"), py::arg("min_plies"),
+        py::arg("threads"), py::arg("strict"), py::arg("on_progress"));
 }
 
 }  // namespace pawnkit::python

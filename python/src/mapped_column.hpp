@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -21,7 +22,9 @@ namespace pawnkit::python {
 // each column of the next chunk finds a block of its own size.
 enum class BlockRole {
   none,  // not pooled: unmapped when freed
+  file,
   game,
+  game_id,
   ply,
   fen_text,
   fen_end,
@@ -77,6 +80,10 @@ class MappedColumn {
  public:
   explicit MappedColumn(BlockRole role) : block_(role) {}
   std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  // For a writer that stores through data() itself: the first n values (n <= capacity())
+  // are the column's.
+  void set_size(std::size_t n) { size_ = n; }
   T* data() { return static_cast<T*>(block_.data); }
   const T* data() const { return static_cast<const T*>(block_.data); }
   void reserve(std::size_t n) {
@@ -102,5 +109,14 @@ class MappedColumn {
   MappedBlock block_;
   std::size_t size_ = 0, capacity_ = 0;
 };
+
+// N columns of one role (blocks of one size, which the pool hands round among them).
+template <class T, std::size_t N>
+std::array<MappedColumn<T>, N> mapped_columns(BlockRole role) {
+  return [role]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<MappedColumn<T>, N>{((void)I, MappedColumn<T>(role))...};
+  }
+  (std::make_index_sequence<N>{});
+}
 
 }  // namespace pawnkit::python

@@ -10,7 +10,10 @@
 #include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "analysis/position_analysis.hpp"
@@ -23,6 +26,73 @@
 namespace py = pybind11;
 
 namespace pawnkit::python {
+
+io::OpenedInput open_input(const Input& input) {
+  if (!input.data) return io::open_input(input.name);
+  io::OpenedInput opened;
+  io::OpenedSource source =
+      io::decode_source(io::make_view_source(*input.data, input.name), input.name);
+  if (!source.ok()) {
+    opened.error = std::move(source.error);
+    return opened;
+  }
+  io::DetectedInput detected = io::detect_input_format(std::move(source.source), input.name, {});
+  opened.format = detected.format;
+  opened.source = std::move(detected.source);
+  return opened;
+}
+
+void check_min_plies(int min_plies, int max) {
+  if (min_plies < 1 || min_plies > max)
+    throw py::value_error("min_plies takes 1 to " + std::to_string(max));
+}
+
+void run_interruptible(const std::function<void(const std::atomic<bool>& stop)>& work,
+                       const ProgressCounter& progress, const py::object& on_progress) {
+  std::atomic<bool> stop{false}, done{false};
+  std::exception_ptr failure;
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::thread thread([&] {
+    try {
+      work(stop);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard lock(mutex);
+    done = true;
+    finished.notify_all();
+  });
+  auto join = [&] {
+    py::gil_scoped_release release;
+    thread.join();
+  };
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock lock(mutex);
+      finished.wait_for(lock, signal_poll_interval, [&] { return done.load(); });
+    }
+    if (PyErr_CheckSignals() != 0) {  // KeyboardInterrupt (or what a handler raised)
+      stop = true;
+      join();
+      throw py::error_already_set();
+    }
+    if (!on_progress.is_none()) {
+      const Progress now = progress.load();
+      try {
+        on_progress(now.games, now.bytes);
+      } catch (...) {
+        stop = true;
+        join();
+        throw;
+      }
+    }
+    if (done) break;
+  }
+  join();
+  if (failure) std::rethrow_exception(failure);
+}
 
 int resolve_threads(int threads) {
   if (threads < 0 || threads > 256) throw py::value_error("threads takes 0 (every core) to 256");
@@ -41,18 +111,26 @@ analysis::Query compile_query(const std::string& where) {
 
 namespace {
 
-// The same record as one line of `analyze --format jsonl` on a FEN/EPD line, as text.
-std::string analyze_json(const std::string& text) {
+// The same record as one line of `analyze --format jsonl` on a FEN/EPD line, as text,
+// with the warnings of the repairs the lenient reading made (none when strict: a repair
+// is an error then, as with --strict).
+std::pair<std::string, std::vector<std::string>> analyze_json(const std::string& text,
+                                                              bool strict) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw py::value_error("empty line, expected a FEN or EPD record");
-  const Parsed<EpdRecord> record = parse_epd(text);
+  FenRepairs repairs;
+  const Parsed<EpdRecord> record = strict ? parse_epd(text) : parse_epd_lenient(text, repairs);
   if (!record) throw py::value_error(io::parse_error_message("invalid FEN", record.error(), text));
+  std::vector<std::string> warnings;
+  if (!strict)
+    for (const FenRepair& repair : repairs)
+      warnings.push_back(io::parse_error_message("FEN", repair, text));
   std::string fen, out;
   append_fen(fen, record->position);
   const PawnReport report = pawn_report(record->position);
-  io::append_jsonl(out, {}, fen, report, classify_structure(report.white.pawns, report.black.pawns),
+  io::append_jsonl(out, {}, fen, report, classify_structure(record->position),
                    game_phase(record->position));
-  return out;
+  return {std::move(out), std::move(warnings)};
 }
 
 // A column's mapped block as a numpy array of `shape` and `strides` (bytes), no copy: the
@@ -120,27 +198,26 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
       return ascii_str(text + begin, ends[i] - begin);
     });
   }
-  // Tag values: one str per game, shared by the game's rows.
+  // Tag values: one str (or None) per game with rows in the chunk, and each row's game
+  // (game_slot): python/pawnkit/_frames.py types them (categorical, integer, date).
   py::dict tag_columns;
   for (std::size_t t = 0; t < tags.size(); ++t) {
-    std::vector<py::object> per_game;
-    per_game.reserve(c.game_tags.size());
-    for (const auto& game : c.game_tags)
-      per_game.push_back(game[t] ? py::object(py::str(*game[t])) : py::object(py::none()));
-    const std::uint32_t* slot = c.game_slot.data();
-    tag_columns[py::str(tags[t])] = object_array(n, [&](std::size_t i) {
-      PyObject* value = per_game[slot[i]].ptr();
-      Py_INCREF(value);
-      return value;
+    tag_columns[py::str(tags[t])] = object_array(c.game_tags.size(), [&](std::size_t g) {
+      const std::optional<std::string>& value = c.game_tags[g][t];
+      if (!value) return py::none().release().ptr();
+      return PyUnicode_DecodeUTF8(value->data(), py::ssize_t(value->size()), "replace");
     });
   }
   out["tags"] = tag_columns;
+  out["game_slot"] = mapped_array(c.game_slot);
+  out["file"] = mapped_array(c.file);
   out["game"] = mapped_array(c.game);
+  out["game_id"] = mapped_array(c.game_id);
   out["ply"] = mapped_array(c.ply);
-  // The bitboard block as it is, seen as (columns, rows).
-  const auto cell = py::ssize_t(sizeof(std::uint64_t));
-  const auto columns = py::ssize_t(PositionColumns::bitboard_columns);
-  out["bitboards"] = mapped_array(c.bitboards, {columns, py::ssize_t(n)}, {cell, cell * columns});
+  // One array per bitboard column, each its own block.
+  py::list bitboards;
+  for (auto& column : c.bitboards) bitboards.append(mapped_array(column));
+  out["bitboards"] = bitboards;
   out["white_islands"] = mapped_array(c.islands[0]);
   out["black_islands"] = mapped_array(c.islands[1]);
   out["structure"] = mapped_array(c.structure);
@@ -154,6 +231,8 @@ py::dict problems_dict(const PositionProblems& problems) {
   out["bad"] = problems.bad;
   out["skipped"] = problems.skipped;
   out["messages"] = problems.messages;
+  out["warnings"] = problems.warnings;
+  out["warning_messages"] = problems.warning_messages;
   return out;
 }
 
@@ -173,8 +252,9 @@ PYBIND11_MODULE(_pawnkit, m) {
   using namespace pawnkit::python;
   m.doc() = "pawnkit's C++ core: pawn structure with bitboards";
 
-  m.def("analyze_json", &analyze_json, py::arg("fen"),
-        "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text.");
+  m.def("analyze_json", &analyze_json, py::arg("fen"), py::arg("strict"),
+        "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text, and "
+        "the warnings of its repairs.");
   m.def("bitboard_column_names", &bitboard_column_names);
   m.def("structure_categories", &structure_categories);
   m.def("phase_categories", &phase_categories);
@@ -184,39 +264,63 @@ PYBIND11_MODULE(_pawnkit, m) {
         "Unmaps the column memory kept for reuse (the next call maps fresh memory).");
 
   py::class_<PositionStream>(m, "PositionStream")
-      .def(py::init([](std::vector<std::string> paths, std::optional<std::string> where,
-                       int min_plies, std::vector<std::string> tags, bool fen, int threads,
-                       std::size_t chunk_rows) {
-             if (min_plies < 1 || min_plies > 10000)
-               throw py::value_error("min_plies takes 1 to 10000");
+      .def(py::init([](std::vector<std::pair<std::string, std::optional<std::string>>> inputs,
+                       std::optional<std::string> where, int min_plies,
+                       std::vector<std::string> tags, bool fen, bool strict, int threads,
+                       std::size_t chunk_rows, int first_file) {
+             check_min_plies(min_plies, 10000);
              PositionRequest request;
-             request.paths = std::move(paths);
+             for (auto& [name, data] : inputs)
+               request.inputs.push_back({std::move(name), std::move(data)});
              if (where) request.where = compile_query(*where);
              request.min_plies = min_plies;
              request.tags = std::move(tags);
              request.fen = fen;
+             request.strict = strict;
              request.threads = resolve_threads(threads);
              request.chunk_rows = chunk_rows;
+             if (first_file < 0) throw py::value_error("first_file must be at least 0");
+             request.first_file = first_file;
              return std::make_unique<PositionStream>(std::move(request));
            }),
-           py::arg("paths"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
-           py::arg("fen"), py::arg("threads"), py::arg("chunk_rows"))
-      .def("next",
-           [](PositionStream& stream) -> py::object {
-             std::unique_ptr<PositionColumns> chunk;
-             {
-               py::gil_scoped_release release;
-               chunk = stream.next();
-             }
-             if (!chunk) {
-               raise_fatal(stream.problems());
-               return py::none();
-             }
-             return chunk_arrays(std::move(*chunk), stream.request().tags, stream.request().fen);
-           })
+           py::arg("inputs"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
+           py::arg("fen"), py::arg("strict"), py::arg("threads"), py::arg("chunk_rows"),
+           py::arg("first_file") = 0)
+      .def(
+          "next",
+          [](PositionStream& stream, const py::object& on_progress) -> py::object {
+            // Waits in short slices, the GIL released, looking at Python's signals in
+            // between: Ctrl-C stops the stream's threads and raises KeyboardInterrupt.
+            for (;;) {
+              bool ready;
+              {
+                py::gil_scoped_release release;
+                ready = stream.wait_ready(signal_poll_interval);
+              }
+              if (PyErr_CheckSignals() != 0) {
+                py::gil_scoped_release release;
+                stream.stop();
+              }
+              if (PyErr_Occurred()) throw py::error_already_set();
+              if (!on_progress.is_none()) {
+                const Progress now = stream.progress();
+                on_progress(now.games, now.bytes);
+              }
+              if (ready) break;
+            }
+            std::unique_ptr<PositionColumns> chunk = stream.next();
+            if (!chunk) {
+              raise_fatal(stream.problems());
+              return py::none();
+            }
+            return chunk_arrays(std::move(*chunk), stream.request().tags, stream.request().fen);
+          },
+          py::arg("on_progress") = py::none())
       .def("problems", [](PositionStream& stream) { return problems_dict(stream.problems()); })
-      .def("cancel", &PositionStream::cancel);
+      .def("cancel", &PositionStream::cancel)
+      .def("stop", &PositionStream::stop, py::call_guard<py::gil_scoped_release>());
 
   bind_games(m);
   bind_bitboards(m);
+  bind_trace(m);
 }

@@ -44,10 +44,30 @@ struct Structure {
   std::int8_t id = -1, side = -1;
 };
 
-Structure classify(const PawnReport& report) {
-  const auto match = classify_structure(report.white.pawns, report.black.pawns);
+Structure classify(const Position& pos) {
+  const auto match = classify_structure(pos);
   if (!match) return {};
   return {std::int8_t(match->id), std::int8_t(match->side == White ? 0 : 1)};
+}
+
+// game_id = file * game_id_stride + game (python/pawnkit/_frames.py says so to users).
+constexpr std::int64_t game_id_stride = std::int64_t(1) << 32;
+
+// The bytes of a position record after its mark: ply, islands, structure, phase, FEN size, the
+// bitboards, then the FEN.
+constexpr std::size_t position_fixed_bytes = 4 + 1 + 1 + 1 + 1 + 1 + 2;
+constexpr std::size_t position_bitboard_bytes = 2 * bitboard_key_count * sizeof(std::uint64_t);
+
+// The position records that follow `p` (up to the next game record or `end`).
+std::size_t count_positions(const char* p, const char* end) {
+  std::size_t rows = 0;
+  while (p < end && *p == position_mark) {
+    std::uint16_t fen_size;
+    std::memcpy(&fen_size, p + 1 + position_fixed_bytes - 2, sizeof fen_size);
+    p += 1 + position_fixed_bytes + position_bitboard_bytes + fen_size;
+    ++rows;
+  }
+  return rows;
 }
 
 void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
@@ -92,6 +112,7 @@ class PositionsWorker {
     bool header_written = false;
     int run = 0;
     std::array<Bitboard, 2> classified_pawns{~Bitboard{0}, ~Bitboard{0}};
+    bool classified_ending = false;
     Structure structure;
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
       ++counts_.positions;
@@ -102,10 +123,14 @@ class PositionsWorker {
         run = request.where->matches(ctx) ? run + 1 : 0;
         if (run < request.min_plies) return;
       }
-      // The named structure depends on the pawns only: classified again when they change.
-      if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1]) {
+      // The named structure depends on the pawns and on whether the game reached its
+      // ending: classified again when either changes.
+      const bool ending = in_ending(pos);
+      if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1] ||
+          ending != classified_ending) {
         classified_pawns = {report.white.pawns, report.black.pawns};
-        structure = classify(report);
+        classified_ending = ending;
+        structure = classify(pos);
       }
       if (!header_written) {
         put_game(out, game.number, request.tags, &game);
@@ -124,23 +149,6 @@ class PositionsWorker {
   const PositionRequest* request_;
   analysis::GameCounts counts_;
   std::string fen_;
-};
-
-// Ends the input early once the consumer is gone.
-class StoppableSource : public io::ByteSource {
- public:
-  StoppableSource(io::ByteSource& inner, const std::atomic<bool>& stop)
-      : ByteSource(inner.name()), inner_(inner), stop_(stop) {}
-  std::size_t read(char* out, std::size_t capacity) override {
-    if (stop_.load(std::memory_order_relaxed)) return 0;
-    const std::size_t n = inner_.read(out, capacity);
-    if (n == 0 && inner_.failed()) fail(inner_.error());
-    return n;
-  }
-
- private:
-  io::ByteSource& inner_;
-  const std::atomic<bool>& stop_;
 };
 
 }  // namespace
@@ -168,25 +176,47 @@ class PositionStream::Sink : public analysis::PipelineSink {
           }
         }
         slot_open_ = false;
+        // Chunks end between games: this one goes to the next chunk when it would take the
+        // current one over the bound (a workers' batch holds whole games, so all its rows
+        // are in `text`).
+        const std::size_t bound = stream_.request_.chunk_rows;
+        if (bound && chunk_->rows() && chunk_->rows() + count_positions(p, end) > bound) {
+          hand_over();
+          start_chunk();
+        }
         continue;
       }
       add_position(p);
     }
+    flush_bitboards();  // before `text` is gone
   }
 
   void report(std::span<const io::Diagnostic> diagnostics) override {
     if (diagnostics.empty()) return;
     std::lock_guard lock(stream_.mutex_);
+    PositionProblems& problems = stream_.problems_;
     for (const io::Diagnostic& d : diagnostics) {
       std::string line = io::format_diagnostic(d);
       line.pop_back();  // the newline
-      stream_.problems_.messages.push_back(std::move(line));
+      if (d.severity == io::Severity::Warning) {
+        ++problems.warnings;
+        problems.warning_messages.push_back(std::move(line));
+      } else {
+        problems.messages.push_back(std::move(line));
+      }
     }
   }
 
+  void progress(std::size_t games, std::size_t bytes) override {
+    stream_.progress_.update(games, bytes);
+  }
+
+  // The rows that follow come from input `index` of the request.
+  void start_input(std::int32_t index) { file_index_ = index; }
+
   // Hands over what is left.
   void finish() {
-    if (chunk_ && chunk_->rows()) stream_.deliver(std::move(chunk_));
+    if (chunk_ && chunk_->rows()) hand_over();
     chunk_.reset();
   }
 
@@ -194,16 +224,19 @@ class PositionStream::Sink : public analysis::PipelineSink {
   void start_chunk() {
     chunk_ = std::make_unique<PositionColumns>();
     slot_open_ = false;
+    bitboard_capacity_ = 0;
     const std::size_t n = stream_.request_.chunk_rows;
     if (!n) return;  // one chunk that grows
     PositionColumns& c = *chunk_;
+    c.file.reserve(n);
+    c.game_id.reserve(n);
     c.game.reserve(n);
     c.ply.reserve(n);
     if (stream_.request_.fen) {
       c.fen_text.reserve(n * 64);
       c.fen_end.reserve(n);
     }
-    c.bitboards.reserve(n * PositionColumns::bitboard_columns);
+    grow_bitboards(0, n);
     for (auto& column : c.islands) column.reserve(n);
     c.structure.reserve(n);
     c.structure_side.reserve(n);
@@ -211,13 +244,53 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.game_slot.reserve(n);
   }
 
+  // The bitboard columns grow together: one capacity check a row, then plain stores through
+  // pointers kept here (stores through the columns themselves would reload their sizes
+  // after each one: a size_t may alias a uint64_t).
+  void grow_bitboards(std::size_t rows, std::size_t wanted) {
+    bitboard_capacity_ = std::size_t(-1);
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
+      auto& column = chunk_->bitboards[k];
+      column.set_size(rows);  // what reserve keeps when the block moves
+      column.reserve(wanted);
+      bitboard_out_[k] = column.data();
+      bitboard_capacity_ = std::min(bitboard_capacity_, column.capacity());
+    }
+  }
+
+  // Copies the bitboards of the rows added since the last flush into their columns, one
+  // column at a time: one write stream at a time instead of 58 at once (the rows are still
+  // in the text being unpacked).
+  void flush_bitboards() {
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
+      std::uint64_t* out = bitboard_out_[k] + pending_first_row_;
+      const std::size_t offset = k * sizeof(std::uint64_t);
+      for (std::size_t i = 0; i < pending_.size(); ++i)
+        std::memcpy(out + i, pending_[i] + offset, sizeof(std::uint64_t));
+    }
+    pending_.clear();
+  }
+
+  void hand_over() {
+    flush_bitboards();
+    for (auto& column : chunk_->bitboards) column.set_size(chunk_->rows());
+    stream_.deliver(std::move(chunk_));
+  }
+
   void add_position(const char*& p) {
     PositionColumns& c = *chunk_;
+    const std::size_t row = c.rows();
+    if (row == bitboard_capacity_) {
+      flush_bitboards();
+      grow_bitboards(row, std::max<std::size_t>(2 * row, 1024));
+    }
     if (!slot_open_) {
       c.game_tags.push_back(tags_);
       slot_open_ = true;
     }
+    c.file.push_back(file_index_);
     c.game.push_back(game_number_);
+    c.game_id.push_back(std::int64_t(file_index_) * game_id_stride + game_number_);
     c.game_slot.push_back(std::uint32_t(c.game_tags.size() - 1));
     c.ply.push_back(take<std::int32_t>(p));
     c.islands[0].push_back(take<std::uint8_t>(p));
@@ -227,21 +300,30 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.phase.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
-    std::memcpy(c.bitboards.extend(PositionColumns::bitboard_columns), p, row_bytes);
+    if (pending_.empty()) pending_first_row_ = row;
+    pending_.push_back(p);
     p += row_bytes;
     if (stream_.request_.fen) {
       std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
       c.fen_end.push_back(c.fen_text.size());
     }
     p += fen_size;
-    if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows) {
-      stream_.deliver(std::move(chunk_));
+    // A game longer than the bound ends its chunk here; FEN/EPD records (game 0) are
+    // rows of their own.
+    if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows &&
+        game_number_ == 0) {
+      hand_over();
       start_chunk();
     }
   }
 
   PositionStream& stream_;
   std::unique_ptr<PositionColumns> chunk_;
+  std::array<std::uint64_t*, PositionColumns::bitboard_columns> bitboard_out_{};
+  std::size_t bitboard_capacity_ = 0;
+  std::vector<const char*> pending_;  // the bitboards of each row not yet in the columns
+  std::size_t pending_first_row_ = 0;
+  std::int32_t file_index_ = 0;
   std::int64_t game_number_ = 0;
   std::vector<std::optional<std::string>> tags_;
   bool slot_open_ = false;
@@ -251,9 +333,16 @@ PositionStream::PositionStream(PositionRequest request) : request_(std::move(req
   thread_ = std::thread([this] { produce(); });
 }
 
-PositionStream::~PositionStream() {
+PositionStream::~PositionStream() { stop(); }
+
+void PositionStream::stop() {
   cancel();
   if (thread_.joinable()) thread_.join();
+}
+
+bool PositionStream::wait_ready(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] { return !ready_.empty() || finished_; });
 }
 
 void PositionStream::cancel() {
@@ -298,27 +387,34 @@ void PositionStream::produce() {
   std::vector<PositionsWorker> workers(std::size_t(std::max(1, request_.threads)),
                                        PositionsWorker(request_));
   std::size_t epd_bad = 0;
-  for (const std::string& path : request_.paths) {
+  const analysis::PipelineOptions options = analysis::strict_pipeline_options(request_.strict);
+  for (std::size_t index = 0; index < request_.inputs.size(); ++index) {
     if (stop) break;
-    io::OpenedInput opened = io::open_input(path);
+    io::OpenedInput opened = open_input(request_.inputs[index]);
     if (!opened.ok()) {
       std::lock_guard lock(mutex_);
       problems_.fatal = opened.error;
       break;
     }
+    sink.start_input(std::int32_t(request_.first_file + int(index)));
+    progress_.next_input();
     StoppableSource source(*opened.source, stop);
     if (opened.format == io::InputFormat::Pgn) {
-      analysis::run_pipeline(static_cast<io::ByteSource&>(source), std::span(workers), sink);
+      analysis::run_pipeline(static_cast<io::ByteSource&>(source), std::span(workers), sink,
+                             options);
       continue;
     }
-    // FEN/EPD: one record a line, each its own row (game 0).
+    // FEN/EPD: one record a line, each its own row (game 0), read as the CLI reads them.
     std::string rows, fen;
     rows.reserve(1 << 16);
     put_game(rows, 0, request_.tags, nullptr);
+    std::size_t records = 0;
+    analysis::CountingSource counted(source);
     auto on_record = [&](const EpdRecord& record) {
       const Position& pos = record.position;
       const PawnReport report = pawn_report(pos);
       int ply = 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Black ? 1 : 0);
+      ++records;
       if (request_.where) {
         const analysis::QueryContext ctx =
             analysis::query_context(*request_.where, pos, report, -1, nullptr);
@@ -327,18 +423,25 @@ void PositionStream::produce() {
       }
       fen.clear();
       if (request_.fen) append_fen(fen, pos);
-      put_position(rows, ply, report, classify(report), game_phase(pos), fen);
+      put_position(rows, ply, report, classify(pos), game_phase(pos), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);
         rows.clear();
+        sink.progress(records, counted.bytes());
       }
     };
-    auto on_error = [&](std::size_t line, std::string_view message) {
-      ++epd_bad;
-      const io::Diagnostic d{.file = source.name(), .line = line, .message = std::string(message)};
-      sink.report({&d, 1});
+    auto diagnose = [&](io::Severity severity) {
+      return [&, severity](std::size_t line, std::string_view message) {
+        epd_bad += severity == io::Severity::Error;
+        const io::Diagnostic d{.file = source.name(),
+                               .line = line,
+                               .message = std::string(message),
+                               .severity = severity};
+        sink.report({&d, 1});
+      };
     };
-    analysis::for_each_epd_record(source, on_record, on_error);
+    analysis::for_each_epd_record(counted, {.strict = request_.strict}, on_record,
+                                  diagnose(io::Severity::Error), diagnose(io::Severity::Warning));
     sink.out(rows);
   }
   sink.finish();

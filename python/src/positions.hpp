@@ -10,6 +10,8 @@
 #include <pawnkit/pawns/report.hpp>
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +26,7 @@
 #include <vector>
 
 #include "analysis/query.hpp"
+#include "bindings.hpp"
 #include "mapped_column.hpp"
 
 namespace pawnkit::python {
@@ -44,18 +47,23 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
 
 // The rows of one chunk, column by column.
 struct PositionColumns {
+  // Index of the row's input: first_file + its index in PositionRequest::inputs
+  MappedColumn<std::int32_t> file{BlockRole::file};
   // 1-based game number in its file; 0 for FEN/EPD records
   MappedColumn<std::int64_t> game{BlockRole::game};
+  // file * 2^32 + game: unique over every input of a call (or a Dask collection)
+  MappedColumn<std::int64_t> game_id{BlockRole::game_id};
   // From the game's start; from the move counters for FEN/EPD
   MappedColumn<std::int32_t> ply{BlockRole::ply};
   MappedColumn<char> fen_text{BlockRole::fen_text};  // every FEN back to back
   // End offset of each row's FEN in fen_text
   MappedColumn<std::uint64_t> fen_end{BlockRole::fen_end};
-  // One block, row by row: bitboards[row * bitboard_columns + side * bitboard_key_count + key].
-  // Rows are copied in whole, and numpy gets the block as it is (pandas keeps it as one
-  // block, no copy).
+  // One contiguous column per side and key: bitboards[side * bitboard_key_count + key].
+  // Each goes to numpy as it is and to pandas as a block of its own (no copy), so a
+  // column operation runs at the speed of a fresh numpy array.
   static constexpr std::size_t bitboard_columns = 2 * bitboard_key_count;
-  MappedColumn<std::uint64_t> bitboards{BlockRole::bitboards};
+  std::array<MappedColumn<std::uint64_t>, bitboard_columns> bitboards =
+      mapped_columns<std::uint64_t, bitboard_columns>(BlockRole::bitboards);
   std::array<MappedColumn<std::uint8_t>, 2> islands{
       MappedColumn<std::uint8_t>(BlockRole::white_islands),
       MappedColumn<std::uint8_t>(BlockRole::black_islands)};
@@ -71,20 +79,30 @@ struct PositionColumns {
 };
 
 struct PositionRequest {
-  std::vector<std::string> paths;
+  std::vector<Input> inputs;
+  // The index of inputs[0] among every input of the Dask collection this call is a
+  // partition of (0 for a call of its own): `file` and `game_id` count from it.
+  int first_file = 0;
   std::optional<analysis::Query> where;
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
-  bool fen = true;  // false: no FEN column (and no FEN made)
+  bool fen = true;      // false: no FEN column (and no FEN made)
+  bool strict = false;  // --strict: every repair of the input is an error
   int threads = 1;
-  std::size_t chunk_rows = 0;  // rows per chunk; 0: everything in one chunk
+  // Rows per chunk (0: everything in one chunk). Chunks hold whole games: one ends before
+  // the game that would take it over the bound, and a game longer than the bound is a chunk
+  // of its own. FEN/EPD records are rows of their own and fill chunks exactly.
+  std::size_t chunk_rows = 0;
 };
 
 // What went wrong in the input: bad games and records are counted and their one-line
 // messages (the CLI's text) kept; a file that cannot be opened stops the stream.
 struct PositionProblems {
   std::size_t bad = 0, skipped = 0;
-  std::vector<std::string> messages;
+  std::vector<std::string> messages;  // errors: the bad and skipped games and records
+  // The repairs of sloppy input (the CLI's warning lines), and how many
+  std::size_t warnings = 0;
+  std::vector<std::string> warning_messages;
   std::string fatal;  // a file that cannot be opened, or a command-line-level problem
 };
 
@@ -97,8 +115,14 @@ class PositionStream {
 
   // The next chunk, or nullptr when the input is over. Blocks until one is ready.
   std::unique_ptr<PositionColumns> next();
+  // Waits at most `timeout` for next() to have something (a chunk or the end) at once.
+  bool wait_ready(std::chrono::milliseconds timeout);
   // Stops the reading thread early (the rest of the input is not read).
   void cancel();
+  // cancel(), then waits until every thread of the stream has ended.
+  void stop();
+  // Games and bytes read so far (for a progress bar).
+  Progress progress() const { return progress_.load(); }
   // Counts and messages so far; complete once next() returned nullptr.
   PositionProblems problems();
   const PositionRequest& request() const { return request_; }
@@ -115,6 +139,7 @@ class PositionStream {
   std::deque<std::unique_ptr<PositionColumns>> ready_;
   bool finished_ = false, cancelled_ = false;
   PositionProblems problems_;
+  ProgressCounter progress_;
   std::thread thread_;
 };
 

@@ -22,7 +22,7 @@ QueryContext query_context(const Query& query, const Position& pos, const PawnRe
   ctx.phase = phase_name(game_phase(pos));
   // Classified only when asked for: most queries never read it.
   if (query.uses_structure())
-    if (const auto match = classify_structure(pos.pawns(White), pos.pawns(Black))) {
+    if (const auto match = classify_structure(pos)) {
       ctx.structure = structure_name(match->id);
       ctx.structure_side = match->side;
     }
@@ -56,7 +56,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
     if (!options_.write) return;
     fen_.clear();
     append_fen(fen_, pos);
-    io::append_jsonl(out, {game.number, ply}, fen_, report, classify(report), game_phase(pos));
+    io::append_jsonl(out, {game.number, ply}, fen_, report, classify(pos), game_phase(pos));
   });
   note_outcome(result, counts_, diagnostics);
   // A game with an error is not written: its movetext could not be checked to the end.

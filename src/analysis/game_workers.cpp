@@ -24,7 +24,7 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
     const PawnReport report = pawn_report(pos);
-    const io::NamedStructure& structure = classify(report);
+    const io::NamedStructure& structure = classify(pos);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
@@ -63,7 +63,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
     const PawnReport report = pawn_report(pos);
     const PositionSummary summary =
-        summarize(report, encode_structure(classify(report)), game_phase(pos));
+        summarize(report, encode_structure(classify(pos)), game_phase(pos));
     if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else

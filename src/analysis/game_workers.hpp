@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <pawnkit/chess/pawn_report.hpp>
+
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
@@ -29,23 +31,24 @@ struct GameCounts {
   }
 };
 
-// The named structure of each position of a game. It depends on the pawns only, so it
-// is classified again only when a pawn moved or was taken.
+// The named structure of each position of a game. It depends on the pawns and on
+// whether the position is an ending, so it is classified again only when a pawn moved or
+// was taken or the game reached its ending.
 class StructureClassifier {
  public:
-  const io::NamedStructure& operator()(const PawnReport& report) {
-    return (*this)(report.white.pawns, report.black.pawns);
-  }
-  const io::NamedStructure& operator()(Bitboard white_pawns, Bitboard black_pawns) {
-    if (white_pawns != pawns_[0] || black_pawns != pawns_[1]) {
-      pawns_ = {white_pawns, black_pawns};
-      structure_ = classify_structure(white_pawns, black_pawns);
+  const io::NamedStructure& operator()(const Position& pos) {
+    const bool ending = in_ending(pos);
+    if (pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1] || ending != ending_) {
+      pawns_ = {pos.pawns(White), pos.pawns(Black)};
+      ending_ = ending;
+      structure_ = classify_structure(pawns_[0], pawns_[1], ending_);
     }
     return structure_;
   }
 
  private:
   std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};
+  bool ending_ = false;
   io::NamedStructure structure_;
 };
 

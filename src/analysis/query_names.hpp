@@ -44,7 +44,10 @@ template <const auto&... tables>
 constexpr auto join_keys() {
   std::array<SideKey, (tables.size() + ...)> all{};
   std::size_t n = 0;
-  ((std::ranges::for_each(tables, [&](const auto& key) { all[n++] = side_key(key); })), ...);
+  // std::for_each, not std::ranges::for_each: the page's libc++ (emscripten 3.1) lacks it.
+  ((std::for_each(tables.begin(), tables.end(),
+                  [&](const auto& key) { all[n++] = side_key(key); })),
+   ...);
   return all;
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 #include <pawnkit/chess/notation.hpp>
 #include <pawnkit/chess/phase.hpp>
@@ -18,6 +20,21 @@
 namespace pawnkit::analysis::query_language {
 
 namespace {
+
+// Reads a decimal token ("0.75"). Older libc++ (emscripten 3.1's, for the browser page)
+// has no std::from_chars for double: strtod there, which reads such a token alike.
+bool read_decimal(std::string_view digits, double& value) {
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  const std::string text(digits);
+  char* end = nullptr;
+  errno = 0;
+  value = std::strtod(text.c_str(), &end);
+  return errno != ERANGE && end == text.c_str() + text.size();
+#else
+  const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return ec == std::errc() && ptr == digits.data() + digits.size();
+#endif
+}
 
 // The name of each type in messages, in the order of Type (whole and decimal numbers are
 // both numbers to the user).
@@ -270,7 +287,9 @@ class Parser {
     const Node& ny = node(y);
     if (nx.op == Op::TextConst && ny.op == Op::Phase) return check_phase_name(y, x);
     if (nx.op != Op::Phase || ny.op != Op::TextConst) return true;
-    if (std::ranges::find(phase_names, ny.text) != phase_names.end()) return true;
+    // (std::find: the page's libc++, emscripten 3.1's, has no std::ranges::find.)
+    if (std::find(phase_names.begin(), phase_names.end(), ny.text) != phase_names.end())
+      return true;
     const std::string hint = did_you_mean(ny.text, phase_names, "");
     fail(y,
          "unknown phase " + quoted(ny.text) +
@@ -304,8 +323,7 @@ class Parser {
       case Tok::Decimal: {
         double value = 0;
         const auto digits = spelling(t);
-        const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-        if (ec != std::errc()) return fail(t, "number too large");
+        if (!read_decimal(digits, value)) return fail(t, "number too large");
         advance();
         return add(N(Op::RealConst, Type::Real).real(value), t.begin, t.end);
       }
@@ -473,7 +491,8 @@ class Parser {
       return name == "structure" ? leaf(Op::Structure, Type::Text)
                                  : leaf(Op::StructureSide, Type::Color);
     }
-    if (std::ranges::find(global_names, name) != global_names.end()) {
+    // (std::find: the page's libc++, emscripten 3.1's, has no std::ranges::find.)
+    if (std::find(global_names.begin(), global_names.end(), name) != global_names.end()) {
       token_ = t;  // a keyword where an operand belongs ("and", "in", ...)
       lexer_.resume_after(t);
       return unexpected("a key, a square, a number, a string, '(' or '{'");

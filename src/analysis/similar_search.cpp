@@ -1,7 +1,10 @@
 #include "analysis/similar_search.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <pawnkit/chess/fen.hpp>
+
+#include "io/json.hpp"
 
 namespace pawnkit::analysis {
 
@@ -90,6 +93,35 @@ std::vector<SimilarHit> sorted_hits(std::vector<SimilarWorker>& workers, std::si
   std::sort(all.begin(), all.end(), better_hit);
   if (all.size() > top) all.resize(top);
   return all;
+}
+
+void append_hits_jsonl(std::string& out, const std::vector<SimilarHit>& hits,
+                       const std::vector<std::string_view>& files) {
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const auto& h = hits[i];
+    char similarity[32];
+    std::snprintf(similarity, sizeof similarity, "%.3f", h.similarity);
+    out += "{\"rank\": ";
+    io::append_int(out, static_cast<long long>(i + 1));
+    out += ", \"file\": ";
+    io::append_json_string(out, files[h.file_index]);
+    out += ", \"game\": ";
+    io::append_int(out, static_cast<long long>(h.game));
+    out += ", \"ply\": ";
+    io::append_int(out, h.ply);
+    out += ", \"similarity\": ";
+    out += similarity;
+    out += h.reversed ? ", \"reversed\": true" : ", \"reversed\": false";
+    for (auto [key, value] :
+         {std::pair{"white", &h.white}, std::pair{"black", &h.black},
+          std::pair{"result", &h.result}, std::pair{"eco", &h.eco}, std::pair{"fen", &h.fen}}) {
+      out += ", \"";
+      out += key;
+      out += "\": ";
+      io::append_json_string(out, *value);
+    }
+    out += "}\n";
+  }
 }
 
 }  // namespace pawnkit::analysis

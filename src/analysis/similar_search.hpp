@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/game_workers.hpp"
@@ -59,5 +60,11 @@ class SimilarWorker {
 
 // The best `top` hits of all workers, best first.
 std::vector<SimilarHit> sorted_hits(std::vector<SimilarWorker>& workers, std::size_t top);
+
+// `similar --format jsonl`: one line per hit, best first ({"rank", "file", "game", "ply",
+// "similarity", "reversed", "white", "black", "result", "eco", "fen"}); `files` names
+// the inputs by file_index.
+void append_hits_jsonl(std::string& out, const std::vector<SimilarHit>& hits,
+                       const std::vector<std::string_view>& files);
 
 }  // namespace pawnkit::analysis

@@ -15,8 +15,109 @@ GameResult parse_result(std::string_view r) {
   return GameResult::Unknown;
 }
 
-double expected_score(int own, int other) {
-  return 1.0 / (1.0 + std::pow(10.0, double(other - own) / 400.0));
+// 10^(-difference / 400) as an exponential, which is cheaper than pow.
+constexpr double elo_scale = 2.302585092994045684 / 400;  // ln(10) / 400
+
+double expected_score(double difference) { return 1.0 / (1.0 + std::exp(-difference * elo_scale)); }
+
+namespace {
+
+// A bucket key: the rating difference (at most 4 digits a side, so within +/-9999) in the
+// high bits, so that buckets sort by it, then the holder and the holder's half points.
+constexpr int difference_offset = 1 << 14;
+constexpr std::int32_t bucket_key(int white_minus_black, Color holder, int half_points) {
+  return std::int32_t((white_minus_black + difference_offset) << 3 | index(holder) << 2 |
+                      half_points);
+}
+struct BucketGames {
+  int white_minus_black;
+  Color holder;
+  int half_points;
+};
+constexpr BucketGames bucket_games(std::int32_t key) {
+  return {(key >> 3) - difference_offset, (key >> 2 & 1) ? Black : White, key & 3};
+}
+
+// The holder's expected score in one bucket, White's rating raised by white_edge.
+double holder_expected(const BucketGames& g, double white_edge) {
+  const double white = expected_score(g.white_minus_black + white_edge);
+  return g.holder == White ? white : 1.0 - white;
+}
+
+}  // namespace
+
+void RatedGames::add(int white_minus_black, Color holder, int holder_half_points) {
+  const std::int32_t key = bucket_key(white_minus_black, holder, holder_half_points);
+  auto at = std::lower_bound(buckets_.begin(), buckets_.end(), key,
+                             [](const Bucket& b, std::int32_t k) { return b.key < k; });
+  if (at == buckets_.end() || at->key != key) at = buckets_.insert(at, Bucket{key, 0});
+  ++at->count;
+}
+
+RatedGames& RatedGames::operator+=(const RatedGames& other) {
+  std::vector<Bucket> merged;
+  merged.reserve(buckets_.size() + other.buckets_.size());
+  auto a = buckets_.cbegin(), b = other.buckets_.cbegin();
+  while (a != buckets_.end() || b != other.buckets_.end()) {
+    if (b == other.buckets_.end() || (a != buckets_.end() && a->key < b->key))
+      merged.push_back(*a++);
+    else if (a == buckets_.end() || b->key < a->key)
+      merged.push_back(*b++);
+    else
+      merged.push_back({a->key, a->count + b->count}), ++a, ++b;
+  }
+  buckets_ = std::move(merged);
+  return *this;
+}
+
+std::uint64_t RatedGames::games() const {
+  std::uint64_t n = 0;
+  for (const Bucket& b : buckets_) n += b.count;
+  return n;
+}
+
+double RatedGames::points() const {
+  double sum = 0;
+  for (const Bucket& b : buckets_) sum += double(b.count) * bucket_games(b.key).half_points / 2;
+  return sum;
+}
+
+RatedGames::ExpectedPoints RatedGames::expected_points(double white_edge) const {
+  ExpectedPoints sum{0, 0};
+  for (const Bucket& b : buckets_) {
+    const BucketGames g = bucket_games(b.key);
+    const double e = holder_expected(g, white_edge);
+    // dE/dd = E (1 - E) ln(10) / 400 for White; Black's expectation falls as White's rises.
+    const double slope = e * (1 - e) * elo_scale * (g.holder == White ? 1 : -1);
+    sum.points += double(b.count) * e;
+    sum.slope += double(b.count) * slope;
+  }
+  return sum;
+}
+
+RatedSummary RatedGames::summary(double white_edge) const {
+  RatedSummary r;
+  double expected = 0, difference = 0, difference_square = 0;
+  for (const Bucket& b : buckets_) {
+    const BucketGames g = bucket_games(b.key);
+    const double e = holder_expected(g, white_edge), d = g.half_points / 2.0 - e;
+    const double n = double(b.count);
+    r.games += b.count;
+    expected += n * e;
+    difference += n * d;
+    difference_square += n * d * d;
+  }
+  if (!r.games) return r;
+  const double n = double(r.games);
+  const double mean = difference / n;  // points per game
+  r.expected_percent = 100.0 * expected / n;
+  r.difference = 100.0 * mean;
+  r.actual_percent = r.expected_percent + r.difference;
+  if (r.games > 1) {
+    const double variance = std::max(0.0, (difference_square / n - mean * mean) * n / (n - 1));
+    r.ci95 = 100.0 * 1.96 * std::sqrt(variance / n);
+  }
+  return r;
 }
 
 void Score::add(GameResult result, Color holder, const std::optional<GameRatings>& ratings) {
@@ -29,32 +130,7 @@ void Score::add(GameResult result, Color holder, const std::optional<GameRatings
     ++wins, half_points = 2;
   else
     ++losses, half_points = 0;
-  if (!ratings) return;
-  const int own = holder == White ? ratings->white : ratings->black;
-  const int other = holder == White ? ratings->black : ratings->white;
-  const auto expected = std::int64_t(std::lround(expected_score(own, other) * 10000));
-  const std::int64_t difference = half_points * 5000 - expected;
-  ++rated_games;
-  expected_sum += expected;
-  difference_sum += difference;
-  difference_square_sum += difference * difference;
-}
-
-RatedSummary Score::rated() const {
-  RatedSummary r;
-  r.games = rated_games;
-  if (!rated_games) return r;
-  const double n = double(rated_games);
-  const double mean = double(difference_sum) / n / 10000;  // points per game
-  r.expected_percent = 100.0 * double(expected_sum) / n / 10000;
-  r.difference = 100.0 * mean;
-  r.actual_percent = r.expected_percent + r.difference;
-  if (rated_games > 1) {
-    const double mean_square = double(difference_square_sum) / n / 1e8;
-    const double variance = std::max(0.0, (mean_square - mean * mean) * n / (n - 1));
-    r.ci95 = 100.0 * 1.96 * std::sqrt(variance / n);
-  }
-  return r;
+  if (ratings) rated_games.add(ratings->white - ratings->black, holder, half_points);
 }
 
 Score& Score::operator+=(const Score& o) {
@@ -62,9 +138,6 @@ Score& Score::operator+=(const Score& o) {
   draws += o.draws;
   losses += o.losses;
   rated_games += o.rated_games;
-  expected_sum += o.expected_sum;
-  difference_sum += o.difference_sum;
-  difference_square_sum += o.difference_square_sum;
   return *this;
 }
 
@@ -83,24 +156,39 @@ void Stats::begin_game(GameResult result, const std::optional<GameRatings>& rati
   ply_ = 0;
   first_ply_.fill(-1);
   held_by_.fill(-1);
+  held_from_ply_.fill(-1);
   run_key_ = 0;
   run_length_ = 0;
   in_pattern_phase_ = false;
   timeline_.clear();
 }
 
-// 1 + StructureId must fit the five low bits of PositionSummary::structure.
-static_assert(structure_count < 31);
-
-std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
-  if (!m) return 0;
-  return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
+std::optional<WhiteEdge> Stats::white_edge() const {
+  const RatedGames& games = all_games_[index(White)].rated_games;
+  WhiteEdge edge{0, games.summary(0)};
+  const double points = games.points(), n = double(edge.unadjusted.games);
+  if (!edge.unadjusted.enough() || points <= 0 || points >= n) return std::nullopt;
+  // White's expected points grow with the edge, so there is one root: Newton's method from
+  // 0, kept inside a bracket that shrinks each step (a step that would leave it bisects).
+  // Elo ratings differ by at most 9999, so the edge lies within +/-10000. It stops when the
+  // expectation is within 1e-12 points per game of the actual score, far below anything
+  // printed.
+  double low = -10000, high = 10000, d = 0;
+  for (int step = 0; step < 200; ++step) {
+    const auto [expected, slope] = games.expected_points(d);
+    if (std::fabs(expected - points) < 1e-12 * n) break;
+    (expected < points ? low : high) = d;
+    const double newton = d - (expected - points) / slope;
+    d = slope > 0 && newton > low && newton < high ? newton : (low + high) / 2;
+  }
+  edge.elo = d;
+  return edge;
 }
 
-std::optional<StructureMatch> decode_structure(std::uint8_t code) {
-  if (!code) return std::nullopt;
-  return StructureMatch{StructureId((code & 31) - 1), (code >> 5 & 1) ? Black : White,
-                        (code >> 6 & 1) != 0};
+Score Stats::structure_score(StructureId s) const {
+  Score both = structure_scores_[std::size_t(s)][0];
+  both += structure_scores_[std::size_t(s)][1];
+  return both;
 }
 
 double Stats::structure_average_first_ply(StructureId s) const {
@@ -146,7 +234,10 @@ void Stats::add_positions(const PositionSummary& position, std::uint32_t count) 
   structure_positions_[s][std::size_t(holder)] += count;
   if (match->reversed) structure_reversed_[s] += count;
   if (first_ply_[s] < 0) first_ply_[s] = ply;
-  if (held_by_[s] < 0 && run_length_ >= min_plies_) held_by_[s] = holder;
+  if (held_by_[s] < 0 && run_length_ >= min_plies_) {
+    held_by_[s] = holder;
+    held_from_ply_[s] = ply_ - run_length_;
+  }
 }
 
 void Stats::end_game() {
@@ -157,25 +248,29 @@ void Stats::end_game() {
   count_transitions();
   for (int ci = 0; ci < 2; ++ci) {
     for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci] >> k & 1;
+    const Color c = ci == 0 ? White : Black;
+    all_games_[ci].add(result_, c, ratings_);
     for (int p = 0; p < scored_pattern_count; ++p)
-      if (had_[ci][p]) scores_[ci][p].add(result_, ci == 0 ? White : Black, ratings_);
+      if (had_[ci][p]) scores_[ci][p].add(result_, c, ratings_);
   }
   if (track_openings_) {
     OpeningRow& row = openings_[eco_];
     ++row.games;
     for (std::size_t s = 0; s < structures; ++s)
-      if (first_ply_[s] >= 0) {
+      if (held_by_[s] >= 0) {
         ++row.reached[s];
-        row.first_ply_sum[s] += std::uint64_t(first_ply_[s]);
+        row.first_ply_sum[s] += std::uint64_t(held_from_ply_[s]);
       }
   }
-  eco_ = "?";
+  eco_.assign(1, '?');  // not = "?": GCC 12 warns wrongly (-Wrestrict) on it here
   for (std::size_t s = 0; s < structures; ++s) {
     if (first_ply_[s] < 0) continue;
     ++structure_games_[s];
     structure_first_ply_sum_[s] += std::uint64_t(first_ply_[s]);
-    if (held_by_[s] >= 0)
-      structure_scores_[s].add(result_, held_by_[s] == 0 ? White : Black, ratings_);
+    if (held_by_[s] >= 0) {
+      const Color holder = held_by_[s] == 0 ? White : Black;
+      structure_scores_[s][index(holder)].add(result_, holder, ratings_);
+    }
   }
 }
 
@@ -201,7 +296,7 @@ void Stats::count_transitions() {
 template <class Self, class F>
 void Stats::for_each_total(Self& s, F&& f) {
   f(s.min_plies_), f(s.games_), f(s.positions_), f(s.bad_games_), f(s.skipped_games_);
-  f(s.positions_with_), f(s.games_with_), f(s.island_counts_), f(s.scores_);
+  f(s.positions_with_), f(s.games_with_), f(s.island_counts_), f(s.scores_), f(s.all_games_);
   f(s.structure_positions_), f(s.structure_reversed_), f(s.structure_games_);
   f(s.structure_first_ply_sum_), f(s.structure_scores_), f(s.track_openings_);
   f(s.pattern_phase_), f(s.pattern_positions_), f(s.pattern_games_), f(s.phase_positions_);
@@ -214,19 +309,53 @@ namespace {
 constexpr std::uint64_t serial_layout = sizeof(Stats) * 1000003u + structure_count * 101u +
                                         scored_pattern_count * 7u + pawn_set_keys.size();
 
+void put(std::string& out, const Score& score);
+bool take(std::string_view& in, Score& score);
+
+// Plain values as their bytes; arrays of scores element by element.
 template <class T>
 void put(std::string& out, const T& value) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+  if constexpr (std::is_trivially_copyable_v<T>)
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+  else
+    for (const auto& element : value) put(out, element);
 }
 
 template <class T>
 bool take(std::string_view& in, T& value) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  if (in.size() < sizeof value) return false;
-  std::memcpy(static_cast<void*>(&value), in.data(), sizeof value);
-  in.remove_prefix(sizeof value);
-  return true;
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    if (in.size() < sizeof value) return false;
+    std::memcpy(static_cast<void*>(&value), in.data(), sizeof value);
+    in.remove_prefix(sizeof value);
+    return true;
+  } else {
+    for (auto& element : value)
+      if (!take(in, element)) return false;
+    return true;
+  }
+}
+
+// A score: its counts, then the number of its rated buckets and each one's key and count
+// (field by field: a bucket's padding bytes are not part of it).
+void put(std::string& out, const Score& score) {
+  put(out, score.wins), put(out, score.draws), put(out, score.losses);
+  const auto& buckets = score.rated_games.buckets();
+  put(out, std::uint64_t(buckets.size()));
+  for (const auto& bucket : buckets) put(out, bucket.key), put(out, bucket.count);
+}
+
+bool take(std::string_view& in, Score& score) {
+  std::uint64_t size = 0;
+  if (!take(in, score.wins) || !take(in, score.draws) || !take(in, score.losses) ||
+      !take(in, size) || size > in.size() / 12)  // 12 bytes a bucket
+    return false;
+  auto& buckets = score.rated_games.buckets();
+  buckets.resize(std::size_t(size));
+  for (auto& bucket : buckets)
+    if (!take(in, bucket.key) || !take(in, bucket.count)) return false;
+  return std::adjacent_find(buckets.begin(), buckets.end(), [](const auto& a, const auto& b) {
+           return a.key >= b.key;
+         }) == buckets.end();
 }
 
 }  // namespace
@@ -288,13 +417,14 @@ void Stats::merge(const Stats& o) {
     for (std::size_t n = 0; n < island_buckets; ++n)
       island_counts_[ci][n] += o.island_counts_[ci][n];
     for (int p = 0; p < scored_pattern_count; ++p) scores_[ci][p] += o.scores_[ci][p];
+    all_games_[ci] += o.all_games_[ci];
   }
   for (std::size_t s = 0; s < structures; ++s) {
     for (int ci = 0; ci < 2; ++ci) structure_positions_[s][ci] += o.structure_positions_[s][ci];
     structure_reversed_[s] += o.structure_reversed_[s];
     structure_games_[s] += o.structure_games_[s];
     structure_first_ply_sum_[s] += o.structure_first_ply_sum_[s];
-    structure_scores_[s] += o.structure_scores_[s];
+    for (int ci = 0; ci < 2; ++ci) structure_scores_[s][ci] += o.structure_scores_[s][ci];
     for (std::size_t t = 0; t < structures; ++t) {
       transition_games_[s][t] += o.transition_games_[s][t];
       transition_scores_[s][t] += o.transition_scores_[s][t];

@@ -1,9 +1,12 @@
 // Database statistics over the pawn reports of every position of every game: how often
 // each pattern appears (by position and by game, for each side), the island-count
 // distribution, how the side having a player-relevant pattern scores, and how often each
-// named structure (docs/structures.md) appears and how its holder scores.
+// named structure (docs/structures.md) appears and how its holder scores. Over rated
+// games, each score is set against the Elo expectation with White's edge for the first
+// move, fitted on all the games once they are read (white_edge, docs/patterns.md).
 //
-// One Stats per worker thread; merge() adds them up. No allocation per position.
+// One Stats per worker thread; merge() adds them up. No allocation per position (a rated
+// game's rating difference may add a bucket to a score row once per game).
 #pragma once
 
 #include <array>
@@ -29,7 +32,9 @@ GameResult parse_result(std::string_view result_tag);
 // Patterns whose owners' scores are reported: the ones players ask about. The isolated
 // d-pawn is any isolated pawn on d4/d5, whatever the rest of the board; the named
 // structure `iqp` (StructureId::Iqp, docs/structures.md) is one full skeleton around it.
-enum class ScoredPattern : std::uint8_t { IsolatedDPawn, Hanging, Doubled, Passed, Candidate };
+// Hanging pawns are the named structure `hanging-pawns`, not the per-pawn key `hanging`
+// (which also flags a lone c-pawn beside a b-pawn). The JSON keys are these names too.
+enum class ScoredPattern : std::uint8_t { IsolatedDPawn, HangingPawns, Doubled, Passed, Candidate };
 inline constexpr std::array scored_pattern_names = {
     std::string_view("isolated d-pawn"), std::string_view("hanging pawns"),
     std::string_view("doubled pawns"), std::string_view("passed pawn"),
@@ -37,17 +42,21 @@ inline constexpr std::array scored_pattern_names = {
 inline constexpr int scored_pattern_count = int(scored_pattern_names.size());
 static_assert(scored_pattern_count == int(ScoredPattern::Candidate) + 1, "a name per pattern");
 
+// The name of the control row: every game, for White and for Black.
+inline constexpr std::string_view all_games_row_name = "all games";
+
 // Island counts 0..4: islands are separated by an empty file, so 8 files hold at most 4.
 inline constexpr std::size_t island_buckets = 8 / 2 + 1;
 
-// Whether side c has the scored pattern in a report. The isolated d-pawn is an isolated
-// pawn on d4 (White) or d5 (Black).
-constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p) {
+// Whether side c has the scored pattern in a position with this named structure. The
+// isolated d-pawn is an isolated pawn on d4 (White) or d5 (Black).
+constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p,
+                                  const std::optional<StructureMatch>& structure) {
   switch (p) {
     case ScoredPattern::IsolatedDPawn:
       return side.isolated & square_bb(c == White ? D4 : D5);
-    case ScoredPattern::Hanging:
-      return side.hanging != 0;
+    case ScoredPattern::HangingPawns:
+      return structure && structure->id == StructureId::HangingPawns && structure->side == c;
     case ScoredPattern::Doubled:
       return side.doubled != 0;
     case ScoredPattern::Passed:
@@ -63,8 +72,10 @@ struct GameRatings {
   int white = 0, black = 0;
 };
 
-// The Elo formula: the expected score (0..1) of a player rated `own` against `other`.
-double expected_score(int own, int other);
+// The Elo formula: the expected score (0..1) of a player rated `own` against `other`, and
+// the same for a rating difference own - other in Elo points.
+double expected_score(double difference);
+inline double expected_score(int own, int other) { return expected_score(double(own - other)); }
 
 // Rating-adjusted results need at least this many rated games; fewer say "too few games".
 inline constexpr std::uint64_t min_rated_games = 30;
@@ -79,22 +90,62 @@ struct RatedSummary {
   bool enough() const { return games >= min_rated_games; }
 };
 
+// The rated games of a score row, counted by rating difference (White's rating minus
+// Black's), holder and the holder's result. That is all the expected score needs, and it
+// can only be computed once every game is read: the expectation includes White's edge
+// for the first move, fitted on all the input's games (Stats::white_edge). Integer
+// counts in key order, so merging workers in any order gives the same totals.
+class RatedGames {
+ public:
+  void add(int white_minus_black, Color holder, int holder_half_points);
+  RatedGames& operator+=(const RatedGames& other);
+  bool operator==(const RatedGames&) const = default;
+
+  std::uint64_t games() const;
+  // The holders' points, and their expected points from the Elo formula with White's
+  // rating raised by `white_edge` Elo, summed over the games, with the derivative of the
+  // latter by white_edge (per Elo point).
+  double points() const;
+  struct ExpectedPoints {
+    double points, slope;
+  };
+  ExpectedPoints expected_points(double white_edge) const;
+  RatedSummary summary(double white_edge) const;
+
+  // A rating difference, holder and result, packed so that keys sort by difference.
+  struct Bucket {
+    std::int32_t key;
+    std::uint64_t count;
+    bool operator==(const Bucket&) const = default;
+  };
+  const std::vector<Bucket>& buckets() const { return buckets_; }
+  std::vector<Bucket>& buckets() { return buckets_; }  // for deserializing
+
+ private:
+  std::vector<Bucket> buckets_;  // sorted by key
+};
+
 struct Score {
   std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
-  // Over the games where both players are rated, in integer units of 1/10000 of a point so
-  // that merging workers in any order gives the same totals: expected score, actual minus
-  // expected, and its square.
-  std::uint64_t rated_games = 0;
-  std::int64_t expected_sum = 0, difference_sum = 0, difference_square_sum = 0;
+  RatedGames rated_games;                         // those where both players are rated
 
   std::uint64_t games() const { return wins + draws + losses; }
   // Counts one game's result for the side `holder`; an unknown result counts nothing.
-  // With ratings, also the expected score of the holder from the rating difference.
+  // With ratings, also the rating difference for the holder's expected score.
   void add(GameResult result, Color holder, const std::optional<GameRatings>& ratings = {});
-  RatedSummary rated() const;
+  // Actual against expected over the rated games, White's rating raised by `white_edge`.
+  RatedSummary rated(double white_edge = 0) const { return rated_games.summary(white_edge); }
   Score& operator+=(const Score& other);
   // Points per game in percent, or -1 with no game.
   double percent() const;
+};
+
+// White's edge for the first move, fitted on the input's rated games (Stats::white_edge).
+struct WhiteEdge {
+  double elo = 0;  // added to White's rating in every expected score
+  // All rated games, White's view, with the plain Elo formula (no edge): White's actual
+  // score and its expectation from the ratings alone.
+  RatedSummary unadjusted;
 };
 
 // What the statistics need of one position, in 14 bytes (16 with padding): for each side a
@@ -119,13 +170,25 @@ struct PositionSummary {
   }
 };
 
-std::uint8_t encode_structure(const std::optional<StructureMatch>& match);
-std::optional<StructureMatch> decode_structure(std::uint8_t code);
+// 1 + StructureId must fit the five low bits of PositionSummary::structure.
+static_assert(structure_count < 31);
+
+inline std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
+  if (!m) return 0;
+  return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
+}
+
+inline std::optional<StructureMatch> decode_structure(std::uint8_t code) {
+  if (!code) return std::nullopt;
+  return StructureMatch{StructureId((code & 31) - 1), (code >> 5 & 1) ? Black : White,
+                        (code >> 6 & 1) != 0};
+}
 
 // The summary of a report whose named structure (encoded) and phase are already known.
 inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure,
                                  GamePhase phase) {
   PositionSummary summary;
+  const auto match = decode_structure(structure);
   for (Color c : {White, Black}) {
     const SideReport& side = report.side(c);
     const int ci = index(c);
@@ -136,7 +199,7 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
     summary.islands[ci] = std::uint8_t(side.islands);
     std::uint8_t scored = 0;
     for (int p = 0; p < scored_pattern_count; ++p)
-      scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p)) << p);
+      scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p), match) << p);
     summary.scored[ci] = scored;
   }
   summary.structure = structure;
@@ -144,11 +207,12 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
   return summary;
 }
 
-// A pawn report alone has no pieces to tell the phase: it counts as the middlegame.
+// A report of pawns alone: its material is not known, so it is taken as no ending, and
+// it counts as the middlegame.
 inline PositionSummary summarize(const PawnReport& report) {
-  return summarize(report,
-                   encode_structure(classify_structure(report.white.pawns, report.black.pawns)),
-                   GamePhase::Middlegame);
+  return summarize(
+      report, encode_structure(classify_structure(report.white.pawns, report.black.pawns, false)),
+      GamePhase::Middlegame);
 }
 
 class Stats {
@@ -175,9 +239,9 @@ class Stats {
   static std::optional<Stats> deserialize(std::string_view bytes);
 
   // By opening: when on, each game's ECO code (set between begin_game and end_game; "?"
-  // when missing) gets a row: its games, and for each named structure the games that
-  // reach it and the sum of the plies where it first appears (transposition-proof: it
-  // looks at the structure, not the moves).
+  // when missing) gets a row: its games, and for each named structure the games where a
+  // side holds it for min_plies consecutive positions and the sum of the plies where that
+  // first run starts (transposition-proof: it looks at the structure, not the moves).
   struct OpeningRow {
     std::uint64_t games = 0;
     std::array<std::uint64_t, structure_count> reached{}, first_ply_sum{};
@@ -224,12 +288,23 @@ class Stats {
   // Positions where side c has n islands (0..island_buckets - 1).
   std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }
   const Score& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
+  // The control row: every game, from side c's view.
+  const Score& all_games_score(Color c) const { return all_games_[index(c)]; }
+
+  // White's edge for the first move: the Elo points added to White's rating such that,
+  // over all rated games, White's expected score equals White's actual score (Newton's
+  // method kept inside a bisection bracket).
+  // Every rating-adjusted row is measured against the expectation with this edge, so the
+  // control row's difference is 0 for both colours. nullopt with fewer than
+  // min_rated_games rated games, or when White won or lost all of them (no edge fits).
+  std::optional<WhiteEdge> white_edge() const;
 
   // Named structures. Positions where `holder` holds structure s; of them, reversed ones
   // (held by the side the rule is not written for); games where s appears at all, and the
   // average ply of its first appearance in those games (-1 with none). The score is the
-  // holder's, over games where one side held s for min_plies consecutive positions (the
-  // first side to do so).
+  // holder's (StructureMatch::side: the side the catalogue's rule names, or the other one
+  // when the match is reversed), over games where one side held s for min_plies
+  // consecutive positions (the first side to do so); in all, or where `holder` held it.
   std::uint64_t structure_positions(StructureId s, Color holder) const {
     return structure_positions_[std::size_t(s)][index(holder)];
   }
@@ -241,7 +316,10 @@ class Stats {
   }
   std::uint64_t structure_games(StructureId s) const { return structure_games_[std::size_t(s)]; }
   double structure_average_first_ply(StructureId s) const;
-  const Score& structure_score(StructureId s) const { return structure_scores_[std::size_t(s)]; }
+  Score structure_score(StructureId s) const;
+  const Score& structure_score(StructureId s, Color holder) const {
+    return structure_scores_[std::size_t(s)][index(holder)];
+  }
 
  private:
   static constexpr std::size_t key_count = pawn_set_keys.size();
@@ -257,11 +335,12 @@ class Stats {
   std::array<std::array<std::uint64_t, key_count>, 2> games_with_{};
   std::array<std::array<std::uint64_t, island_buckets>, 2> island_counts_{};
   std::array<std::array<Score, scored_pattern_count>, 2> scores_{};
+  std::array<Score, 2> all_games_{};
   static constexpr std::size_t structures = structure_count;
   std::array<std::array<std::uint64_t, 2>, structures> structure_positions_{};
   std::array<std::uint64_t, structures> structure_reversed_{}, structure_games_{},
       structure_first_ply_sum_{};
-  std::array<Score, structures> structure_scores_{};
+  std::array<std::array<Score, 2>, structures> structure_scores_{};  // by holder
   std::optional<GamePhase> pattern_phase_;
   std::uint64_t pattern_positions_ = 0, pattern_games_ = 0;
   std::array<std::uint64_t, phase_names.size()> phase_positions_{};
@@ -282,6 +361,7 @@ class Stats {
   int ply_ = 0;                                                  // of the next position
   std::array<int, structures> first_ply_{};                      // -1: not seen this game
   std::array<std::int8_t, structures> held_by_{};                // colour index, or -1
+  std::array<int, structures> held_from_ply_{};                  // where that run starts
   std::uint8_t run_key_ = 0;       // structure and holder of the run, 0: none
   int run_length_ = 0;             // consecutive positions of that run
   bool in_pattern_phase_ = false;  // a position of the game counted for the pattern rows

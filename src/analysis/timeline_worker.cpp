@@ -12,7 +12,7 @@ void TimelineWorker::game(const io::GameRecord& game, std::string& out,
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
     ++counts_.positions;
-    timeline_.add(classify(pos.pawns(White), pos.pawns(Black)), game_phase(pos));
+    timeline_.add(classify(pos), game_phase(pos));
   });
   note_outcome(result, counts_, diagnostics);
   if (result.outcome != ReplayOutcome::Complete) return;

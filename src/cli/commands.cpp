@@ -16,6 +16,7 @@ int run_split(const Args& args);
 int run_structures(const Args& args);
 int run_similar(const Args& args);
 int run_timeline(const Args& args);
+int run_tune(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -36,6 +37,7 @@ std::span<const Command> commands() {
               &run_structures},
       Command{"similar", "games ranked by how close their pawn structure comes to a target's",
               &run_similar},
+      Command{"tune", "fit the pawn weights to game results (Texel's method)", &run_tune},
   };
   return table;
 }

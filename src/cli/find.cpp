@@ -41,8 +41,7 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     if (count_only) return;
     fen.clear();
     append_fen(fen, pos);
-    io::append_jsonl(out.buffer(), {}, fen, report,
-                     classify_structure(report.white.pawns, report.black.pawns), game_phase(pos));
+    io::append_jsonl(out.buffer(), {}, fen, report, classify_structure(pos), game_phase(pos));
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {

@@ -1,6 +1,8 @@
 // pawnkit pawn-eval: Stockfish 15.1's classical pawn-structure evaluation (its "Pawns"
 // term, include/pawnkit/eval/pawn_eval.hpp) for every position of FEN/EPD or PGN input.
+#include <charconv>
 #include <cstdio>
+#include <optional>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/eval/pawn_eval.hpp>
 #include <string>
@@ -10,12 +12,14 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
+#include "analysis/trace_rows.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
+#include "cli/weights_file.hpp"
 #include "io/input_format.hpp"
 
 namespace pawnkit::cli {
@@ -67,26 +71,124 @@ void append_table(std::string& out, const std::string& fen, const PawnEval& e) {
   }
 }
 
-PawnEval evaluate(const Position& pos) {
-  return eval::evaluate_pawns(pos.pawns(White), pos.pawns(Black));
+// The shortest text that reads back to the same double (trace values are multiples of
+// 1/512, so this is exact); -0 is written 0.
+void append_number(std::string& out, double value) {
+  char text[32];
+  value += 0.0;
+  out.append(text, std::to_chars(text, text + sizeof text, value).ptr);
 }
 
-// The pipeline worker for PGN input: one JSON line per position of every game.
+void append_label(std::string& out, std::optional<double> label, std::string_view none) {
+  if (label)
+    append_number(out, *label);
+  else
+    out += none;
+}
+
+// The numbers of a list, separated by `separator`.
+template <class Numbers>
+void append_numbers(std::string& out, const Numbers& numbers, std::string_view separator) {
+  bool first = true;
+  for (const auto n : numbers) {
+    if (!first) out += separator;
+    first = false;
+    append_number(out, double(n));
+  }
+}
+
+void append_trace_csv_header(std::string& out) {
+  out +=
+      "game,ply,fen,label,phase,side_to_move,material.pawn,material.knight,material.bishop,"
+      "material.rook,material.queen,rounding,score";
+  for (std::string_view name : eval::pawn_parameter_names) {
+    out += ',';
+    out += name;
+  }
+  out += '\n';
+}
+
+// One row of the trace (docs/engine.md): the position, its label, the phase, the side to
+// move, the material balance, the rounding term, the tapered score with the weights, and
+// the coefficients in eval::pawn_parameter_names order.
+void append_trace_row(std::string& out, bool csv, std::size_t game, int ply, const std::string& fen,
+                      std::optional<double> label, const analysis::TraceRow& row,
+                      const eval::PawnParameters& weights) {
+  const double rounding = eval::rounding_term(row.pawns);
+  const double score = eval::linear_score(row.pawns, weights);
+  if (csv) {
+    if (game > 0)
+      out += std::to_string(game) + ',' + std::to_string(ply);
+    else
+      out += ',';
+    out += ',' + fen + ',';
+    append_label(out, label, "");
+    out += ',' + std::to_string(row.pawns.phase) + ',' + std::to_string(row.side_to_move) + ',';
+    append_numbers(out, row.material, ",");
+    out += ',';
+    append_number(out, rounding);
+    out += ',';
+    append_number(out, score);
+    out += ',';
+    append_numbers(out, eval::coefficients(row.pawns), ",");
+    out += '\n';
+    return;
+  }
+  out += '{';
+  if (game > 0) {
+    out += "\"game\": " + std::to_string(game) + ", \"ply\": " + std::to_string(ply) + ", ";
+  }
+  out += "\"fen\": \"" + fen + "\", \"label\": ";
+  append_label(out, label, "null");
+  out += ", \"phase\": " + std::to_string(row.pawns.phase) +
+         ", \"side_to_move\": " + std::to_string(row.side_to_move) + ", \"material\": [";
+  append_numbers(out, row.material, ", ");
+  out += "], \"rounding\": ";
+  append_number(out, rounding);
+  out += ", \"score\": ";
+  append_number(out, score);
+  out += ", \"coefficients\": [";
+  append_numbers(out, eval::coefficients(row.pawns), ", ");
+  out += "]}\n";
+}
+
+// What pawn-eval prints: the evaluation or, with --trace, the trace with its label.
+struct PawnEvalSettings {
+  eval::PawnWeights weights;
+  bool trace = false;
+  bool csv = false;
+};
+
+PawnEval evaluate(const Position& pos, const eval::PawnWeights& weights) {
+  return eval::evaluate_pawns(pos.pawns(White), pos.pawns(Black), weights);
+}
+
+// The pipeline worker for PGN input: one line per position of every game.
 class PawnEvalWorker {
  public:
+  explicit PawnEvalWorker(const PawnEvalSettings& settings)
+      : settings_(&settings), parameters_(eval::to_parameters(settings.weights)) {}
+
   void game(const io::GameRecord& game, std::string& out,
             std::vector<io::Diagnostic>& diagnostics) {
+    const std::optional<double> label = analysis::result_label(game.result);
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int ply) {
       ++counts_.positions;
       fen_.clear();
       append_fen(fen_, pos);
-      append_jsonl(out, game.number, ply, fen_, evaluate(pos));
+      if (settings_->trace)
+        append_trace_row(out, settings_->csv, game.number, ply, fen_, label,
+                         analysis::trace_row(pos, settings_->weights), parameters_);
+      else
+        append_jsonl(out, game.number, ply, fen_, evaluate(pos, settings_->weights));
     });
     analysis::note_outcome(result, counts_, diagnostics);
   }
   const analysis::GameCounts& counts() const { return counts_; }
 
  private:
+  const PawnEvalSettings* settings_;
+  eval::PawnParameters parameters_;
   analysis::GameCounts counts_;
   std::string fen_;
 };
@@ -94,23 +196,50 @@ class PawnEvalWorker {
 }  // namespace
 
 int run_pawn_eval(const Args& args) {
-  std::string format = "table";
+  std::string format, weights_file;
+  PawnEvalSettings settings;
   RecordOptions record_options;
   Options options(
-      "pawn-eval", "pawn-eval [--format table|jsonl] [--threads N] [FILE|-]...",
+      "pawn-eval",
+      "pawn-eval [--format table|jsonl|csv] [--trace] [--weights FILE] [--threads N] "
+      "[FILE|-]...",
       with_record_input_help(
           "Stockfish 15.1's classical pawn-structure evaluation (the \"Pawns\" row of its\n"
           "'eval' trace) for both sides of each position, in Stockfish's internal units\n"
           "(its trace divides them by 361), each side from its own point of view:\n"
           "\n"
-          "  {\"fen\": \"...\", \"white\": {\"mg\": 48, \"eg\": -8}, \"black\": ...}\n",
-          "PGN input needs --format jsonl, whose lines have room for \"game\" and \"ply\"."));
-  options.value("format", format, "output format, default table", {"table", "jsonl"});
+          "  {\"fen\": \"...\", \"white\": {\"mg\": 48, \"eg\": -8}, \"black\": ...}\n"
+          "\n"
+          "--trace prints instead, per position, the coefficient of every weight in the\n"
+          "tapered score (White's point of view) and the label, the game's result for White\n"
+          "(from the PGN result, an EPD c9 \"1-0\" operation or a [1.0]/[0.5]/[0.0] suffix):\n"
+          "the features a tuner fits (docs/engine.md).\n",
+          "PGN input needs --format jsonl or csv, whose lines have room for \"game\" and "
+          "\"ply\"."));
+  options.value("format", format,
+                "output format, default table (jsonl with --trace); csv with --trace only",
+                {"table", "jsonl", "csv"});
+  options.flag("trace", settings.trace, "print the tuning features of each position");
+  options.value("weights", weights_file,
+                "PawnWeights JSON file (as `tune --format json` writes), default Stockfish 15.1's");
   record_options.add_reading(options, "worker threads for PGN input, default: every core");
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
   const std::string& input = record_options.input;
-  const bool jsonl = format == "jsonl";
+  if (format.empty()) format = settings.trace ? "jsonl" : "table";
+  if (settings.trace ? format == "table" : format == "csv") {
+    report_error("pawn-eval", settings.trace ? "--trace needs --format jsonl or csv"
+                                             : "--format csv needs --trace");
+    return 2;
+  }
+  if (!weights_file.empty()) {
+    const auto read = read_weights_file(weights_file);
+    if (!read) return 2;
+    settings.weights = *read;
+  }
+  settings.csv = format == "csv";
+  const bool jsonl = format != "table";
+  const eval::PawnParameters parameters = eval::to_parameters(settings.weights);
 
   Output out;
   GameOutput sink(out, 0);
@@ -118,16 +247,18 @@ int run_pawn_eval(const Args& args) {
   analysis::GameCounts game_counts;
   bool unusable = false;
   std::string fen;
+  if (settings.csv) append_trace_csv_header(out.buffer());
   const bool all_opened =
       for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
         if (opened.format == io::InputFormat::Pgn) {
           if (!jsonl) {
             report(io::Diagnostic{.file = std::string(file),
-                                  .message = "PGN input needs --format jsonl"});
+                                  .message = "PGN input needs --format jsonl or csv"});
             unusable = true;
             return true;
           }
-          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads));
+          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads),
+                                              PawnEvalWorker(settings));
           warnings += run_games(*opened.source, file, workers, sink,
                                 record_options.pipeline_options(), game_counts);
           return true;
@@ -135,7 +266,15 @@ int run_pawn_eval(const Args& args) {
         const auto on_record = [&](const EpdRecord& record) {
           fen.clear();
           append_fen(fen, record.position);
-          const PawnEval e = evaluate(record.position);
+          if (settings.trace) {
+            append_trace_row(out.buffer(), settings.csv, 0, 0, fen,
+                             analysis::epd_label(record.operations),
+                             analysis::trace_row(record.position, settings.weights), parameters);
+            ++positions;
+            out.flush_if_full();
+            return;
+          }
+          const PawnEval e = evaluate(record.position, settings.weights);
           if (jsonl) {
             append_jsonl(out.buffer(), 0, 0, fen, e);
           } else {

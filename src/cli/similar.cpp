@@ -62,32 +62,6 @@ void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hit
       out += "file " + std::to_string(i + 1) + ": " + std::string(files[i]) + "\n";
 }
 
-void append_jsonl(std::string& out, const std::vector<analysis::SimilarHit>& hits,
-                  const std::vector<std::string_view>& files) {
-  for (std::size_t i = 0; i < hits.size(); ++i) {
-    const auto& h = hits[i];
-    out += "{\"rank\": ";
-    io::append_int(out, static_cast<long long>(i + 1));
-    out += ", \"file\": ";
-    io::append_json_string(out, files[h.file_index]);
-    out += ", \"game\": ";
-    io::append_int(out, static_cast<long long>(h.game));
-    out += ", \"ply\": ";
-    io::append_int(out, h.ply);
-    out += ", \"similarity\": " + fixed3(h.similarity);
-    out += h.reversed ? ", \"reversed\": true" : ", \"reversed\": false";
-    for (auto [key, value] :
-         {std::pair{"white", &h.white}, std::pair{"black", &h.black},
-          std::pair{"result", &h.result}, std::pair{"eco", &h.eco}, std::pair{"fen", &h.fen}}) {
-      out += ", \"";
-      out += key;
-      out += "\": ";
-      io::append_json_string(out, *value);
-    }
-    out += "}\n";
-  }
-}
-
 // The target and the hits' closest positions as boards in one row, each with a caption.
 std::string side_by_side_svg(const std::vector<std::pair<std::string, std::string>>& boards) {
   // Each board_svg is a complete <svg width=.. height=..>; nest them with an x offset.
@@ -215,7 +189,7 @@ int run_similar(const Args& args) {
         io::append_pgn(out.buffer(), *h.record, moves, write);
     }
   } else if (format_name == "jsonl") {
-    append_jsonl(out.buffer(), hits, read_files);
+    analysis::append_hits_jsonl(out.buffer(), hits, read_files);
   } else {
     append_table(out.buffer(), hits, read_files);
   }

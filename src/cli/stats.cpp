@@ -26,18 +26,22 @@ int run_stats(const Args& args) {
       "Replays every game of PGN files (.pgn, .pgn.gz, .pgn.bz2, .pgn.zst, '-' for standard\n"
       "input) and summarizes their pawn structure: for each pattern the share of positions and\n"
       "of games where White and Black have it, the island-count distribution, and\n"
-      "the score of the side holding an isolated d-pawn, hanging, doubled or\n"
-      "passed pawns for at least --min-plies consecutive plies, and for each named\n"
-      "structure (docs/structures.md) its share of positions and games, the average\n"
-      "ply where it first appears and the score of the side holding it; the share of\n"
-      "positions per game phase, and which structure turned into which (the transitions of\n"
-      "the games' timelines, docs/timeline.md). Games with\n"
+      "the score of the side holding an isolated d-pawn, hanging pawns (the named\n"
+      "structure), doubled pawns, a passed pawn or a candidate passer for at least\n"
+      "--min-plies consecutive plies, and for each named structure (docs/structures.md)\n"
+      "its share of positions and games, the average ply where it first appears and\n"
+      "the score of the side holding it; the share of positions per game phase, and\n"
+      "which structure turned into which (the transitions of the games' timelines,\n"
+      "docs/timeline.md). Over rated games, each score is set against\n"
+      "the expectation from the ratings and White's edge for the first move, fitted on\n"
+      "the input's games so that the \"all games\" row's difference is 0. Games with\n"
       "errors are reported on standard error and left out; the exit status is then 1.\n"
       "--svg DIR also writes patterns.svg, islands.svg and structures.svg into DIR.");
   options.value("format", format_name, "output format, default table", {"table", "json"});
   record_options.add_reading(options, "worker threads, default: every core");
-  record_options.add_min_plies(options, 256, "8",
-                               "plies a pattern must hold to count for the score, default 8");
+  record_options.add_min_plies(
+      options, 256, "8",
+      "plies a pattern or structure must hold to count (scores, --by eco), default 8");
   options.value("by", by, "add a table by opening: eco (each ECO code's structures)", {"eco"});
   options.value("phase", phase,
                 "count the pattern and island rows over this phase's positions only",

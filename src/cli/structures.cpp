@@ -59,9 +59,16 @@ std::string rule_text(const StructureRule& rule) {
     };
     if (rule.required[c]) part("pawns on " + square_list(rule.required[c]));
     if (rule.one_of[c]) part("a pawn on one of " + square_list(rule.one_of[c]));
-    if (rule.forbidden[c])
-      part("no pawn on the " + file_list(rule.forbidden[c]) +
-           (popcount(rule.forbidden[c] & rank_bb(Rank::First)) > 1 ? " files" : " file"));
+    // Whole files forbidden, then single squares (the IQP's c5 and e5).
+    Bitboard whole_files = 0;
+    for (int f = 0; f < 8; ++f)
+      if ((rule.forbidden[c] & file_bb(File(f))) == file_bb(File(f)))
+        whole_files |= file_bb(File(f));
+    if (whole_files)
+      part("no pawn on the " + file_list(whole_files) +
+           (popcount(whole_files & rank_bb(Rank::First)) > 1 ? " files" : " file"));
+    if (rule.forbidden[c] & ~whole_files)
+      part("no pawn on " + square_list(rule.forbidden[c] & ~whole_files));
     out += c == 0 ? "  White: " : "  Black: ";
     out += line.empty() ? "anything" : line;
     out += '\n';
@@ -134,11 +141,16 @@ int run_structures(const Args& args) {
          "rule " +
          std::to_string(matching_order(*id)) + " of " + std::to_string(structure_count) +
          " in matching order; both sides need at least " + std::to_string(structure_min_pawns) +
-         " pawns\n";
+         " pawns;\nevery pawn the rule places stands alone on its file; none is named in an "
+         "ending (at most 8 of the 24 phase points)\n";
     o += rule_text(rule);
+    if (rule.majorities)
+      o +=
+          std::string("  and ") + (rule.owner == White ? "White" : "Black") +
+          " has one pawn more on the e- to h-files, the other side one more on the a- to c-files\n";
     o += rule_diagram(rule);
     o += "  P/p: a White/Black pawn here; w/b: a White/Black pawn on one of these squares;\n"
-         "  x: a file with no pawn of the colour named above\n";
+         "  x: a file (or a square) with no pawn of the colour named above\n";
   }
   return 0;
 }

@@ -185,6 +185,11 @@ OpenedSource open_source(const std::string& path) {
 #endif
     raw = std::make_unique<FileSource>(fd, path, true);
   }
+  return decode_source(std::move(raw), path);
+}
+
+OpenedSource decode_source(std::unique_ptr<ByteSource> raw, std::string_view path) {
+  OpenedSource opened;
   // The magic bytes say how the data is packed; a name that says compressed but data
   // that does not is left to that decoder, which reports what is wrong.
   std::string head = read_prefix(*raw, 64);

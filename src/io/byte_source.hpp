@@ -78,6 +78,11 @@ std::string unreadable_text(std::string_view head, std::string_view name);
 // before anything is read.
 OpenedSource open_source(const std::string& path);
 
+// open_source's second half, for bytes that come from elsewhere (memory, a Python file
+// object): decompressed by their magic bytes (else by `path`'s extension), refused when
+// they are not text.
+OpenedSource decode_source(std::unique_ptr<ByteSource> raw, std::string_view path);
+
 // 'name' as it appears in messages.
 std::string quoted(std::string_view name);
 

@@ -7,6 +7,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <optional>
 #include <utility>
 
 #include "io/json.hpp"
@@ -15,15 +17,10 @@
 namespace pawnkit::io {
 
 using analysis::island_buckets;
+using analysis::RatedSummary;
 using analysis::Score;
 using analysis::scored_pattern_count;
 using analysis::scored_pattern_names;
-
-// The JSON keys of the score table. The table says "isolated d-pawn" (not to be confused
-// with the named structure `iqp`); the JSON key keeps its first spelling for its readers.
-constexpr std::array<std::string_view, scored_pattern_count> scored_pattern_json_keys = {
-    "isolated queen pawn", scored_pattern_names[1], scored_pattern_names[2],
-    scored_pattern_names[3]};
 using analysis::ScoredPattern;
 using analysis::Stats;
 
@@ -44,8 +41,36 @@ unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>
 
 void append_count(std::string& out, std::uint64_t v) { append_int(out, static_cast<long long>(v)); }
 
+using WhiteEdge = std::optional<analysis::WhiteEdge>;
+
+// White's edge in Elo, 0 when it does not fit (then the plain Elo formula is used).
+double elo(const WhiteEdge& edge) { return edge ? edge->elo : 0; }
+
+// Actual against expected over a score's rated games. The control row's difference is 0
+// up to the fit's rounding (1e-12 points): shown as 0, not "-0.0".
+RatedSummary rated_summary(const Score& s, double white_edge) {
+  RatedSummary r = s.rated(white_edge);
+  if (std::fabs(r.difference) < 1e-6) r.difference = 0;
+  return r;
+}
+
+// , "KEY": V.VV for each field, or null for each when there are too few games.
+void append_percents(std::string& out,
+                     std::initializer_list<std::pair<std::string_view, double>> fields,
+                     bool enough) {
+  for (const auto& [key, value] : fields) {
+    out += ", \"";
+    out += key;
+    out += "\": ";
+    if (enough)
+      appendf(out, "%.2f", value);
+    else
+      out += "null";
+  }
+}
+
 // "wins": W, "draws": D, "losses": L, "score_percent": P (null without games)
-void append_score_fields(std::string& out, const Score& s) {
+void append_score_fields(std::string& out, const Score& s, double white_edge) {
   out += "\"wins\": ";
   append_count(out, s.wins);
   out += ", \"draws\": ";
@@ -58,25 +83,20 @@ void append_score_fields(std::string& out, const Score& s) {
   else
     out += "null";
   // Rating-adjusted: over games where both players are rated; null with too few.
-  const analysis::RatedSummary r = s.rated();
+  const RatedSummary r = rated_summary(s, white_edge);
   out += ", \"rated_games\": ";
   append_count(out, r.games);
-  for (auto [key, value] : {std::pair{"expected_percent", r.expected_percent},
-                            std::pair{"actual_percent", r.actual_percent},
-                            std::pair{"difference", r.difference}, std::pair{"ci95", r.ci95}}) {
-    out += ", \"";
-    out += key;
-    out += "\": ";
-    if (r.enough())
-      appendf(out, "%.2f", value);
-    else
-      out += "null";
-  }
+  append_percents(out,
+                  {{"expected_percent", r.expected_percent},
+                   {"actual_percent", r.actual_percent},
+                   {"difference", r.difference},
+                   {"ci95", r.ci95}},
+                  r.enough());
 }
 
 // The rating-adjusted columns of a score row (see rated_header), newline included.
-std::string rated_columns(const Score& s) {
-  const analysis::RatedSummary r = s.rated();
+std::string rated_columns(const Score& s, double white_edge) {
+  const RatedSummary r = rated_summary(s, white_edge);
   std::string out;
   if (r.enough())
     appendf(out, "  %6llu  %6.1f  %6.1f  %+6.1f  %6.1f\n", ull(r.games), r.expected_percent,
@@ -106,6 +126,70 @@ std::string pattern_phase_note(const Stats& stats) {
   return " (" + std::string(phase_name(*stats.pattern_phase())) +
          " positions only: " + std::to_string(stats.pattern_positions()) + " positions of " +
          std::to_string(stats.pattern_games()) + " games)";
+}
+
+// One row of a score table: name, side, games, wins, draws, losses, score%, rated columns.
+void append_score_row(std::string& out, int name_width, std::string_view name, Color side,
+                      const Score& s, double white_edge) {
+  appendf(out, "%-*s  %-5s  %7llu %7llu %7llu %7llu  ", name_width, std::string(name).c_str(),
+          side == Black ? "black" : "white", ull(s.games()), ull(s.wins), ull(s.draws),
+          ull(s.losses));
+  if (s.games())
+    appendf(out, "%6.1f", s.percent());
+  else
+    out += "     -";
+  out += rated_columns(s, white_edge);
+}
+
+// "White's edge: +21.3 Elo (...)": the fit, or why there is none.
+std::string white_edge_line(const Stats& stats, const WhiteEdge& edge) {
+  const RatedSummary all = stats.all_games_score(White).rated();
+  std::string out;
+  if (edge)
+    appendf(out,
+            "White's edge: %+.1f Elo (White scored %.1f%% of %llu rated games, %.1f%% expected "
+            "from the ratings alone);\nevery exp%% below includes it, so the \"%s\" row's diff "
+            "is 0 for both colours\n",
+            edge->elo, edge->unadjusted.actual_percent, ull(edge->unadjusted.games),
+            edge->unadjusted.expected_percent, std::string(analysis::all_games_row_name).c_str());
+  else if (!all.enough())
+    appendf(out,
+            "White's edge: not fitted (%llu rated games, at least %llu needed); exp%% below is "
+            "from the ratings alone\n",
+            ull(all.games), ull(analysis::min_rated_games));
+  else
+    out +=
+        "White's edge: not fitted (White won or lost every rated game); exp% below is from the "
+        "ratings alone\n";
+  return out;
+}
+
+// "white": {score fields}, "black": {score fields}
+template <class ScoreOf>
+void append_sides(std::string& out, ScoreOf score_of, double white_edge) {
+  for (Color c : {White, Black}) {
+    out += c == White ? "\"white\": {" : ", \"black\": {";
+    append_score_fields(out, score_of(c), white_edge);
+    out += '}';
+  }
+}
+
+// , "white_edge": {"elo": E, "rated_games": N, "actual_percent": A, "expected_percent": X}:
+// the fitted edge (null when it does not fit) and White's results over all rated games,
+// the expectation from the ratings alone (null with too few rated games).
+void append_white_edge(std::string& out, const Stats& stats, const WhiteEdge& edge) {
+  const RatedSummary all = stats.all_games_score(White).rated();
+  out += ", \"white_edge\": {\"elo\": ";
+  if (edge)
+    appendf(out, "%.2f", edge->elo);
+  else
+    out += "null";
+  out += ", \"rated_games\": ";
+  append_count(out, all.games);
+  append_percents(
+      out, {{"actual_percent", all.actual_percent}, {"expected_percent", all.expected_percent}},
+      all.enough());
+  out += '}';
 }
 
 }  // namespace
@@ -140,23 +224,22 @@ std::string stats_table(const Stats& stats) {
   for (std::size_t p = 0; p < phase_names.size(); ++p)
     appendf(out, "%-17s  %6.2f\n", std::string(phase_names[p]).c_str(),
             share(stats.phase_positions(GamePhase(p)), stats.positions()));
+  const WhiteEdge edge = stats.white_edge();  // fitted once: it reads every rated game
+  const double white_edge = elo(edge);
+  out += '\n';
+  out += white_edge_line(stats, edge);
   appendf(out, "\nscore of the side having it (held %d plies in a row; decided and drawn games)\n",
           stats.min_plies());
   out += "pattern               side    games    wins   draws  losses   score%";
   out += rated_header;
   out += '\n';
+  for (Color c : {White, Black})
+    append_score_row(out, 20, analysis::all_games_row_name, c, stats.all_games_score(c),
+                     white_edge);
   for (int p = 0; p < scored_pattern_count; ++p)
-    for (int ci = 0; ci < 2; ++ci) {
-      const Score& s = stats.score(ci ? Black : White, ScoredPattern(p));
-      appendf(out, "%-20s  %-5s  %7llu %7llu %7llu %7llu  ",
-              std::string(scored_pattern_names[p]).c_str(), ci ? "black" : "white", ull(s.games()),
-              ull(s.wins), ull(s.draws), ull(s.losses));
-      if (s.games())
-        appendf(out, "%6.1f", s.percent());
-      else
-        out += "     -";
-      out += rated_columns(s);
-    }
+    for (Color c : {White, Black})
+      append_score_row(out, 20, scored_pattern_names[p], c, stats.score(c, ScoredPattern(p)),
+                       white_edge);
   appendf(out,
           "\nnamed structures (score of the side holding it, held %d plies in a row; "
           "decided and drawn games)\n",
@@ -188,7 +271,19 @@ std::string stats_table(const Stats& stats) {
             std::to_string(s.games()).c_str(), std::to_string(s.wins).c_str(),
             std::to_string(s.draws).c_str(), std::to_string(s.losses).c_str(),
             s.games() ? fixed(s.percent(), "%.1f").c_str() : "-");
-    out += rated_columns(s);
+    out += rated_columns(s, white_edge);
+  }
+  appendf(out,
+          "\nnamed structures by the holder's colour (the same games; structures no side held "
+          "are left out)\n%-23s  side    games    wins   draws  losses   score%%",
+          "structure");
+  out += rated_header;
+  out += '\n';
+  for (int i = 0; i < structure_count; ++i) {
+    const auto id = StructureId(i);
+    if (!stats.structure_score(id).games()) continue;
+    for (Color c : {White, Black})
+      append_score_row(out, 23, structure_name(id), c, stats.structure_score(id, c), white_edge);
   }
   appendf(out,
           "\nstructure transitions (games whose timeline goes from one to the other, held %d "
@@ -207,18 +302,19 @@ std::string stats_table(const Stats& stats) {
       appendf(out, "%6.1f", s.percent());
     else
       out += "     -";
-    out += rated_columns(s);
+    out += rated_columns(s, white_edge);
   }
   out +=
-      "\nexp%/act%: the holder's expected score from the Elo difference and its actual score,\n"
-      "over games where both players are rated; diff = act% - exp% in percentage points,\n"
-      "+/-95%: the half-width of its 95% confidence interval; fewer than " +
+      "\nexp%/act%: the holder's expected score from the Elo difference (White's edge added to\n"
+      "White's rating) and its actual score, over games where both players are rated;\n"
+      "diff = act% - exp% in percentage points, +/-95%: the half-width of its 95% confidence\n"
+      "interval; fewer than " +
       std::to_string(analysis::min_rated_games) + " rated games: too few.\n";
   if (stats.tracks_openings()) {
-    out +=
-        "\nby ECO code: the share of its games that reach each named structure, and the\n"
-        "average ply where it first appears (structures no game of the code reaches are left "
-        "out)\n";
+    out += "\nby ECO code: the share of its games where a side holds each named structure for " +
+           std::to_string(stats.min_plies()) +
+           " plies in a row,\nand the average ply where that first run starts (structures no game "
+           "of the code holds are left out)\n";
     appendf(out, "%-5s  %7s  %-23s  %10s  %9s\n", "ECO", "games", "structure", "% of games",
             "first ply");
     for (const auto& [eco, row] : stats.openings())
@@ -267,18 +363,22 @@ std::string stats_json(const Stats& stats) {
   }
   out += "}, \"min_plies\": ";
   append_int(out, stats.min_plies());
+  const WhiteEdge edge = stats.white_edge();
+  const double white_edge = elo(edge);
+  append_white_edge(out, stats, edge);
   out += ", \"scores\": {";
+  append_json_string(out, analysis::all_games_row_name);
+  out += ": {";
+  append_sides(
+      out, [&](Color c) -> const Score& { return stats.all_games_score(c); }, white_edge);
   for (int p = 0; p < scored_pattern_count; ++p) {
-    if (p) out += ", ";
-    append_json_string(out, scored_pattern_json_keys[p]);
+    out += "}, ";
+    append_json_string(out, scored_pattern_names[p]);
     out += ": {";
-    for (int ci = 0; ci < 2; ++ci) {
-      out += ci ? ", \"black\": {" : "\"white\": {";
-      append_score_fields(out, stats.score(ci ? Black : White, ScoredPattern(p)));
-      out += '}';
-    }
-    out += '}';
+    append_sides(
+        out, [&](Color c) -> const Score& { return stats.score(c, ScoredPattern(p)); }, white_edge);
   }
+  out += '}';
   out += "}, \"structures\": {";
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
@@ -301,7 +401,10 @@ std::string stats_json(const Stats& stats) {
     else
       out += "null";
     out += ", ";
-    append_score_fields(out, s);
+    append_score_fields(out, s, white_edge);
+    out += ", ";
+    append_sides(
+        out, [&](Color c) -> const Score& { return stats.structure_score(id, c); }, white_edge);
     out += '}';
   }
   out += '}';
@@ -360,7 +463,7 @@ std::string stats_json(const Stats& stats) {
     out += ", \"games\": ";
     append_count(out, stats.transition_games(from, to));
     out += ", ";
-    append_score_fields(out, stats.transition_score(from, to));
+    append_score_fields(out, stats.transition_score(from, to), white_edge);
     out += '}';
   }
   out += "]}\n";
@@ -433,9 +536,10 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   rated.y_max = 100;
   rated.reference_line = 50;
   rated.series = {{"expected %", {}}, {"actual %", {}}};
+  const double white_edge = elo(stats.white_edge());
   for (int i = 0; i < structure_count; ++i) {
     const auto id = StructureId(i);
-    const analysis::RatedSummary r = stats.structure_score(id).rated();
+    const RatedSummary r = rated_summary(stats.structure_score(id), white_edge);
     rated.categories.emplace_back(structure_name(id));
     rated.series[0].values.push_back(r.enough() ? r.expected_percent : std::nan(""));
     rated.series[1].values.push_back(r.enough() ? r.actual_percent : std::nan(""));

@@ -46,3 +46,17 @@ SQUARE_BITS = {f"{file}{rank}": 1 << (f + 8 * (rank - 1))
 def bitboard(squares):
     """A CLI square list (["d4", "e5"]) as a LERF bitboard."""
     return sum(SQUARE_BITS[s] for s in squares)
+
+
+def as_text_categories(frame, columns=("Opening", "Result", "ECO")):
+    """The frame with these categorical tag columns as object: the chunks of
+    iter_positions each have their own games' values as categories, and pd.concat of
+    categoricals with different categories gives object."""
+    return frame.astype({c: object for c in columns if c in frame.columns})
+
+
+def split_sample(directory, games):
+    """The paths of the shards `pawnkit split --games N` makes of the bundled sample."""
+    out, _, status = run_cli("split", "--games", games, SAMPLE, directory)
+    assert status == 0
+    return out.split()

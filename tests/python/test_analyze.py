@@ -1,6 +1,7 @@
 """pawnkit.analyze against `pawnkit analyze --format jsonl`, and the module's layout."""
 
 import json
+import pathlib
 import subprocess
 import sys
 
@@ -38,3 +39,19 @@ def test_import_from_the_build_tree_with_debian_python():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "Stats" in done.stdout
+
+
+def test_import_without_the_built_module_says_how_to_build(tmp_path):
+    # Before: after scripts/demo.sh (the CLI only) build/python/pawnkit was an empty folder,
+    # `import pawnkit` gave an empty namespace package and the first call an AttributeError.
+    # The configure step puts __init__.py there (python/CMakeLists.txt); without _pawnkit:
+    package = tmp_path / "pawnkit"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        (pathlib.Path(pawnkit.__file__).parent / "__init__.py").read_text())
+    done = subprocess.run([sys.executable, "-c", "import pawnkit"], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 1
+    assert "ImportError: pawnkit's C++ module (_pawnkit) is not built" in done.stderr
+    assert "cmake --build build --target pawnkit_python" in done.stderr
+

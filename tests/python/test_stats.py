@@ -44,7 +44,7 @@ def test_pickle_round_trips():
     assert back.to_dict() == s.to_dict()
     assert back.min_plies == s.min_plies
     with pytest.raises(ValueError, match="another build"):
-        pawnkit.Stats.__new__(pawnkit.Stats).__setstate__((b"short", []))
+        pawnkit.Stats.__new__(pawnkit.Stats).__setstate__((b"short", [], []))
 
 
 def test_stats_refuses_positions_as_the_cli_does():
@@ -61,3 +61,16 @@ def test_stats_on_the_largest_real_file_equal_cli():
         got = pawnkit.stats(path)
     assert got.to_dict() == cli_stats(path)
     assert got.skipped_games > 0 and len(got.errors) == got.skipped_games + got.bad_games
+
+
+def test_score_rows_are_named_as_in_the_table():
+    d = pawnkit.stats(SAMPLE).to_dict()
+    assert list(d["scores"]) == ["all games", "isolated d-pawn", "hanging pawns", "doubled pawns",
+                                 "passed pawn", "candidate passer"]
+    table = run_cli("stats", SAMPLE)[0]
+    for name in d["scores"]:
+        assert f"\n{name:<20}  white " in table and f"\n{name:<20}  black " in table
+    # The control row: White's fitted edge makes its difference 0 for both colours.
+    assert d["white_edge"]["elo"] is not None
+    assert d["scores"]["all games"]["white"]["difference"] == 0.0
+    assert d["scores"]["all games"]["black"]["difference"] == 0.0

@@ -1,6 +1,8 @@
 """pawnkit.timeline against `pawnkit timeline --format jsonl`, and the phase column of
 pawnkit.positions against the records of `pawnkit analyze`."""
 
+import io
+
 import pytest
 
 import pawnkit
@@ -25,6 +27,15 @@ def test_timeline_with_tags():
     rows = cli_jsonl("timeline", "--format", "jsonl", "--tags", "White,ECO,Nope", SAMPLE)
     assert frame.to_dict("records") == rows
     assert frame["Nope"].isna().all()
+
+
+def test_timeline_reads_every_input_as_positions_does():
+    # A file object is read as the file (pawnkit.positions' inputs); a wrong type is a TypeError.
+    with open(SAMPLE, "rb") as f:
+        from_object = pawnkit.timeline(io.BytesIO(f.read()), threads=1)
+    assert from_object.equals(pawnkit.timeline(SAMPLE, threads=1))
+    with pytest.raises(TypeError, match="min_plies"):
+        pawnkit.timeline(SAMPLE, min_plies="8")
 
 
 def test_timeline_of_positions_is_refused():

@@ -288,11 +288,20 @@ struct SliderTable {
   template <Slider S>
   Bitboard attacks_from(Square s, Bitboard occupied) {
     const SliderSquare& sq = slider_squares[static_cast<std::size_t>(S)][s];
-    const std::atomic_ref<Bitboard> entry(attacks[slider_index(sq, occupied)]);
+    Bitboard& slot = attacks[slider_index(sq, occupied)];
+#ifdef __cpp_lib_atomic_ref
+    const std::atomic_ref<Bitboard> entry(slot);
     Bitboard a = entry.load(std::memory_order_relaxed);
+#else  // older standard libraries (emscripten 3.1's libc++): the compiler's own builtins
+    Bitboard a = __atomic_load_n(&slot, __ATOMIC_RELAXED);
+#endif
     if (a == 0) [[unlikely]] {
       a = sliding_attacks<S>(s, occupied);
+#ifdef __cpp_lib_atomic_ref
       entry.store(a, std::memory_order_relaxed);
+#else
+      __atomic_store_n(&slot, a, __ATOMIC_RELAXED);
+#endif
     }
     return a;
   }

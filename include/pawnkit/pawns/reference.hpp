@@ -1,6 +1,9 @@
 // The contract's patterns answered square by square: the reference implementation the
-// set-wise code is tested against. Written plainly, as the seed pages describe the
-// square-centric world: look up masks per file or square and test one pawn at a time.
+// set-wise code is tested against. Written plainly, as the Chessprogramming wiki pages
+// "Isolated Pawns (Bitboards)", "Double and Triple (Bitboards)", "Pawn Islands
+// (Bitboards)" and "Duo Trio Quart (Bitboards)" (https://www.chessprogramming.org)
+// describe the square-centric world: look up masks per file or square and test one pawn
+// at a time.
 // It shares no pattern code with patterns.hpp, moves.hpp or fill.hpp.
 #pragma once
 

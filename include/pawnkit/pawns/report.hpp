@@ -23,6 +23,10 @@ struct PawnBoard {
   std::array<Bitboard, 2> pieces{};  // every piece of a colour, pawns and king included
   Color side_to_move = White;
   Square en_passant = NoSquare;  // as the FEN gives it
+  // At most 8 of the 24 phase points of material left (chess/phase.hpp); false for a
+  // board of pawns alone, whose material is not known. Named structures are not given
+  // in an ending.
+  bool in_ending = false;
 
   constexpr Bitboard occupied() const { return pieces[0] | pieces[1]; }
 };

@@ -6,6 +6,12 @@
 // flipped (ranks mirrored, sides swapped) is the same structure held by the other side and
 // is reported with `reversed = true`. docs/structures.md states every rule in words; the
 // table below is the same rules as square lists.
+//
+// Two principles hold for every rule (Flores Rios, Chess Structures, 2015, and the usual
+// chess meaning): a pawn that defines a structure stands alone on its file (an isolani
+// with a second d-pawn behind it, a Maroczy bind with tripled c-pawns, hanging pawns with
+// a third pawn behind one of them are other structures), and a named structure is a
+// middlegame skeleton, not given in an ending (see classify_structure).
 #pragma once
 
 #include <algorithm>
@@ -15,6 +21,7 @@
 #include <string_view>
 
 #include "pawnkit/bitboard.hpp"
+#include "pawnkit/fill.hpp"
 #include "pawnkit/pawns/report.hpp"
 
 namespace pawnkit {
@@ -86,18 +93,18 @@ static_assert(structure_count == int(StructureId::LopezFormation) + 1, "a name p
 
 // One line per family for `pawnkit structures`, by StructureId.
 inline constexpr auto structure_summaries = std::to_array<std::string_view>({
-    "isolani: an isolated d4-pawn in front of the opponent's half-open d-file",
-    "hanging pawns c4-d4 side by side on half-open files",
+    "isolani: an isolated d4-pawn on the opponent's half-open d-file, not passed",
+    "hanging pawns c4-d4 side by side on half-open files, no b-, e- or third c/d-pawn",
     "Carlsbad (QGD Exchange): d4-e3 against c6-d5, the minority-attack structure",
-    "Slav: c6-d5 triangle against c4-d4, the tension unresolved",
+    "Slav: d4-e3 against c6-e6 after ...dxc4, no White c- and no Black d-pawn",
     "Caro-Kann: c6-e6 against d4 (and c2/c3), Black's d-pawn exchanged",
     "Maroczy bind: c4-e4 against a Sicilian d6/d7 with no Black c-pawn",
     "Hedgehog: a6-b6-d6-e6 against c4, no Black c-pawn",
     "Scheveningen: the small centre d6-e6 against e4, no Black c-pawn",
     "Dragon: d6-e7-g6 against e4 (and c2/c3), no Black c-pawn",
-    "Boleslavsky hole (Najdorf type I): d6-e5 against e4, the hole on d5",
+    "Boleslavsky hole (Najdorf type I): d6-e5 against e4, no Black c-pawn: the hole on d5",
     "Stonewall: c6-d5-e6-f5 against d4",
-    "asymmetric (Modern) Benoni: c5-d6 against d5, e-pawns and White's c-pawn gone",
+    "asymmetric (Modern) Benoni: c5-d6 against d5, no Black e-pawn and no White c-pawn",
     "French advance (French type I): the d4-e5 chain against d5-e6",
     "King's Indian (KID type I): the d5-e4 chain against d6-e5",
     "Panov: c4-d4 against d5, no White e-pawn and no Black c-pawn",
@@ -110,7 +117,7 @@ inline constexpr auto structure_summaries = std::to_array<std::string_view>({
     "KID complex: c4-d4-e4 against c6/c7-d6-e5, the centre tension unresolved",
     "French type II: d4 against d5-e6 after e5xf6, the backward e6-pawn",
     "French type III: e5 against d5-e6 after the d4/c5 exchange",
-    "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, Black's kingside majority",
+    "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, a majority each, one pawn",
     "Benko: c5-d6 against d5, Black's a- and b-pawns gone for open files",
     "closed Ruy Lopez: c3-e4 and d4/d5 against b5-d6-e5",
     "Lopez formation: d4-e4 against d6 after ...exd4 cxd4, Black keeps a c-pawn",
@@ -147,6 +154,9 @@ struct StructureRule {
   std::array<Bitboard, 2> required;   // every square holds a pawn of that colour
   std::array<Bitboard, 2> forbidden;  // no square holds a pawn of that colour
   std::array<Bitboard, 2> one_of;     // when not 0, some square holds a pawn of that colour
+  // The owner has one pawn more on the e- to h-files, the other side one more on the a- to
+  // c-files (4-2 against 3-3 with equal material, whatever was traded on both wings).
+  bool majorities = false;
 };
 
 namespace detail {
@@ -175,7 +185,7 @@ consteval Bitboard files(std::string_view letters) {
 
 // The rules in matching order: the first rule that matches wins, its written orientation
 // tried before the flipped one. More specific rules come first where two can overlap
-// (a Hedgehog is also a Maroczy bind, a Stonewall against c4 also a Slav).
+// (a Hedgehog is also a Maroczy bind).
 inline constexpr std::array<StructureRule, structure_count> structure_rules = [] {
   using detail::files;
   using detail::sq;
@@ -188,8 +198,8 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
     {Stonewall, Black, {sq("d4"), sq("c6 d5 e6 f5")}, {}, {}},
     // Black d6 e7 g6, no c-pawn; White e4, no d-pawn, c-pawn on c2 or c3.
     {Dragon, Black, {sq("e4"), sq("d6 e7 g6")}, {files("d"), files("c")}, {sq("c2 c3"), 0}},
-    // Black c6 d5 and e6 or e7; White c4 d4 (the c4-d5 tension).
-    {Slav, Black, {sq("c4 d4"), sq("c6 d5")}, {}, {0, sq("e6 e7")}},
+    // White d4 e3, no c-pawn; Black c6 e6, no d-pawn (the Slav after ...dxc4).
+    {Slav, Black, {sq("d4 e3"), sq("c6 e6")}, {files("c"), files("d")}, {}},
     // White d4 e5 chain against Black d5 e6.
     {FrenchAdvance, White, {sq("d4 e5"), sq("d5 e6")}, {}, {}},
     // White c3 e4 and d4 or d5; Black b5 d6 e5.
@@ -234,11 +244,14 @@ inline constexpr std::array<StructureRule, structure_count> structure_rules = []
     {FrenchIII, White, {sq("e5"), sq("d5 e6")}, {files("d"), files("c")}, {}},
     // White c4 d4, no b- or e-pawn; Black no c- or d-pawn.
     {HangingPawns, White, {sq("c4 d4"), 0}, {files("be"), files("cd")}, {}},
-    // White d4, no c- or e-pawn; Black no d-pawn.
-    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d")}, {}},
+    // White d4, no c- or e-pawn; Black no d-pawn, a c- or e-pawn on the 6th or 7th rank
+    // that watches the blockade square d5 (an isolated passed d-pawn is a passed pawn, and
+    // a pawn on c5 or e5 that hits d4 is an exchange under way, not an IQP).
+    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d") | sq("c5 e5")}, {0, sq("c6 c7 e6 e7")}},
     // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
-    // c2, c3 or c4.
-    {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}},
+    // c2, c3 or c4; and the majorities: White one pawn more on the a- to c-files, Black
+    // one more on the e- to h-files.
+    {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}, true},
   }};
   // clang-format on
 }();
@@ -254,22 +267,50 @@ constexpr PawnBoard color_flipped(const PawnBoard& board) {
   f.pieces = {flip_vertical(board.pieces[1]), flip_vertical(board.pieces[0])};
   f.side_to_move = ~board.side_to_move;
   f.en_passant = board.en_passant == NoSquare ? NoSquare : Square(board.en_passant ^ 56);
+  f.in_ending = board.in_ending;
   return f;
 }
 
-// Whether the pawns (by colour) satisfy the rule as written.
+// The files of a colour's defining pawns: those of the required squares, and the file of a
+// "one of" set that picks squares on a single file (c2 or c3). A "one of" set that is a
+// whole file ("some c-pawn") or spans files (a c- or e-pawn) names no defining pawn.
+constexpr Bitboard defining_files(const StructureRule& rule, std::size_t c) {
+  Bitboard squares = rule.required[c];
+  const Bitboard one_of = rule.one_of[c];
+  if (one_of) {
+    const Bitboard file = file_bb(lsb(one_of));
+    if ((one_of & ~file) == 0 && one_of != file) squares |= one_of;
+  }
+  return file_fill(squares);
+}
+
+// Whether the pawns (by colour) satisfy the rule as written: the required squares held,
+// the forbidden ones empty, one of each "one of" set held, and every defining pawn alone
+// on its file (no doubled or tripled pawns where the structure is decided).
 constexpr bool matches(const StructureRule& rule, const std::array<Bitboard, 2>& pawns) {
   for (std::size_t c = 0; c < 2; ++c) {
     if ((pawns[c] & rule.required[c]) != rule.required[c]) return false;
     if (pawns[c] & rule.forbidden[c]) return false;
     if (rule.one_of[c] && !(pawns[c] & rule.one_of[c])) return false;
+    const Bitboard files = defining_files(rule, c);
+    if (popcount(pawns[c] & files) != popcount(files & Rank1)) return false;
+  }
+  if (rule.majorities) {
+    const std::size_t owner = rule.owner == White ? 0 : 1, other = 1 - owner;
+    const Bitboard queenside = detail::files("abc"), kingside = detail::files("efgh");
+    if (popcount(pawns[owner] & kingside) != popcount(pawns[other] & kingside) + 1) return false;
+    if (popcount(pawns[other] & queenside) != popcount(pawns[owner] & queenside) + 1) return false;
   }
   return true;
 }
 
-// The named structure of a pawn placement, or nullopt when no rule matches.
+// The named structure of a pawn placement, or nullopt when no rule matches. Named
+// structures are middlegame skeletons: none is given `in_ending` (at most 8 of the 24
+// phase points left, chess/phase.hpp: an isolated passed d-pawn in a rook ending is a
+// passed pawn, not an IQP position) or with fewer than structure_min_pawns pawns a side.
 constexpr std::optional<StructureMatch> classify_structure(Bitboard white_pawns,
-                                                           Bitboard black_pawns) {
+                                                           Bitboard black_pawns, bool in_ending) {
+  if (in_ending) return std::nullopt;
   if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
     return std::nullopt;
   const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
@@ -282,7 +323,7 @@ constexpr std::optional<StructureMatch> classify_structure(Bitboard white_pawns,
 }
 
 constexpr std::optional<StructureMatch> classify_structure(const PawnBoard& board) {
-  return classify_structure(board.pawns[0], board.pawns[1]);
+  return classify_structure(board.pawns[0], board.pawns[1], board.in_ending);
 }
 
 // The side a structure's rule is written for.
@@ -301,10 +342,10 @@ static_assert([] {
   return true;
 }());
 static_assert(classify_structure(detail::sq("a2 b2 d4 e3 f2 g2 h2"),
-                                 detail::sq("a7 b7 c6 d5 f7 g7 h7")) ==
-              StructureMatch{StructureId::Carlsbad, White, false});
+                                 detail::sq("a7 b7 c6 d5 f7 g7 h7"),
+                                 false) == StructureMatch{StructureId::Carlsbad, White, false});
 static_assert(classify_structure(detail::sq("a2 b2 c3 d4 f2 g2 h2"),
-                                 detail::sq("a7 b7 d5 e6 f7 g7 h7")) ==
-              StructureMatch{StructureId::Carlsbad, Black, true});
+                                 detail::sq("a7 b7 d5 e6 f7 g7 h7"),
+                                 false) == StructureMatch{StructureId::Carlsbad, Black, true});
 
 }  // namespace pawnkit

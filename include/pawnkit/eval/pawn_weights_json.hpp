@@ -1,0 +1,164 @@
+// PawnWeights as JSON, the form `pawnkit pawn-eval --weights FILE` reads and `pawnkit tune
+// --format json` writes in its "weights" member: one object shaped like the struct, each
+// Score an [mg, eg] pair,
+//
+//   {"backward": [6, 19], "doubled": [11, 51], "doubled_early": [17, 7],
+//    "isolated": [1, 20], "weak_lever": [2, 57], "weak_unopposed": [15, 18],
+//    "blocked": [[-19, -8], [-7, 3]], "connected": [0, 3, 7, 7, 15, 54, 86, 0],
+//    "supporter": 22}
+//
+// Reading: members may come in any order and may be left out (they keep Stockfish 15.1's
+// value); an unknown member, a non-integer or a wrong count is an error with its column.
+#pragma once
+
+#include <charconv>
+#include <string>
+#include <string_view>
+
+#include "pawnkit/eval/pawn_weights.hpp"
+#include "pawnkit/parsed.hpp"
+
+namespace pawnkit::eval {
+
+inline std::string to_json(const PawnWeights& w) {
+  std::string out = "{";
+  const auto score = [&](std::string_view name, Score s) {
+    out += '"';
+    out += name;
+    out += "\": [" + std::to_string(s.mg) + ", " + std::to_string(s.eg) + "], ";
+  };
+  score("backward", w.backward);
+  score("doubled", w.doubled);
+  score("doubled_early", w.doubled_early);
+  score("isolated", w.isolated);
+  score("weak_lever", w.weak_lever);
+  score("weak_unopposed", w.weak_unopposed);
+  out += "\"blocked\": [[" + std::to_string(w.blocked[0].mg) + ", " +
+         std::to_string(w.blocked[0].eg) + "], [" + std::to_string(w.blocked[1].mg) + ", " +
+         std::to_string(w.blocked[1].eg) + "]], \"connected\": [";
+  for (std::size_t r = 0; r < w.connected.size(); ++r) {
+    if (r > 0) out += ", ";
+    out += std::to_string(w.connected[r]);
+  }
+  out += "], \"supporter\": " + std::to_string(w.supporter) + "}";
+  return out;
+}
+
+namespace detail {
+
+// A cursor over the JSON text; each read returns false and sets `error` on failure.
+class JsonCursor {
+ public:
+  explicit JsonCursor(std::string_view text) : text_(text) {}
+
+  void skip_blanks() {
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
+                                   text_[pos_] == '\n' || text_[pos_] == '\r'))
+      ++pos_;
+  }
+  // The next non-blank character is c: consume it.
+  bool accept(char c) {
+    skip_blanks();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  bool expect(char c, std::string_view what) {
+    if (accept(c)) return true;
+    return fail(what);
+  }
+  bool read_int(int& value) {
+    skip_blanks();
+    const char* first = text_.data() + pos_;
+    const auto [end, ec] = std::from_chars(first, text_.data() + text_.size(), value);
+    if (ec != std::errc{}) return fail("expected an integer");
+    if (end < text_.data() + text_.size() && (*end == '.' || *end == 'e' || *end == 'E'))
+      return fail("expected an integer, not a fraction");
+    pos_ += std::size_t(end - first);
+    return true;
+  }
+  // A string without escapes (member names need none).
+  bool read_name(std::string_view& name) {
+    if (!expect('"', "expected a member name in quotes")) return false;
+    const std::size_t close = text_.find('"', pos_);
+    if (close == std::string_view::npos) return fail("unterminated string");
+    name = text_.substr(pos_, close - pos_);
+    pos_ = close + 1;
+    return true;
+  }
+  // [a, b, ...] with exactly n integers.
+  bool read_ints(int* values, std::size_t n) {
+    if (!expect('[', "expected '['")) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i > 0 && !expect(',', "expected ',' (too few numbers?)")) return false;
+      if (!read_int(values[i])) return false;
+    }
+    return expect(']', "expected ']' (too many numbers?)");
+  }
+  bool read_score(Score& s) {
+    int v[2];
+    if (!read_ints(v, 2)) return false;
+    s = {v[0], v[1]};
+    return true;
+  }
+  bool at_end() {
+    skip_blanks();
+    return pos_ == text_.size();
+  }
+  bool fail(std::string_view what) {
+    if (error.what.empty()) error = {what, pos_};
+    return false;
+  }
+  std::size_t column() const { return pos_; }
+
+  ParseError error{};
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+inline bool read_member(JsonCursor& in, std::string_view name, PawnWeights& w) {
+  for (const auto& [key, score] :
+       {std::pair{"backward", &w.backward}, std::pair{"doubled", &w.doubled},
+        std::pair{"doubled_early", &w.doubled_early}, std::pair{"isolated", &w.isolated},
+        std::pair{"weak_lever", &w.weak_lever}, std::pair{"weak_unopposed", &w.weak_unopposed}})
+    if (name == key) return in.read_score(*score);
+  if (name == "blocked") {
+    return in.expect('[', "expected '['") && in.read_score(w.blocked[0]) &&
+           in.expect(',', "expected ','") && in.read_score(w.blocked[1]) &&
+           in.expect(']', "expected ']'");
+  }
+  if (name == "connected") return in.read_ints(w.connected.data(), w.connected.size());
+  if (name == "supporter") return in.read_int(w.supporter);
+  return in.fail("unknown member (see eval/pawn_weights_json.hpp for the names)");
+}
+
+}  // namespace detail
+
+inline Parsed<PawnWeights> parse_pawn_weights(std::string_view text) {
+  detail::JsonCursor in(text);
+  PawnWeights w;
+  if (!in.expect('{', "expected a JSON object")) return in.error;
+  if (!in.accept('}')) {
+    do {
+      std::string_view name;
+      const std::size_t at = [&] {
+        in.skip_blanks();
+        return in.column();
+      }();
+      if (!in.read_name(name) || !in.expect(':', "expected ':'")) return in.error;
+      if (!detail::read_member(in, name, w)) {
+        if (in.error.what.starts_with("unknown member")) in.error.column = at;
+        return in.error;
+      }
+    } while (in.accept(','));
+    if (!in.expect('}', "expected ',' or '}'")) return in.error;
+  }
+  if (!in.at_end()) return ParseError{"trailing characters after the object", in.column()};
+  return w;
+}
+
+}  // namespace pawnkit::eval

@@ -1,0 +1,73 @@
+"""pawnkit.games: one row per game, aggregated from the position rows chunk by chunk (the
+chunks of iter_positions hold whole games), plus the games that have no rows (skipped
+variants, games bad from their first move) from the messages about them."""
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from ._frames import GAME_ID_STRIDE, tag_type
+
+# "pawnkit: FILE:LINE: game N: message", as io::format_diagnostic writes it.
+_MESSAGE = re.compile(r"^pawnkit: (?P<file>.*?):(?P<line>\d+): game (?P<game>\d+): (?P<text>.*)$")
+
+
+def games_of_chunk(chunk, tags):
+    """One row per game of a chunk of positions: file, game, game_id, plies (the last ply
+    replayed), the tags, and ``structures``: {name: first ply} of the named structures the
+    game reached, in the order it reached them."""
+    by_game = chunk.groupby("game_id", sort=False)
+    frame = pd.DataFrame({"file": by_game["file"].first(), "game": by_game["game"].first(),
+                          "plies": by_game["ply"].max()})
+    for name in tags:
+        frame[name] = by_game[name].first()
+    named = chunk.loc[chunk["structure"].notna(), ["game_id", "structure", "ply"]]
+    first = named.groupby(["game_id", "structure"], observed=True)["ply"].min().reset_index()
+    first = first.sort_values(["game_id", "ply"], kind="stable")
+    reached = {game_id: dict(zip(group["structure"].astype(str), group["ply"].astype(int)))
+               for game_id, group in first.groupby("game_id", sort=False)}
+    frame["structures"] = pd.Series([reached.get(game_id, {}) for game_id in frame.index], index=frame.index,
+                                    dtype=object)
+    return frame
+
+
+def games_frame(parts, tags, problems, names, tag_types=None):
+    """The table: the chunks' games, then each message's game marked bad or skipped (and
+    added when it had no rows)."""
+    frame = pd.concat(parts) if parts else games_of_chunk(_empty_chunk(tags), tags)
+    frame["status"] = "ok"
+    frame["message"] = None
+    index_of = {}
+    for i, name in enumerate(names):
+        index_of.setdefault(name, i)
+    extra = []
+    for message in problems.get("messages", []):
+        match = _MESSAGE.match(message)
+        if not match or match["file"] not in index_of:
+            continue
+        game = int(match["game"])
+        game_id = index_of[match["file"]] * GAME_ID_STRIDE + game
+        status = "skipped" if match["text"].startswith("skipped:") else "bad"
+        if game_id in frame.index:
+            frame.loc[game_id, ["status", "message"]] = [status, message]
+        else:
+            extra.append({"game_id": game_id, "file": match["file"], "game": game, "plies": np.nan,
+                          "structures": {}, "status": status, "message": message})
+    if extra:
+        frame = pd.concat([frame, pd.DataFrame(extra).set_index("game_id")])
+    frame = frame.sort_index()
+    frame.index.name = "game_id"
+    frame["file"] = pd.Categorical(frame["file"].astype(object), categories=list(dict.fromkeys(names)))
+    frame["plies"] = frame["plies"].astype("Int32")
+    for name in tags:  # the chunks' categories differ: concat made them text
+        if tag_type(name, tag_types) == "category":
+            frame[name] = frame[name].astype("category")
+    frame["status"] = frame["status"].astype(pd.CategoricalDtype(["ok", "bad", "skipped"]))
+    frame.attrs.update(problems)
+    return frame
+
+
+def _empty_chunk(tags):
+    from ._frames import empty_positions_frame
+    return empty_positions_frame(tags, fen=False)

@@ -1,0 +1,16 @@
+from typing import Any, Mapping, Sequence, Union
+import os
+
+import dask.dataframe as dd
+from dask.delayed import Delayed
+
+from . import Stats, Tags, TagType
+
+Paths = Union[str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]]
+
+def stats_graph(paths: Paths, *, threads: int = ..., min_plies: int = ..., fan_in: int = ...) -> Delayed: ...
+def stats(paths: Paths, client: Any = ..., *, threads: int = ..., min_plies: int = ..., fan_in: int = ...) -> Stats: ...
+def positions(paths: Paths, *, where: str | None = ..., tags: Tags = ..., tag_types: Mapping[str, TagType] | None = ...,
+              threads: int = ..., min_plies: int = ..., fen: bool = ..., strict: bool = ...) -> dd.DataFrame: ...
+def games(paths: Paths, *, tags: Tags = ..., tag_types: Mapping[str, TagType] | None = ..., threads: int = ...,
+          strict: bool = ...) -> dd.DataFrame: ...

@@ -1,0 +1,69 @@
+// PawnWeights as JSON (include/pawnkit/eval/pawn_weights_json.hpp): the documented text
+// of Stockfish's weights, round trips of random weights, members left out, and errors.
+#include <gtest/gtest.h>
+
+#include <pawnkit/eval/pawn_weights_json.hpp>
+#include <random>
+
+#include "support/odd_weights.hpp"
+
+namespace pawnkit::eval {
+namespace {
+
+const char stockfish_json[] =
+    "{\"backward\": [6, 19], \"doubled\": [11, 51], \"doubled_early\": [17, 7], "
+    "\"isolated\": [1, 20], \"weak_lever\": [2, 57], \"weak_unopposed\": [15, 18], "
+    "\"blocked\": [[-19, -8], [-7, 3]], \"connected\": [0, 3, 7, 7, 15, 54, 86, 0], "
+    "\"supporter\": 22}";
+
+TEST(PawnWeightsJson, StockfishWeights) {
+  EXPECT_EQ(to_json(PawnWeights{}), stockfish_json);
+  const auto read = parse_pawn_weights(stockfish_json);
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ(read.value(), PawnWeights{});
+}
+
+TEST(PawnWeightsJson, RoundTrip) {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 1000; ++i) {
+    const PawnWeights w = testing::odd_weights(rng);
+    const auto read = parse_pawn_weights(to_json(w));
+    ASSERT_TRUE(read.ok()) << to_json(w);
+    ASSERT_EQ(read.value(), w) << to_json(w);
+  }
+}
+
+TEST(PawnWeightsJson, MembersLeftOutKeepStockfishValues) {
+  const auto read = parse_pawn_weights(" {\n \"isolated\" : [5,15], \"supporter\": -3 }\n");
+  ASSERT_TRUE(read.ok()) << read.error().what;
+  PawnWeights expected;
+  expected.isolated = {5, 15};
+  expected.supporter = -3;
+  EXPECT_EQ(read.value(), expected);
+  EXPECT_TRUE(parse_pawn_weights("{}").ok());
+}
+
+TEST(PawnWeightsJson, Errors) {
+  const struct {
+    const char* text;
+    std::string_view what;
+    std::size_t column;
+  } bad[] = {
+      {"", "expected a JSON object", 0},
+      {"{\"isolatd\": [1, 2]}", "unknown member (see eval/pawn_weights_json.hpp for the names)", 1},
+      {"{\"isolated\": [1.5, 2]}", "expected an integer, not a fraction", 14},
+      {"{\"isolated\": [1]}", "expected ',' (too few numbers?)", 15},
+      {"{\"connected\": [0, 3, 7, 7, 15, 54, 86, 0, 1]}", "expected ']' (too many numbers?)", 40},
+      {"{\"supporter\": 22} x", "trailing characters after the object", 18},
+      {"{\"supporter\": 22", "expected ',' or '}'", 16},
+  };
+  for (const auto& b : bad) {
+    const auto read = parse_pawn_weights(b.text);
+    ASSERT_FALSE(read.ok()) << b.text;
+    EXPECT_EQ(read.error().what, b.what) << b.text;
+    EXPECT_EQ(read.error().column, b.column) << b.text;
+  }
+}
+
+}  // namespace
+}  // namespace pawnkit::eval

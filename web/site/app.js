@@ -1,0 +1,616 @@
+// The page: a board that shows the contract's patterns of the position on it, and the
+// games of the files the user opens. All answers come from the WebAssembly module
+// through the API in pawnkit.js (also window.pawnkit).
+import * as pawnkit from './pawnkit.js';
+
+window.pawnkit = pawnkit;
+
+const $ = (id) => document.getElementById(id);
+const FILES = 'abcdefgh';
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+const GAME_ROWS = 200; // rows of the games table drawn at once (a long table freezes the page)
+const PIECE_NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+
+const state = {
+  board: new Array(64).fill(''), // index = rank * 8 + file (a1 = 0), FEN letters
+  rest: 'w - - 0 1',            // the FEN fields after the board
+  flipped: false,
+  tool: 'P',                    // a FEN letter, or '' for the eraser
+  report: null,                 // the analyze object of the board
+  overlays: new Set(['isolated', 'passed', 'backward', 'holes']),
+  focus: 27,                    // the square with the keyboard focus (d4)
+  files: null,                  // the opened files: {blobs, key, name}
+  games: [],
+  game: null,                   // {info, moves, fens, structures}
+  ply: 0,
+};
+
+function showError(message) {
+  $('error').textContent = message || '';
+}
+
+// ---------------------------------------------------------------- position and FEN
+
+function boardFromFen(fen) {
+  const fields = fen.trim().split(/\s+/);
+  const board = new Array(64).fill('');
+  const ranks = (fields[0] || '').split('/');
+  ranks.forEach((row, i) => {
+    let file = 0;
+    for (const c of row) {
+      if (/[1-8]/.test(c)) file += Number(c);
+      else if (file < 8 && 7 - i >= 0) board[(7 - i) * 8 + file++] = c;
+    }
+  });
+  return board;
+}
+
+function boardFen() {
+  let out = '';
+  for (let rank = 7; rank >= 0; --rank) {
+    let empty = 0;
+    for (let file = 0; file < 8; ++file) {
+      const p = state.board[rank * 8 + file];
+      if (!p) { ++empty; continue; }
+      if (empty) out += empty;
+      empty = 0;
+      out += p;
+    }
+    if (empty) out += empty;
+    if (rank) out += '/';
+  }
+  return `${out} ${state.rest}`;
+}
+
+// Castling rights that the pieces on the board no longer allow are dropped, so that an
+// edited position stays a valid FEN.
+function fixCastling() {
+  const f = state.rest.split(' ');
+  if (f.length < 2 || f[1] === '-') return;
+  const has = (sq, p) => state.board[sq] === p;
+  let rights = '';
+  if (has(4, 'K') && has(7, 'R') && f[1].includes('K')) rights += 'K';
+  if (has(4, 'K') && has(0, 'R') && f[1].includes('Q')) rights += 'Q';
+  if (has(60, 'k') && has(63, 'r') && f[1].includes('k')) rights += 'k';
+  if (has(60, 'k') && has(56, 'r') && f[1].includes('q')) rights += 'q';
+  f[1] = rights || '-';
+  f[2] = '-';
+  state.rest = f.join(' ');
+}
+
+// Applies a FEN/EPD text: the board shows it and every view follows. A bad one leaves the
+// board as it was and shows the CLI's message.
+function setFen(text, { updateHash = true } = {}) {
+  let report, details;
+  try {
+    report = pawnkit.analyze(text);
+    details = pawnkit.details(text);
+  } catch (e) {
+    showError(e.message);
+    return false;
+  }
+  showError('');
+  state.report = report;
+  state.board = boardFromFen(report.fen);
+  state.rest = report.fen.split(' ').slice(1).join(' ');
+  $('fen').value = report.fen;
+  if (updateHash) history.replaceState(null, '', `#fen=${encodeURIComponent(report.fen)}`);
+  render(details);
+  return true;
+}
+
+// ---------------------------------------------------------------- drawing
+
+const squareName = (sq) => FILES[sq % 8] + (Math.floor(sq / 8) + 1);
+
+// The square-set keys of the contract, in its order (everything listing squares).
+function squareSetKeys(report) {
+  return Object.keys(report.white).filter((k) => Array.isArray(report.white[k]) && k !== 'island_files');
+}
+
+function buildBoard() {
+  const board = $('board');
+  board.textContent = '';
+  for (let row = 0; row < 8; ++row) {
+    const line = document.createElement('div');
+    line.setAttribute('role', 'row');
+    line.className = 'board-row';
+    for (let col = 0; col < 8; ++col) {
+      const rank = state.flipped ? row : 7 - row;
+      const file = state.flipped ? 7 - col : col;
+      const sq = rank * 8 + file;
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'gridcell');
+      cell.className = `square ${(rank + file) % 2 ? 'light' : 'dark'}`;
+      cell.dataset.square = squareName(sq);
+      cell.dataset.index = sq;
+      cell.tabIndex = sq === state.focus ? 0 : -1;
+      cell.innerHTML = '<span class="hatch white-hatch"></span><span class="hatch black-hatch"></span>' +
+        '<span class="mark white-mark" aria-hidden="true"></span><span class="mark black-mark" aria-hidden="true"></span>' +
+        '<span class="piece"></span>';
+      if (col === 0) cell.insertAdjacentHTML('beforeend', `<span class="coord rank-coord">${rank + 1}</span>`);
+      if (row === 7) cell.insertAdjacentHTML('beforeend', `<span class="coord file-coord">${FILES[file]}</span>`);
+      line.appendChild(cell);
+    }
+    board.appendChild(line);
+  }
+}
+
+function render(details) {
+  const report = state.report;
+  const keys = squareSetKeys(report);
+  const sets = {};
+  for (const side of ['white', 'black'])
+    for (const k of keys) sets[`${side}.${k}`] = new Set(report[side][k]);
+  for (const cell of document.querySelectorAll('#board .square')) {
+    const sq = Number(cell.dataset.index);
+    const name = cell.dataset.square;
+    const piece = state.board[sq];
+    const inKeys = Object.keys(sets).filter((k) => sets[k].has(name));
+    cell.dataset.keys = inKeys.join(' ');
+    const shown = (side) => inKeys.filter((k) => k.startsWith(side + '.') && state.overlays.has(k.slice(side.length + 1)));
+    const white = shown('white'), black = shown('black');
+    cell.classList.toggle('on-white', white.length > 0);
+    cell.classList.toggle('on-black', black.length > 0);
+    cell.querySelector('.white-mark').textContent = white.length > 1 ? white.length : '';
+    cell.querySelector('.black-mark').textContent = black.length > 1 ? black.length : '';
+    cell.querySelector('.piece').textContent = piece ? GLYPHS[piece] : '';
+    const label = `${name}${piece ? `, ${piece === piece.toUpperCase() ? 'white' : 'black'} ${PIECE_NAMES[piece.toLowerCase()]}` : ''}` +
+      (white.length || black.length ? `; ${[...white, ...black].join(', ')}` : '');
+    cell.setAttribute('aria-label', label);
+    cell.title = label;
+  }
+  renderOverlayToggles(keys);
+  renderIslands(report);
+  renderKeys(report, keys);
+  const structure = report.structure || '';
+  $('structure').textContent = structure;
+  $('structure-side').textContent = structure ? `(held by ${report.structure_side})` : '(none named)';
+  $('structure-text').textContent = structure ? catalogueEntry(structure) : '';
+  $('structure-entry').hidden = !structure;
+  if (details) {
+    $('phase').textContent = details.phase;
+    renderEval(details.eval);
+  }
+}
+
+function renderOverlayToggles(keys) {
+  const box = $('overlay-keys');
+  if (box.childElementCount === keys.length) return;
+  box.textContent = '';
+  for (const k of keys) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.value = k;
+    input.checked = state.overlays.has(k);
+    input.addEventListener('change', () => {
+      if (input.checked) state.overlays.add(k); else state.overlays.delete(k);
+      render();
+    });
+    label.append(input, ` ${k}`);
+    box.appendChild(label);
+  }
+}
+
+// One bar per island under the files it spans, White's row above Black's.
+function renderIslands(report) {
+  const box = $('islands');
+  box.textContent = '';
+  for (const side of ['white', 'black']) {
+    const row = document.createElement('div');
+    row.className = `island-row ${side}-islands`;
+    row.setAttribute('aria-label', `${side} islands: ${report[side].island_files.join(', ') || 'none'}`);
+    const caption = document.createElement('span');
+    caption.className = 'island-caption';
+    caption.textContent = `${side}: ${report[side].islands} island${report[side].islands === 1 ? "" : "s"}`;
+    row.appendChild(caption);
+    for (const range of report[side].island_files) {
+      const [from, to = from] = range.split('-').map((f) => FILES.indexOf(f));
+      const a = state.flipped ? 7 - to : from, b = state.flipped ? 7 - from : to;
+      const bar = document.createElement('span');
+      bar.className = 'island-bar';
+      bar.style.left = `calc(${a} * var(--square))`;
+      bar.style.width = `calc(${b - a + 1} * var(--square) - 6px)`;
+      bar.textContent = range;
+      row.appendChild(bar);
+    }
+    box.appendChild(row);
+  }
+}
+
+function renderKeys(report, keys) {
+  const table = $('keys');
+  const all = Object.keys(report.white);
+  const value = (v) => (Array.isArray(v) ? v.join(' ') || '–' : String(v));
+  table.innerHTML = '<thead><tr><th scope="col">key</th><th scope="col">white</th><th scope="col">black</th></tr></thead>';
+  const body = document.createElement('tbody');
+  for (const k of all) {
+    const tr = document.createElement('tr');
+    tr.innerHTML = `<th scope="row">${k}${keys.includes(k) ? '' : ' <small>(count)</small>'}</th><td></td><td></td>`;
+    tr.children[1].textContent = value(report.white[k]);
+    tr.children[2].textContent = value(report.black[k]);
+    body.appendChild(tr);
+  }
+  table.appendChild(body);
+}
+
+function renderEval(evaluation) {
+  const table = $('eval');
+  table.innerHTML = '<thead><tr><th scope="col">term</th><th scope="col">white mg / eg</th><th scope="col">pawns</th><th scope="col">black mg / eg</th><th scope="col">pawns</th></tr></thead>';
+  const body = document.createElement('tbody');
+  const terms = evaluation.white.terms.map((t, i) => [t, evaluation.black.terms[i]]);
+  for (const [w, b] of terms) {
+    if (!w.pawns.length && !b.pawns.length) continue;
+    const tr = document.createElement('tr');
+    tr.innerHTML = '<th scope="row"></th><td></td><td></td><td></td><td></td>';
+    tr.children[0].textContent = w.name;
+    tr.children[1].textContent = `${w.mg} / ${w.eg}`;
+    tr.children[2].textContent = w.pawns.join(' ');
+    tr.children[3].textContent = `${b.mg} / ${b.eg}`;
+    tr.children[4].textContent = b.pawns.join(' ');
+    body.appendChild(tr);
+  }
+  const total = document.createElement('tr');
+  total.className = 'total';
+  total.innerHTML = '<th scope="row">total</th><td></td><td></td><td></td><td></td>';
+  total.children[1].textContent = `${evaluation.white.mg} / ${evaluation.white.eg}`;
+  total.children[3].textContent = `${evaluation.black.mg} / ${evaluation.black.eg}`;
+  body.appendChild(total);
+  table.appendChild(body);
+}
+
+function renderLegend() {
+  $('legend').innerHTML =
+    '<span class="legend-item"><span class="swatch on-white"><span class="hatch white-hatch"></span><span class="mark white-mark"></span></span> White\'s squares: blue, stripes ╱, circle</span>' +
+    '<span class="legend-item"><span class="swatch on-black"><span class="hatch black-hatch"></span><span class="mark black-mark"></span></span> Black\'s squares: orange, stripes ╲, square</span>' +
+    '<span class="legend-item">a number: in that many of the shown sets</span>';
+}
+
+// ---------------------------------------------------------------- structure catalogue
+
+let catalogue = {};
+async function loadCatalogue() {
+  try {
+    const text = await (await fetch('structures.md')).text();
+    const re = /^### `([^`]+)` \(([^)]*)\)\n+```\n([\s\S]*?)```/gm;
+    for (const m of text.matchAll(re)) catalogue[m[1]] = `${m[2]}\n${m[3].replace(/^\$ .*\n/, '')}`;
+  } catch (e) {
+    catalogue = {};
+  }
+}
+const catalogueEntry = (id) => catalogue[id] || id;
+
+// ---------------------------------------------------------------- editing
+
+function buildPalette() {
+  const palette = $('palette');
+  palette.textContent = '';
+  const pawnsOnly = $('pawns-only').checked;
+  const tools = pawnsOnly ? ['P', 'p', ''] : ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k', ''];
+  if (pawnsOnly && !['P', 'p', ''].includes(state.tool)) state.tool = 'P';
+  for (const t of tools) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.piece = t || 'eraser';
+    button.textContent = t ? GLYPHS[t] : '⌫';
+    button.setAttribute('aria-label', t ? `${t === t.toUpperCase() ? 'white' : 'black'} ${PIECE_NAMES[t.toLowerCase()]}` : 'eraser');
+    button.setAttribute('aria-pressed', String(t === state.tool));
+    button.addEventListener('click', () => { state.tool = t; buildPalette(); });
+    palette.appendChild(button);
+  }
+}
+
+function place(sq) {
+  state.board[sq] = state.board[sq] === state.tool ? '' : state.tool;
+  fixCastling();
+  const fen = boardFen();
+  if (!setFen(fen)) {
+    // Keep the edit on the board so that it can be fixed; the message says what is wrong.
+    $('fen').value = fen;
+    for (const cell of document.querySelectorAll('#board .square'))
+      cell.querySelector('.piece').textContent = GLYPHS[state.board[cell.dataset.index]] || '';
+  }
+}
+
+function focusSquare(sq) {
+  state.focus = sq;
+  for (const cell of document.querySelectorAll('#board .square')) {
+    const me = Number(cell.dataset.index) === sq;
+    cell.tabIndex = me ? 0 : -1;
+    if (me) cell.focus();
+  }
+}
+
+function onBoardKey(event) {
+  const sq = state.focus;
+  let file = sq % 8, rank = Math.floor(sq / 8);
+  const dir = state.flipped ? -1 : 1;
+  if (event.key === 'ArrowRight') file += dir;
+  else if (event.key === 'ArrowLeft') file -= dir;
+  else if (event.key === 'ArrowUp') rank += dir;
+  else if (event.key === 'ArrowDown') rank -= dir;
+  else if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); place(sq); focusSquare(sq); return; }
+  else if (event.key === 'Delete' || event.key === 'Backspace') {
+    const tool = state.tool;
+    state.tool = '';
+    state.board[sq] = 'x'; // anything but the eraser's '': place() then empties the square
+    place(sq);
+    state.tool = tool;
+    focusSquare(sq);
+    return;
+  } else return;
+  event.preventDefault();
+  if (file >= 0 && file < 8 && rank >= 0 && rank < 8) focusSquare(rank * 8 + file);
+}
+
+// ---------------------------------------------------------------- games
+
+function setBusy(busy, text = '') {
+  $('work').hidden = !busy;
+  $('progress-text').textContent = text;
+  if (!busy) $('progress').value = 0;
+}
+
+function onProgress({ phase, games, done, total }) {
+  $('progress').value = total ? done / total : 0;
+  $('progress-text').textContent = phase === 'reading'
+    ? `reading ${(done / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`
+    : `${phase}: ${games} games`;
+}
+
+async function openFiles(fileList) {
+  const blobs = [...fileList];
+  if (!blobs.length) return;
+  const name = blobs.map((f) => f.name).join(', ');
+  state.files = { blobs, name, key: `${name}:${blobs.map((f) => `${f.size}:${f.lastModified}`).join(',')}:${Date.now()}` };
+  $('stats-json').textContent = '';
+  $('results').hidden = true;
+  setBusy(true, `reading ${name}`);
+  try {
+    const opts = { key: state.files.key, name, onProgress };
+    const s = await pawnkit.statsText(blobs, opts);
+    renderStats(JSON.parse(s.text), s.warnings);
+    state.games = await pawnkit.games(blobs, opts);
+    // Each step in its own task, so that the page answers in between (no long task).
+    await nextTask();
+    renderGames();
+    await nextTask();
+    $('results').hidden = false;
+    $('stats-json').textContent = s.text;
+    showError(s.warnings ? s.warnings.trim().split('\n')[0] : '');
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    setBusy(false);
+  }
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function pct(n, d) { return d ? (100 * n / d).toFixed(1) : '0.0'; }
+
+function renderStats(s, warnings) {
+  const view = $('stats-view');
+  const bad = warnings ? warnings.trim().split('\n').length : 0;
+  let html = `<p><strong>${s.games}</strong> games, <strong>${s.positions}</strong> positions` +
+    `${s.bad_games ? `, ${s.bad_games} bad` : ''}${s.skipped_games ? `, ${s.skipped_games} skipped` : ''}` +
+    `${bad ? ` (${bad} messages)` : ''}; a pattern counts in a game when it lasts ${s.min_plies} plies.</p>`;
+  html += '<figure class="chart"><figcaption>Share of games with each pattern (for at least min_plies plies in a row)</figcaption><table class="bars"><thead><tr><th scope="col">pattern</th><th scope="col">white</th><th scope="col">black</th></tr></thead><tbody>';
+  for (const [k, v] of Object.entries(s.patterns)) {
+    const w = pct(v.white.games, s.games), b = pct(v.black.games, s.games);
+    html += `<tr><th scope="row">${k}</th><td><span class="bar white-bar" style="width:${w}%"></span><span class="bar-label">${w}%</span></td>` +
+      `<td><span class="bar black-bar" style="width:${b}%"></span><span class="bar-label">${b}%</span></td></tr>`;
+  }
+  html += '</tbody></table></figure>';
+  html += '<figure class="chart"><figcaption>Named structures: games reaching them, and the score of the side holding them</figcaption><table class="bars"><thead><tr><th scope="col">structure</th><th scope="col">games</th><th scope="col">score</th></tr></thead><tbody>';
+  const structures = Object.entries(s.structures).sort((a, b) => b[1].games - a[1].games);
+  const most = Math.max(1, ...structures.map(([, v]) => v.games));
+  for (const [k, v] of structures) {
+    html += `<tr><th scope="row">${k}</th><td><span class="bar structure-bar" style="width:${(100 * v.games / most).toFixed(1)}%"></span><span class="bar-label">${v.games}</span></td>` +
+      `<td>${v.score_percent === null || v.score_percent === undefined ? '–' : `${v.score_percent}%`}</td></tr>`;
+  }
+  html += '</tbody></table></figure>';
+  view.innerHTML = html;
+}
+
+function renderGames() {
+  const filter = $('filter').value.trim().toLowerCase();
+  const table = $('games-table');
+  table.innerHTML = '<thead><tr><th scope="col">#</th><th scope="col">White</th><th scope="col">Black</th><th scope="col">Result</th><th scope="col">Plies</th><th scope="col">Structures</th></tr></thead>';
+  const body = document.createElement('tbody');
+  let shown = 0;
+  for (const g of state.games) {
+    const text = `${g.white} ${g.black} ${g.result} ${g.eco} ${g.structures.join(' ')}`.toLowerCase();
+    if (filter && !text.includes(filter)) continue;
+    if (++shown > GAME_ROWS) continue; // counted, not drawn: the filter narrows
+    const tr = document.createElement('tr');
+    tr.innerHTML = '<td><button type="button"></button></td><td></td><td></td><td></td><td></td><td></td>';
+    tr.querySelector('button').textContent = g.game;
+    tr.querySelector('button').setAttribute('aria-label', `open game ${g.game}`);
+    tr.querySelector('button').addEventListener('click', () => openGame(g.game, 0));
+    tr.children[1].textContent = `${g.white}${g.white_elo ? ` (${g.white_elo})` : ''}`;
+    tr.children[2].textContent = `${g.black}${g.black_elo ? ` (${g.black_elo})` : ''}`;
+    tr.children[3].textContent = g.result;
+    tr.children[4].textContent = g.plies;
+    tr.children[5].textContent = g.structures.join(', ') + (g.error ? ` ⚠ ${g.error}` : '');
+    body.appendChild(tr);
+  }
+  table.appendChild(body);
+  $('games-count').textContent = shown > GAME_ROWS
+    ? `${shown} games; the first ${GAME_ROWS} are listed (the filter narrows them)` : `${shown} games`;
+}
+
+async function openGame(number, ply) {
+  if (!state.files) return;
+  try {
+    const [g] = await pawnkit.games(state.files.blobs, { game: number, key: state.files.key, name: state.files.name });
+    state.game = g;
+    $('game-view').hidden = false;
+    $('game-title').textContent = `Game ${g.game}: ${g.white} – ${g.black} ${g.result}`;
+    const moves = $('moves');
+    moves.textContent = '';
+    g.moves.forEach((m, i) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `${i % 2 ? '' : `${Math.floor(i / 2) + 1}. `}${m}`;
+      b.addEventListener('click', () => stepTo(i + 1));
+      li.appendChild(b);
+      moves.appendChild(li);
+    });
+    stepTo(Math.min(ply, g.fens.length - 1));
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// The ply ranges of each named structure: "iqp 14-30, carlsbad 41-60".
+function timelineText(byPly) {
+  const runs = [];
+  byPly.forEach((name, ply) => {
+    const last = runs[runs.length - 1];
+    if (last && last.name === name && last.to === ply - 1) last.to = ply;
+    else runs.push({ name, from: ply, to: ply });
+  });
+  return runs.filter((r) => r.name).map((r) => `${r.name} ${r.from}${r.to > r.from ? `-${r.to}` : ''}`).join(', ');
+}
+
+function stepTo(ply) {
+  const g = state.game;
+  if (!g) return;
+  state.ply = Math.max(0, Math.min(ply, g.fens.length - 1));
+  setFen(g.fens[state.ply]);
+  $('ply-label').textContent = `ply ${state.ply} of ${g.fens.length - 1}`;
+  [...$('moves').children].forEach((li, i) => li.classList.toggle('current', i + 1 === state.ply));
+  const s = state.report.structure;
+  $('timeline').textContent = `${s ? `${s} (${state.report.structure_side})` : 'none named'} at this ply; ` +
+    (timelineText(g.structure_by_ply) || 'no named structure in this game');
+}
+
+async function runFind(games) {
+  const where = $('query').value;
+  const error = pawnkit.checkQuery(where);
+  $('query-error').textContent = error;
+  if (error) { showError(error.split('\n')[0]); return; }
+  if (!state.files) return;
+  setBusy(true, 'finding');
+  try {
+    const opts = { where, minPlies: Number($('min-plies').value) || 1, games, key: state.files.key, name: state.files.name, onProgress };
+    const result = await pawnkit.find(state.files.blobs, opts);
+    if (games) {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([result], { type: 'application/x-chess-pgn' }));
+      a.download = 'matching-games.pgn';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+      return;
+    }
+    showError('');
+    const box = $('find-results');
+    box.innerHTML = `<p>${result.length} positions</p>`;
+    const list = document.createElement('ol');
+    for (const r of result.slice(0, 200)) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `game ${r.game}, ply ${r.ply}${r.structure ? `, ${r.structure}` : ''}`;
+      b.addEventListener('click', () => openGame(r.game, r.ply));
+      li.appendChild(b);
+      list.appendChild(li);
+    }
+    box.appendChild(list);
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function runSimilar() {
+  if (!state.files) return;
+  setBusy(true, 'comparing');
+  try {
+    const hits = await pawnkit.similar(state.files.blobs, { to: boardFen(), top: 10, key: state.files.key, name: state.files.name, onProgress });
+    const box = $('find-results');
+    box.innerHTML = '<p>Games whose pawn structure comes closest to the board</p>';
+    const list = document.createElement('ol');
+    for (const h of hits) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `${h.similarity.toFixed(3)}: game ${h.game}, ply ${h.ply}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`;
+      b.addEventListener('click', () => openGame(h.game, h.ply));
+      li.appendChild(b);
+      list.appendChild(li);
+    }
+    box.appendChild(list);
+    showError('');
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    setBusy(false);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+function fenFromHash() {
+  const m = location.hash.match(/fen=([^&]*)/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+async function main() {
+  await Promise.all([pawnkit.ready, loadCatalogue()]);
+  buildPalette();
+  buildBoard();
+  renderLegend();
+  if (!setFen(fenFromHash() || START, { updateHash: false })) setFen(START, { updateHash: false });
+
+  $('fen').addEventListener('change', () => setFen($('fen').value));
+  $('fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') setFen($('fen').value); });
+  window.addEventListener('hashchange', () => { const f = fenFromHash(); if (f && f !== state.report.fen) setFen(f, { updateHash: false }); });
+  $('board').addEventListener('click', (e) => {
+    const cell = e.target.closest('.square');
+    if (cell) { focusSquare(Number(cell.dataset.index)); place(Number(cell.dataset.index)); }
+  });
+  $('board').addEventListener('keydown', onBoardKey);
+  $('board').addEventListener('focusin', (e) => {
+    const cell = e.target.closest('.square');
+    if (cell) state.focus = Number(cell.dataset.index);
+  });
+  $('flip').addEventListener('click', () => { state.flipped = !state.flipped; buildBoard(); render(); });
+  $('clear').addEventListener('click', () => { state.board.fill(''); state.board[4] = 'K'; state.board[60] = 'k'; state.rest = 'w - - 0 1'; setFen(boardFen()); });
+  $('start').addEventListener('click', () => setFen(START));
+  $('pawns-only').addEventListener('change', () => {
+    buildPalette();
+    if ($('pawns-only').checked) {
+      state.board = state.board.map((p) => (/[pPkK]/.test(p) ? p : ''));
+      fixCastling();
+      setFen(boardFen());
+    }
+  });
+  $('pgn-file').addEventListener('change', (e) => openFiles(e.target.files));
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('dragging'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
+  drop.addEventListener('drop', (e) => { e.preventDefault(); drop.classList.remove('dragging'); openFiles(e.dataTransfer.files); });
+  $('cancel').addEventListener('click', () => { pawnkit.cancel(); setBusy(false); showError('cancelled'); });
+  $('filter').addEventListener('input', renderGames);
+  $('find-form').addEventListener('submit', (e) => { e.preventDefault(); runFind(false); });
+  $('export').addEventListener('click', () => runFind(true));
+  $('similar').addEventListener('click', runSimilar);
+  const step = (d) => stepTo(state.ply + d);
+  $('first').addEventListener('click', () => stepTo(0));
+  $('prev').addEventListener('click', () => step(-1));
+  $('next').addEventListener('click', () => step(1));
+  $('last').addEventListener('click', () => stepTo(1e9));
+  $('game-view').addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft') step(-1);
+    else if (e.key === 'ArrowRight') step(1);
+  });
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((e) => showError(`pawnkit could not start: ${e.message || e}`));

@@ -1,0 +1,102 @@
+// pawnkit in the browser: the JavaScript API (docs/web.md). An ES module; the page also
+// puts it on window.pawnkit.
+//
+//   await pawnkit.ready;
+//   pawnkit.analyze(fen)            -> one line of `pawnkit analyze --format jsonl`, as an object
+//   pawnkit.details(fen)            -> {phase, eval: {white, black}} (Stockfish 15.1's pawn terms)
+//   await pawnkit.stats(data, {minPlies})        -> `pawnkit stats --format json`, as an object
+//   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
+//   await pawnkit.similar(data, {to, top})       -> `similar --format jsonl` as objects, best first
+//   await pawnkit.games(data, {game})            -> the games table (or one game with its moves)
+//   pawnkit.cancel()                -> stops the running file work; its promise rejects
+//
+// `data` is a Uint8Array, Blob or File (or an array of them: one input). Errors are Error
+// objects with the CLI's message. Analysis of one position runs here; files run in a Web
+// Worker, so the page never freezes.
+import createPawnkit from './pawnkit.mjs';
+
+let module = null;
+export const ready = createPawnkit().then((m) => { module = m; });
+
+function run(fn, fen) {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  if (typeof fen !== 'string') throw new Error('expected a FEN or EPD record as a string');
+  const r = fn(fen);
+  if (r.error) throw new Error(r.error);
+  return JSON.parse(r.text);
+}
+
+export function analyze(fen) { return run(module && module.analyze, fen); }
+export function details(fen) { return run(module && module.details, fen); }
+
+// An error message with the CLI's caret under the place, or '' when the query compiles.
+export function checkQuery(where) {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  return module.checkQuery(where);
+}
+
+let worker = null;
+let nextId = 1;
+const pending = new Map(); // id -> {resolve, reject, onProgress}
+
+function theWorker() {
+  if (worker) return worker;
+  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = ({ data }) => {
+    const job = pending.get(data.id);
+    if (!job) return;
+    if (data.type === 'progress') { if (job.onProgress) job.onProgress(data); return; }
+    pending.delete(data.id);
+    if (data.type === 'error') job.reject(new Error(data.message));
+    else job.resolve(data);
+  };
+  worker.onerror = (e) => {
+    for (const job of pending.values()) job.reject(new Error(e.message || 'the worker failed'));
+    pending.clear();
+    worker = null;
+  };
+  return worker;
+}
+
+// Runs `op` in the worker. options.key: keep the file's bytes there for later requests with
+// the same key (the page's files); options.onProgress({phase, games, done, total}).
+function request(op, data, args, options = {}) {
+  const id = nextId++;
+  const name = options.name || (data && data.name) || (Array.isArray(data) && data[0] && data[0].name) || undefined;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, onProgress: options.onProgress });
+    theWorker().postMessage({ id, op, data, name, key: options.key, args });
+  });
+}
+
+export function cancel() {
+  if (!worker) return false;
+  worker.terminate();
+  worker = null;
+  const jobs = [...pending.values()];
+  pending.clear();
+  for (const job of jobs) job.reject(new Error('cancelled'));
+  return jobs.length > 0;
+}
+
+export async function stats(data, options = {}) {
+  const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
+  return JSON.parse(r.result);
+}
+export async function statsText(data, options = {}) {
+  const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
+  return { text: r.result, warnings: r.warnings, ms: r.ms, loadMs: r.loadMs };
+}
+export async function find(data, options = {}) {
+  const games = !!options.games;
+  const r = await request('find', data, { where: options.where ?? '', minPlies: options.minPlies ?? 1, games, lines: !games }, options);
+  return r.result;
+}
+export async function similar(data, options = {}) {
+  const r = await request('similar', data, { to: options.to ?? '', top: options.top ?? 10, lines: true }, options);
+  return r.result;
+}
+export async function games(data, options = {}) {
+  const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
+  return r.result;
+}

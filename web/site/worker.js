@@ -1,0 +1,125 @@
+// The Web Worker that reads games: it decompresses a file (gzip with the browser's own
+// DecompressionStream, zstd with the fzstd package), copies its bytes into the
+// WebAssembly module and runs stats, find, similar or the games table there, posting
+// progress as it goes. The page cancels a run by terminating the worker.
+import createPawnkit from './pawnkit.mjs';
+
+const modulePromise = createPawnkit();
+let loaded = null; // {key, input}: the last file read, kept for the next request on it
+
+function post(type, id, payload) {
+  self.postMessage({ type, id, ...payload });
+}
+
+// Chunks of the decompressed bytes of `blob`, by its first bytes (as the CLI decides).
+async function* decompressed(blob) {
+  const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  const zstd = head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
+  if (head[0] === 0x42 && head[1] === 0x5a && head[2] === 0x68)
+    throw new Error(`'${blob.name || 'data'}': bzip2 is not read in the browser; decompress it first (bunzip2)`);
+  if (zstd) {
+    const { Decompress } = await import('./fzstd.mjs');
+    const out = [];
+    const decoder = new Decompress((chunk) => out.push(chunk));
+    const reader = blob.stream().getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      decoder.push(value);
+      while (out.length) yield [out.shift(), value.length];
+    }
+    decoder.push(new Uint8Array(0), true);
+    while (out.length) yield [out.shift(), 0];
+    return;
+  }
+  let stream = blob.stream();
+  if (gzip) {
+    // The compressed bytes read so far, for progress.
+    let compressed = 0;
+    const counter = new TransformStream({
+      transform(chunk, controller) { compressed += chunk.length; controller.enqueue(chunk); },
+    });
+    stream = stream.pipeThrough(counter).pipeThrough(new DecompressionStream('gzip'));
+    const reader = stream.getReader();
+    let reported = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield [value, compressed - reported];
+      reported = compressed;
+    }
+  }
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield [value, value.length];
+  }
+}
+
+// The Input (module memory) holding the decompressed bytes of one or more blobs.
+async function load(id, M, blobs, name, key) {
+  if (key && loaded && loaded.key === key) return loaded.input;
+  if (loaded) { loaded.input.delete(); loaded = null; }
+  const input = new M.Input(name);
+  const total = blobs.reduce((n, b) => n + b.size, 0);
+  let read = 0, last = 0;
+  try {
+    for (const blob of blobs) {
+      for await (const [chunk, consumed] of decompressed(blob)) {
+        const at = input.append(chunk.length);
+        M.HEAPU8.set(chunk, at); // after append: the memory may have grown
+        read += consumed;
+        const now = performance.now();
+        if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total }); }
+      }
+      if (blobs.length > 1) M.HEAPU8.set([10], input.append(1)); // files end with a newline
+    }
+  } catch (e) {
+    input.delete();
+    throw new Error(`${name}: ${e.message || e}`);
+  }
+  if (key) loaded = { key, input };
+  return input;
+}
+
+function asBlob(data, name) {
+  if (data instanceof Blob) return data;
+  return new Blob([data], { type: 'application/octet-stream' });
+}
+
+self.onmessage = async (event) => {
+  const { id, op, data, name, key, args = {} } = event.data;
+  try {
+    const M = await modulePromise;
+    if (op === 'ready') return post('result', id, { result: null });
+    const blobs = (Array.isArray(data) ? data : [data]).map((d) => asBlob(d, name));
+    const fileName = name || blobs[0].name || '<memory>';
+    const loadStarted = performance.now();
+    const input = await load(id, M, blobs, fileName, key);
+    const loadMs = performance.now() - loadStarted;
+    const size = input.size();
+    let last = 0;
+    const progress = (games, bytes) => {
+      const now = performance.now();
+      if (now - last < 100) return;
+      last = now;
+      post('progress', id, { phase: op, games, done: bytes, total: size });
+    };
+    const started = performance.now();
+    let r;
+    if (op === 'stats') r = M.stats(input, args.minPlies ?? 8, progress);
+    else if (op === 'find') r = M.find(input, args.where ?? '', args.minPlies ?? 1, !!args.games, progress);
+    else if (op === 'similar') r = M.similar(input, args.to ?? '', args.top ?? 10, progress);
+    else if (op === 'games') r = M.games(input, args.game ?? 0, progress);
+    else throw new Error(`unknown operation '${op}'`);
+    if (!key) input.delete();
+    if (r.error) throw new Error(r.error);
+    // JSON lines are parsed here, not on the page's thread (a games table of 10,000 lines).
+    const result = args.lines ? r.text.split('\n').filter((l) => l).map((l) => JSON.parse(l)) : r.text;
+    post('result', id, { result, warnings: r.warnings, ms: performance.now() - started, loadMs });
+  } catch (e) {
+    post('error', id, { message: e.message || String(e) });
+  }
+};

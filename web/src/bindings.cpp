@@ -1,0 +1,363 @@
+// The WebAssembly module of the browser page (web/): embind bindings over the same library
+// as the CLI (src/io, src/analysis), so that the page gives the CLI's answers byte for
+// byte. Every function returns a Result: the text (JSON or PGN) or the CLI's error message;
+// nothing throws (the module is built without exceptions). Games are read from an Input,
+// a byte buffer the page fills in the WebAssembly memory; the pipeline runs with one
+// worker and no thread (the page runs the module in a Web Worker).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
+#include <pawnkit/eval/pawn_eval.hpp>
+#include <pawnkit/pawns/structures.hpp>
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "analysis/find.hpp"
+#include "analysis/game_workers.hpp"
+#include "analysis/pipeline.hpp"
+#include "analysis/query.hpp"
+#include "analysis/replay.hpp"
+#include "analysis/similar_search.hpp"
+#include "analysis/stats.hpp"
+#include "io/byte_source.hpp"
+#include "io/diagnostic.hpp"
+#include "io/json.hpp"
+#include "io/report_writer.hpp"
+#include "io/stats_writer.hpp"
+
+namespace pawnkit::web {
+
+namespace {
+
+struct Result {
+  std::string text;
+  std::string error;     // empty when all went well
+  std::string warnings;  // the one-line messages of bad and skipped games, one per line
+};
+
+Result failure(std::string message) {
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  return {{}, std::move(message), {}};
+}
+
+// A file's bytes, written by the page straight into the module's memory.
+class Input {
+ public:
+  explicit Input(std::string name) : name_(std::move(name)) {}
+  // Makes room for `size` more bytes and returns where the page writes them.
+  std::uintptr_t append(std::size_t size) {
+    const std::size_t at = bytes_.size();
+    bytes_.resize(at + size);
+    return reinterpret_cast<std::uintptr_t>(bytes_.data() + at);
+  }
+  std::size_t size() const { return bytes_.size(); }
+  const std::string& name() const { return name_; }
+  std::unique_ptr<io::ByteSource> source() const { return io::make_view_source(bytes_, name_); }
+  // Why these bytes are not PGN text (binary, a ZIP archive, UTF-16), or empty.
+  std::string unreadable() const {
+    const std::string_view head(bytes_.data(), std::min<std::size_t>(bytes_.size(), 4096));
+    std::string why = io::unreadable_text(head.substr(0, 64), name_);
+    if (why.empty() && head.find('\0') != std::string_view::npos)
+      why = io::quoted(name_) + ": binary data, not PGN text";
+    return why;
+  }
+
+ private:
+  std::string name_;
+  std::string bytes_;
+};
+
+// Collects what the pipeline writes and says, and reports progress to the page.
+class PageSink : public analysis::PipelineSink {
+ public:
+  explicit PageSink(emscripten::val on_progress) : on_progress_(std::move(on_progress)) {}
+  void out(const std::string& text) override { output += text; }
+  void report(std::span<const io::Diagnostic> diagnostics) override {
+    for (const io::Diagnostic& d : diagnostics) warnings += io::format_diagnostic(d);
+  }
+  void progress(std::size_t games, std::size_t bytes) override {
+    if (on_progress_.typeOf().as<std::string>() == "function") on_progress_(games, bytes);
+  }
+  std::string output, warnings;
+
+ private:
+  emscripten::val on_progress_;
+};
+
+std::optional<Position> parse_position(const std::string& text, std::string& error) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    error = "empty line, expected a FEN or EPD record";
+    return std::nullopt;
+  }
+  const Parsed<EpdRecord> record = parse_epd(text);
+  if (!record) {
+    error = io::parse_error_message("invalid FEN", record.error(), text);
+    while (!error.empty() && error.back() == '\n') error.pop_back();
+    return std::nullopt;
+  }
+  return record->position;
+}
+
+// One line of `analyze --format jsonl` for a FEN or EPD record (without the newline).
+Result analyze(const std::string& text) {
+  std::string error;
+  const std::optional<Position> pos = parse_position(text, error);
+  if (!pos) return failure(error);
+  std::string fen, out;
+  append_fen(fen, *pos);
+  const PawnReport report = pawn_report(*pos);
+  io::append_jsonl(out, {}, fen, report, classify_structure(*pos), game_phase(*pos));
+  out.pop_back();
+  return {out, {}, {}};
+}
+
+void append_squares(std::string& out, Bitboard b) {
+  out += '[';
+  bool first = true;
+  for (int s = 0; s < 64; ++s)
+    if (b >> s & 1) {
+      out += first ? "\"" : ",\"";
+      out += char('a' + s % 8);
+      out += char('1' + s / 8);
+      out += '"';
+      first = false;
+    }
+  out += ']';
+}
+
+void append_score(std::string& out, eval::Score s) {
+  out += "\"mg\": " + std::to_string(s.mg) + ", \"eg\": " + std::to_string(s.eg);
+}
+
+// Stockfish 15.1's pawn evaluation of side C, term by term: the pawns each term counts
+// and what it adds (evaluate_pawns in include/pawnkit/eval/pawn_eval.hpp is their sum).
+template <Color C>
+void append_eval_side(std::string& out, Bitboard own, Bitboard enemy) {
+  const eval::PawnWeights w;
+  out += '{';
+  append_score(out, eval::evaluate_pawns<C>(own, enemy));
+  out += ", \"terms\": [";
+  bool first = true;
+  auto term = [&](const char* name, Bitboard pawns, eval::Score value) {
+    out += first ? "{\"name\": \"" : ", {\"name\": \"";
+    out += name;
+    out += "\", \"pawns\": ";
+    append_squares(out, pawns);
+    out += ", ";
+    append_score(out, value);
+    out += '}';
+    first = false;
+  };
+  term("connected", eval::connected<C>(own), eval::connected_bonus<C>(own, enemy));
+  const Bitboard isolated = eval::isolated_scored<C>(own, enemy);
+  term("isolated", isolated, -w.isolated * popcount(isolated));
+  const Bitboard doubled_isolated = eval::doubled_isolated<C>(own, enemy);
+  term("doubled_isolated", doubled_isolated, -w.doubled * popcount(doubled_isolated));
+  const Bitboard unsupported = eval::unsupported_doubled<C>(own);
+  term("unsupported_doubled", unsupported, -w.doubled * popcount(unsupported));
+  const Bitboard backward = eval::backward<C>(own, enemy);
+  term("backward", backward, -w.backward * popcount(backward));
+  const Bitboard unopposed = eval::weak_unopposed<C>(own, enemy);
+  term("weak_unopposed", unopposed, -w.weak_unopposed * popcount(unopposed));
+  const Bitboard lever = eval::weak_lever<C>(own, enemy);
+  term("weak_lever", lever, -w.weak_lever * popcount(lever));
+  const Bitboard early = eval::doubled_early<C>(own, enemy);
+  term("doubled_early", early, -w.doubled_early * popcount(early));
+  const Bitboard blocked5 = eval::blocked_on_rank<C>(own, enemy, 4);
+  term("blocked_rank_5", blocked5, w.blocked[0] * popcount(blocked5));
+  const Bitboard blocked6 = eval::blocked_on_rank<C>(own, enemy, 5);
+  term("blocked_rank_6", blocked6, w.blocked[1] * popcount(blocked6));
+  out += "]}";
+}
+
+// What the page shows beside the contract's keys: the game phase and the pawn evaluation.
+// {"phase": "opening", "eval": {"white": {"mg", "eg", "terms": [...]}, "black": {...}}}
+Result details(const std::string& text) {
+  std::string error;
+  const std::optional<Position> pos = parse_position(text, error);
+  if (!pos) return failure(error);
+  const Bitboard white = pos->pawns(White), black = pos->pawns(Black);
+  std::string out = "{\"phase\": \"";
+  out += phase_name(game_phase(*pos));
+  out += "\", \"eval\": {\"white\": ";
+  append_eval_side<White>(out, white, black);
+  out += ", \"black\": ";
+  append_eval_side<Black>(out, black, white);
+  out += "}}";
+  return {out, {}, {}};
+}
+
+// `pawnkit stats --format json` of the games in `input`.
+Result stats(const Input& input, int min_plies, emscripten::val on_progress) {
+  if (min_plies < 1 || min_plies > 256) return failure("--min-plies takes 1 to 256");
+  if (std::string why = input.unreadable(); !why.empty()) return failure(why);
+  std::vector<analysis::StatsWorker> workers{analysis::StatsWorker{min_plies}};
+  PageSink sink(std::move(on_progress));
+  const auto source = input.source();
+  analysis::run_pipeline(*source, std::span(workers), sink);
+  return {io::stats_json(workers[0].stats()), {}, sink.warnings};
+}
+
+// An error message with the CLI's caret under the place, or empty when the query compiles.
+std::variant<analysis::Query, std::string> compile(const std::string& where) {
+  auto compiled = analysis::Query::compile(where);
+  if (const auto* error = std::get_if<analysis::QueryError>(&compiled))
+    return analysis::format_query_error(where, *error);
+  return std::get<analysis::Query>(std::move(compiled));
+}
+
+// `pawnkit find --where QUERY [--games]`: JSON lines of the matching positions, or the
+// matching games as PGN.
+Result find(const Input& input, const std::string& where, int min_plies, bool games,
+            emscripten::val on_progress) {
+  if (min_plies < 1 || min_plies > 10000) return failure("--min-plies takes 1 to 10000");
+  auto compiled = compile(where);
+  if (const auto* error = std::get_if<std::string>(&compiled)) return failure(*error);
+  if (std::string why = input.unreadable(); !why.empty()) return failure(why);
+  const analysis::Query& query = std::get<analysis::Query>(compiled);
+  analysis::FindOptions options;
+  options.query = &query;
+  options.min_plies = min_plies;
+  options.games = games;
+  std::vector<analysis::FindWorker> workers{analysis::FindWorker{options}};
+  PageSink sink(std::move(on_progress));
+  const auto source = input.source();
+  analysis::run_pipeline(*source, std::span(workers), sink);
+  return {sink.output, {}, sink.warnings};
+}
+
+// `similar --format jsonl` with the board's position as the target: the games whose pawn
+// structure comes closest to it, best first.
+Result similar(const Input& input, const std::string& fen, int top, emscripten::val on_progress) {
+  std::string error;
+  const std::optional<Position> target = parse_position(fen, error);
+  if (!target) return failure(error);
+  if (top < 1 || top > 1000) return failure("--top takes 1 to 1000");
+  if (std::string why = input.unreadable(); !why.empty()) return failure(why);
+  analysis::SimilarOptions options;
+  options.target = {target->pawns(White), target->pawns(Black)};
+  options.top = std::size_t(top);
+  std::vector<analysis::SimilarWorker> workers{analysis::SimilarWorker{options}};
+  PageSink sink(std::move(on_progress));
+  const auto source = input.source();
+  analysis::run_pipeline(*source, std::span(workers), sink);
+  std::string out;
+  analysis::append_hits_jsonl(out, analysis::sorted_hits(workers, options.top), {input.name()});
+  return {out, {}, sink.warnings};
+}
+
+// The games table: one JSON object per game and line, with its tags, plies and the
+// named structures it reached in order ({"game", "white", "black", "white_elo",
+// "black_elo", "result", "eco", "plies", "structures", "error"}). With `only` > 0, only
+// that game, with its moves (pawnkit's SAN), the FEN and the named structure ("" for none)
+// of every ply from the start ("moves", "fens", "structure_by_ply").
+class GamesWorker {
+ public:
+  explicit GamesWorker(std::size_t only) : only_(only) {}
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>&) {
+    if (only_ && game.number != only_) return;
+    std::vector<std::string> structures, fens, by_ply;
+    std::optional<StructureId> last;
+    const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int) {
+      const auto named = classify_structure(pos);
+      if (named && named->id != last) {
+        const std::string name(structure_names[std::size_t(named->id)]);
+        if (std::find(structures.begin(), structures.end(), name) == structures.end())
+          structures.push_back(name);
+      }
+      last = named ? std::optional(named->id) : std::nullopt;
+      if (only_) {
+        fens.push_back(to_fen(pos));
+        by_ply.push_back(named ? std::string(structure_names[std::size_t(named->id)]) : "");
+      }
+    });
+    out += "{\"game\": " + std::to_string(game.number);
+    for (const char* tag : {"White", "Black", "WhiteElo", "BlackElo", "Result", "ECO", "Date"}) {
+      std::string key = tag == std::string("WhiteElo")   ? "white_elo"
+                        : tag == std::string("BlackElo") ? "black_elo"
+                                                         : std::string(tag);
+      for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+      out += ", \"" + key + "\": ";
+      io::append_json_string(out, std::string(game.tag(tag).value_or("")));
+    }
+    out += ", \"plies\": " + std::to_string(result.plies) + ", \"structures\": [";
+    for (std::size_t i = 0; i < structures.size(); ++i) {
+      if (i) out += ", ";
+      io::append_json_string(out, structures[i]);
+    }
+    out += "], \"error\": ";
+    io::append_json_string(out, result.outcome == analysis::ReplayOutcome::Complete
+                                    ? std::string()
+                                    : io::format_diagnostic(result.error));
+    if (only_) {
+      std::vector<std::string> moves;
+      analysis::portable_moves(game, moves);
+      out += ", \"moves\": [";
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (i) out += ", ";
+        io::append_json_string(out, moves[i]);
+      }
+      for (const auto& [key, list] :
+           {std::pair{"fens", &fens}, std::pair{"structure_by_ply", &by_ply}}) {
+        out += "], \"";
+        out += key;
+        out += "\": [";
+        for (std::size_t i = 0; i < list->size(); ++i) {
+          if (i) out += ", ";
+          io::append_json_string(out, (*list)[i]);
+        }
+      }
+      out += ']';
+    }
+    out += "}\n";
+  }
+
+ private:
+  std::size_t only_;
+};
+
+Result games(const Input& input, int only, emscripten::val on_progress) {
+  if (std::string why = input.unreadable(); !why.empty()) return failure(why);
+  std::vector<GamesWorker> workers{GamesWorker{std::size_t(std::max(only, 0))}};
+  PageSink sink(std::move(on_progress));
+  const auto source = input.source();
+  analysis::run_pipeline(*source, std::span(workers), sink);
+  return {sink.output, {}, sink.warnings};
+}
+
+// An error message for a query, with the CLI's caret, or empty when it compiles.
+std::string check_query(const std::string& where) {
+  auto compiled = compile(where);
+  if (const auto* error = std::get_if<std::string>(&compiled)) return *error;
+  return {};
+}
+
+}  // namespace
+
+}  // namespace pawnkit::web
+
+EMSCRIPTEN_BINDINGS(pawnkit) {
+  using namespace emscripten;
+  using namespace pawnkit::web;
+  value_object<Result>("Result")
+      .field("text", &Result::text)
+      .field("error", &Result::error)
+      .field("warnings", &Result::warnings);
+  class_<Input>("Input")
+      .constructor<std::string>()
+      .function("append", &Input::append)
+      .function("size", &Input::size);
+  function("analyze", &analyze);
+  function("details", &details);
+  function("stats", &stats);
+  function("find", &find);
+  function("similar", &similar);
+  function("games", &games);
+  function("checkQuery", &check_query);
+}

@@ -1,0 +1,296 @@
+// The page in headless Chromium against the CLI (docs/web.md, "Tests"): the same JSON for
+// the bundled positions, the same keys on every square, stats of data/sample.pgn through the
+// file input, errors that leave the page working, a cancellable worker. Takes the
+// screenshots in docs/web/ when PAWNKIT_SCREENSHOTS names a folder.
+// Exit status 77 (a skip for ctest) only when puppeteer-core is not installed.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launch, loadPuppeteer, serve } from './harness.mjs';
+
+const web = process.env.PAWNKIT_WEB;
+const cli = process.env.PAWNKIT_CLI;
+const source = process.env.PAWNKIT_SOURCE_DIR;
+const puppeteer = await loadPuppeteer();
+if (!puppeteer) {
+  console.log('SKIP: puppeteer-core is not installed (bash scripts/setup.sh runs npm ci in web/)');
+  process.exit(77);
+}
+assert.ok(fs.existsSync(path.join(web, 'pawnkit.wasm')), `no page built in ${web}`);
+
+const run = (args, input) => execFileSync(cli, args, { cwd: source, input, encoding: 'utf8', maxBuffer: 1 << 28, stdio: 'pipe' });
+const cliReport = (fen) => JSON.parse(run(['analyze', '--format', 'jsonl', '-'], `${fen}\n`));
+
+// The side.key names of every square in a CLI report, as the page should list them.
+function expectedKeys(report) {
+  const keys = {};
+  for (const side of ['white', 'black'])
+    for (const [key, value] of Object.entries(report[side])) {
+      if (!Array.isArray(value) || key === 'island_files') continue;
+      for (const sq of value) (keys[sq] ||= []).push(`${side}.${key}`);
+    }
+  return keys;
+}
+
+const server = await serve(path.resolve(web));
+const url = `http://127.0.0.1:${server.address().port}/`;
+const browser = await launch(puppeteer);
+let failures = 0;
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    ++failures;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+  }
+}
+
+const page = await browser.newPage();
+await page.setViewport({ width: 1200, height: 1000 });
+page.on('pageerror', (e) => { ++failures; console.log(`FAIL page error: ${e.message}`); });
+await page.goto(url);
+await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+
+const text = (selector) => page.$eval(selector, (e) => e.textContent);
+async function enterFen(fen) {
+  await page.$eval('#fen', (e) => { e.value = ''; });
+  await page.type('#fen', fen);
+  await page.keyboard.press('Enter');
+}
+async function squareKeys() {
+  return page.$$eval('#board [data-square]', (cells) =>
+    Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.keys])));
+}
+async function assertBoardMatchesCli(fen) {
+  const expected = expectedKeys(cliReport(fen));
+  const shown = await squareKeys();
+  assert.equal(Object.keys(shown).length, 64);
+  for (const [sq, keys] of Object.entries(shown))
+    assert.deepEqual(keys ? keys.split(' ').sort() : [], (expected[sq] || []).sort(), `square ${sq} of ${fen}`);
+}
+
+await check('analyze() on data/structures.epd equals analyze --format jsonl', async () => {
+  const lines = fs.readFileSync(path.join(source, 'data/structures.epd'), 'utf8').split('\n').filter((l) => l.trim());
+  const expected = run(['analyze', '--format', 'jsonl', 'data/structures.epd']).trim().split('\n');
+  assert.equal(lines.length, expected.length);
+  const got = await page.evaluate((ls) => ls.map((l) => JSON.stringify(window.pawnkit.analyze(l))), lines);
+  for (let i = 0; i < lines.length; ++i)
+    assert.equal(got[i], JSON.stringify(JSON.parse(expected[i])), `line ${i + 1}`);
+});
+
+const positions = [
+  'r1bq1rk1/pp2bppp/2n1p3/3n4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10',
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  '4k3/p1p2ppp/1p6/3pP3/2PP4/8/P4PPP/4K3 w - d6 0 30',
+  '8/2p5/1pP5/1P6/4k3/3p4/3P1K2/8 b - - 0 50',
+];
+await check('data-keys of every square equal the CLI report, positions entered in #fen', async () => {
+  for (const fen of positions) {
+    await enterFen(fen);
+    assert.equal(await page.$eval('#fen', (e) => e.value), fen);
+    await assertBoardMatchesCli(fen);
+    const report = cliReport(fen);
+    assert.equal(await text('#structure'), report.structure || '');
+    if (report.structure === 'iqp') assert.match(await text('#structure-text'), /isolated d4-pawn/);
+    assert.match(page.url(), /#fen=/);
+  }
+});
+
+await check('pawn evaluation totals equal pawn-eval, terms add up to them', async () => {
+  for (const fen of positions) {
+    const cliEval = JSON.parse(run(['pawn-eval', '--format', 'jsonl', '-'], `${fen}\n`));
+    const d = await page.evaluate((f) => window.pawnkit.details(f), fen);
+    for (const side of ['white', 'black']) {
+      assert.deepEqual({ mg: d.eval[side].mg, eg: d.eval[side].eg }, cliEval[side], `${side} of ${fen}`);
+      const sum = d.eval[side].terms.reduce((s, t) => ({ mg: s.mg + t.mg, eg: s.eg + t.eg }), { mg: 0, eg: 0 });
+      assert.deepEqual(sum, cliEval[side], `${side} terms of ${fen}`);
+    }
+  }
+});
+
+await check('clicking pieces onto the board changes the report', async () => {
+  await enterFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  await page.click('#palette [data-piece="P"]');
+  await page.click('#board [data-square="d4"]');
+  await page.click('#board [data-square="f4"]');
+  await page.click('#palette [data-piece="p"]');
+  await page.click('#board [data-square="e6"]');
+  const fen = await page.$eval('#fen', (e) => e.value);
+  assert.equal(fen, '4k3/8/4p3/8/3P1P2/8/8/4K3 w - - 0 1');
+  await assertBoardMatchesCli(fen);
+  assert.match(await page.$eval('#board [data-square="d4"]', (e) => e.dataset.keys), /white\.isolated/);
+  await page.click('#palette [data-piece="eraser"]');
+  await page.click('#board [data-square="f4"]');
+  assert.equal(await page.$eval('#fen', (e) => e.value), '4k3/8/4p3/8/3P4/8/8/4K3 w - - 0 1');
+  await assertBoardMatchesCli('4k3/8/4p3/8/3P4/8/8/4K3 w - - 0 1');
+  // The keyboard: arrows from d4 to e4, Enter places the chosen piece (the eraser: e4 is empty).
+  await page.click('#palette [data-piece="P"]');
+  await page.focus('#board [data-square="d4"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$eval('#fen', (e) => e.value), '4k3/8/4p3/8/3PP3/8/8/4K3 w - - 0 1');
+});
+
+await check('a bad FEN shows the CLI message in #error and the page keeps working', async () => {
+  await enterFen('rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  const message = await text('#error');
+  const cliMessage = (() => {
+    try { run(['analyze', '--format', 'jsonl', '-'], 'rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n'); } catch (e) { return e.stderr; }
+    return '';
+  })();
+  assert.ok(message.includes('invalid FEN'), message);
+  assert.ok(cliMessage.includes(message.split('invalid FEN')[1].trim()), `${message} vs ${cliMessage}`);
+  await enterFen(positions[0]);
+  assert.equal(await text('#error'), '');
+  await assertBoardMatchesCli(positions[0]);
+});
+
+const sample = path.join(source, 'data/sample.pgn');
+async function openFile(file) {
+  await page.waitForFunction(() => document.getElementById('work').hidden, { timeout: 60000 });
+  await page.$eval('#stats-json', (e) => { e.textContent = ''; });
+  const input = await page.$('#pgn-file');
+  await input.uploadFile(file);
+}
+
+await check('data/sample.pgn through #pgn-file: #stats-json equals stats --format json', async () => {
+  await openFile(sample);
+  await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
+  assert.equal((await text('#stats-json')).trim(), run(['stats', '--format', 'json', 'data/sample.pgn']).trim());
+  await page.waitForFunction(() => !document.getElementById('results').hidden, { timeout: 60000 });
+  assert.equal(await page.$$eval('#games-table tbody tr', (r) => r.length), 200);
+  assert.match(await text('#games-count'), /^300 games; the first 200/);
+  await page.type('#filter', 'french-advance');
+  const french = JSON.parse(run(['stats', '--format', 'json', '--min-plies', '1', 'data/sample.pgn'])).structures['french-advance'].games;
+  assert.equal(await page.$$eval('#games-table tbody tr', (r) => r.length), french);
+  await page.$eval('#filter', (e) => { e.value = ''; e.dispatchEvent(new Event('input')); });
+});
+
+await check('.pgn.gz and .pgn.zst (the browser\'s gzip, fzstd) give the same #stats-json', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-'));
+  const expected = run(['stats', '--format', 'json', 'data/sample.pgn']).trim();
+  const gz = path.join(dir, 'sample.pgn.gz'), zst = path.join(dir, 'sample.pgn.zst');
+  fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(sample)));
+  execFileSync('zstd', ['-q', '-o', zst, sample]);
+  for (const file of [gz, zst]) {
+    await openFile(file);
+    await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
+    assert.equal((await text('#stats-json')).trim(), expected, file);
+  }
+});
+
+await check('a file dropped on the drop zone is read like an opened one', async () => {
+  await page.waitForFunction(() => document.getElementById('work').hidden, { timeout: 60000 });
+  await page.$eval('#stats-json', (e) => { e.textContent = ''; });
+  await page.evaluate((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'sample.pgn'));
+    document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, fs.readFileSync(sample).toString('base64'));
+  await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
+  assert.equal((await text('#stats-json')).trim(), run(['stats', '--format', 'json', 'data/sample.pgn']).trim());
+});
+
+await check('find, a bad query, export and a game to step through', async () => {
+  await page.$eval('#query', (e) => { e.value = 'd4 in white.isolatd'; });
+  await page.click('#find-form button[type="submit"]');
+  let cliMessage = '';
+  try { run(['find', '--where', 'd4 in white.isolatd', 'data/sample.pgn']); } catch (e) { cliMessage = e.stderr; }
+  const shown = await text('#query-error');
+  assert.ok(shown.includes('^~~~'), shown);
+  assert.ok(cliMessage.endsWith(shown.split('\n').slice(1).join('\n')), `${shown}\nvs\n${cliMessage}`);
+  assert.ok((await text('#error')).includes("unknown key 'white.isolatd'"));
+  const where = 'd4 in white.isolated and ply >= 20';
+  await page.$eval('#query', (e, w) => { e.value = w; }, where);
+  await page.click('#find-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('#find-results p'), { timeout: 30000 });
+  const expected = run(['find', '--where', where, 'data/sample.pgn']).trim().split('\n');
+  assert.equal(await text('#find-results p'), `${expected.length} positions`);
+  assert.equal(await text('#error'), '');
+  // The exported games are find --games' PGN.
+  const pgn = await page.evaluate(async (w, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return window.pawnkit.find(bytes, { where: w, games: true, name: 'data/sample.pgn' });
+  }, where, fs.readFileSync(sample).toString('base64'));
+  assert.equal(pgn, run(['find', '--games', '--where', where, 'data/sample.pgn']));
+  // similar with the board's position: similar --format jsonl's objects.
+  const to = positions[0];
+  const hits = await page.evaluate(async (f, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return window.pawnkit.similar(bytes, { to: f, top: 5, name: 'data/sample.pgn' });
+  }, to, fs.readFileSync(sample).toString('base64'));
+  const cliHits = run(['similar', '--format', 'jsonl', '--top', '5', '--to', to, 'data/sample.pgn']).trim().split('\n');
+  assert.deepEqual(hits.map((h) => JSON.stringify(h)), cliHits.map((l) => JSON.stringify(JSON.parse(l))));
+  // Open the first hit: the board shows that position.
+  await page.click('#find-results li button');
+  await page.waitForFunction(() => !document.getElementById('game-view').hidden);
+  const first = JSON.parse(expected[0]);
+  await page.waitForFunction((f) => document.getElementById('fen').value === f, {}, first.fen);
+  await page.click('#next');
+  await page.click('#prev');
+  assert.equal(await page.$eval('#fen', (e) => e.value), first.fen);
+  await assertBoardMatchesCli(first.fen);
+  // The structure timeline: the structure of every ply, as analyze reports it for the game.
+  const game = await page.evaluate(async (n, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return (await window.pawnkit.games(bytes, { game: n }))[0];
+  }, first.game, fs.readFileSync(sample).toString('base64'));
+  const plies = run(['analyze', '--format', 'jsonl', 'data/sample.pgn']).trim().split('\n')
+    .map((l) => JSON.parse(l)).filter((r) => r.game === first.game);
+  assert.deepEqual(game.structure_by_ply, plies.map((r) => r.structure || ''));
+  assert.deepEqual(game.fens, plies.map((r) => r.fen));
+  assert.match(await text('#timeline'), / at this ply; /);
+});
+
+await check('a binary file shows #error and the page keeps working', async () => {
+  const junk = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-')), 'junk.pgn');
+  fs.writeFileSync(junk, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+  await page.$eval('#error', (e) => { e.textContent = ''; });
+  await openFile(junk);
+  await page.waitForFunction(() => document.getElementById('error').textContent.length > 0, { timeout: 30000 });
+  assert.match(await text('#error'), /junk\.pgn/);
+  await enterFen(positions[2]);
+  await assertBoardMatchesCli(positions[2]);
+});
+
+await check('the worker can be cancelled, and works again after', async () => {
+  // A large input: the sample many times over.
+  const big = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-')), 'big.pgn');
+  const one = fs.readFileSync(sample);
+  fs.writeFileSync(big, Buffer.concat(Array.from({ length: 100 }, () => one)));
+  await openFile(big);
+  await page.waitForFunction(() => !document.getElementById('work').hidden);
+  await page.focus('#cancel'); // by keyboard: a click can miss while the page lays out
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('work').hidden, { timeout: 5000 });
+  assert.equal(await text('#error'), 'cancelled');
+  assert.equal(await text('#stats-json'), '');
+  await openFile(sample);
+  await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
+  assert.equal((await text('#stats-json')).trim(), run(['stats', '--format', 'json', 'data/sample.pgn']).trim());
+});
+
+if (process.env.PAWNKIT_SCREENSHOTS) {
+  await check('screenshots', async () => {
+    const dir = process.env.PAWNKIT_SCREENSHOTS;
+    fs.mkdirSync(dir, { recursive: true });
+    await enterFen(positions[0]);
+    await page.evaluate(() => document.getElementById('game-view').setAttribute('hidden', ''));
+    await (await page.$('.board-area')).screenshot({ path: path.join(dir, 'board.png') });
+    await (await page.$('#stats-view')).screenshot({ path: path.join(dir, 'stats.png') });
+  });
+}
+
+await browser.close();
+server.close();
+if (failures) {
+  console.log(`${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log('all browser checks passed');

@@ -1,0 +1,70 @@
+// Measures the page in headless Chromium (docs/web.md, "Speed"): the bytes of the first
+// load, `stats` on a PGN file in the page (the API, then through the file input with the
+// games table) against `pawnkit stats --threads 1` on the same file, and the main thread's
+// long tasks (> 50 ms; the goal is none over 100 ms) while the file is read.
+//   node web/test/measure.mjs build/web build/pawnkit ../shared/data/lichess_magnus_games.pgn.zst
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { launch, loadPuppeteer, serve } from './harness.mjs';
+
+const [web, cli, file] = process.argv.slice(2);
+const puppeteer = await loadPuppeteer();
+const server = await serve(path.resolve(web), { '/__input': path.resolve(file) });
+const url = `http://127.0.0.1:${server.address().port}/`;
+const browser = await launch(puppeteer);
+const page = await browser.newPage();
+page.on('console', (m) => console.log(m.text()));
+
+// First load: every response's bytes on the wire.
+const cdp = await page.createCDPSession();
+await cdp.send('Network.enable');
+let transferred = 0;
+cdp.on('Network.loadingFinished', (e) => { transferred += e.encodedDataLength; });
+await page.evaluateOnNewDocument(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const t of list.getEntries()) window.__longTasks.push(t.duration);
+    for (const t of list.getEntries()) console.log(`long task at ${t.startTime.toFixed(0)} ms: ${t.duration.toFixed(0)} ms`);
+  }).observe({ type: 'longtask', buffered: true });
+});
+await page.goto(url, { waitUntil: 'networkidle0' });
+await page.waitForSelector('body[data-ready="true"]');
+console.log(`first load: ${(transferred / 1024).toFixed(0)} KiB transferred`);
+
+const native = [];
+for (let i = 0; i < 3; ++i) {
+  const t = process.hrtime.bigint();
+  execFileSync(cli, ['stats', '--threads', '1', '--format', 'json', file], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+  native.push(Number(process.hrtime.bigint() - t) / 1e6);
+}
+const inPage = [];
+for (let i = 0; i < 3; ++i) {
+  inPage.push(await page.evaluate(async () => {
+    const blob = await (await fetch('/__input')).blob();
+    const t = performance.now();
+    const r = await window.pawnkit.statsText(blob);
+    const total = performance.now() - t;
+    console.log(`in the worker: reading and decompressing ${r.loadMs.toFixed(0)} ms, stats ${r.ms.toFixed(0)} ms`);
+    return total;
+  }));
+}
+const best = (xs) => Math.min(...xs);
+console.log(`stats, native --threads 1: ${native.map((x) => x.toFixed(0)).join(', ')} ms`);
+console.log(`stats, in the page (API):  ${inPage.map((x) => x.toFixed(0)).join(', ')} ms`);
+console.log(`ratio page / native (best of 3 each): ${(best(inPage) / best(native)).toFixed(2)}`);
+
+// Through the file input: stats and the games table, the page staying responsive.
+await page.evaluate(() => { window.__longTasks.length = 0; });
+const started = Date.now();
+console.log(`upload at ${(await page.evaluate(() => performance.now())).toFixed(0)} ms`);
+const input = await page.$('#pgn-file');
+await input.uploadFile(path.resolve(file));
+await page.waitForFunction(() => document.querySelectorAll('#games-table tbody tr').length > 0, { timeout: 600000 });
+const tasks = await page.evaluate(() => window.__longTasks);
+console.log(`file input to stats and games table: ${Date.now() - started} ms`);
+console.log(`main-thread long tasks meanwhile: ${tasks.length}${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`);
+const same = (await page.$eval('#stats-json', (e) => e.textContent)).trim() ===
+  execFileSync(cli, ['stats', '--format', 'json', file], { maxBuffer: 1 << 28, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+console.log(`#stats-json equals the CLI's: ${same}`);
+await browser.close();
+server.close();
