@@ -500,7 +500,7 @@ TEST(Stats, HangingPawnsRowIsTheNamedStructure) {
       report_of(bb({A2, C4, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));
   ASSERT_EQ(wing_pair.white.hanging, bb({B4, C4}));
   ASSERT_EQ(hanging_pawns.white.hanging, bb({C4, D4}));
-  ASSERT_EQ(classify_structure(hanging_pawns.white.pawns, hanging_pawns.black.pawns),
+  ASSERT_EQ(classify_structure(hanging_pawns.white.pawns, hanging_pawns.black.pawns, false),
             (StructureMatch{StructureId::HangingPawns, White, false}));
   Stats stats(2);
   for (const PawnReport* r : {&wing_pair, &hanging_pawns}) {
