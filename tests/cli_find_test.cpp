@@ -268,8 +268,10 @@ std::vector<std::string> side_array(const std::string& line, const std::string& 
 std::string one_line(const std::string& text) {
   std::string out;
   for (char c : text)
-    if (c != ' ' && c != '\n') out += c;
-    else if (!out.empty() && out.back() != ' ') out += ' ';
+    if (c != ' ' && c != '\n')
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
   return out;
 }
 
@@ -315,9 +317,9 @@ TEST(CliFind, AnnotatedGamesMarkTheKeysSquaresAtTheFirstMatch) {
       return std::pair(a[1], a[0]) < std::pair(b[1], b[0]);
     });
     std::string csl;
-    for (const auto& sq : squares) csl += (csl.empty() ? "" : ",") + std::string(1, colour[sq]) + sq;
-    const bool white_holds =
-        record.find("\"structure_side\": \"white\"") != std::string::npos;
+    for (const auto& sq : squares)
+      csl += (csl.empty() ? "" : ",") + std::string(1, colour[sq]) + sq;
+    const bool white_holds = record.find("\"structure_side\": \"white\"") != std::string::npos;
     const std::string prefix = "pawnkit: first match at ply " + std::to_string(ply) +
                                ", iqp (held by " + (white_holds ? "white" : "black");
     const ReadGame& w = written.games[i];

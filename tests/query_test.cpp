@@ -276,14 +276,13 @@ TEST(QueryEval, SimilarityOfTheWorkedExamples) {
   EXPECT_TRUE(holds(similarity_to(iqp) + " >= 1 and " + similarity_to(iqp) + " >= 0.9", iqp));
   EXPECT_TRUE(holds(similarity_to("6k1/pp3ppp/4p3/8/3P4/8/PP3PPP/6K1 w - - 0 1") + " == 1", iqp));
   // Example 1: 13.25 / 15 = 0.88333... (c3 for c4 is a centre-file pawn a rank off: 1/4).
-  EXPECT_TRUE(holds(similarity_to(slav) + " > 0.8833 and " + similarity_to(slav) + " < 0.8834",
-                    slav_c4));
+  EXPECT_TRUE(
+      holds(similarity_to(slav) + " > 0.8833 and " + similarity_to(slav) + " < 0.8834", slav_c4));
   EXPECT_FALSE(holds(similarity_to(slav) + " >= 0.9", slav_c4));
   EXPECT_FALSE(holds(similarity_to(slav) + " >= 1", slav_c4));
   // Symmetric in the target and the position.
-  EXPECT_TRUE(holds(similarity_to(slav_c4) + " > 0.8833 and " + similarity_to(slav_c4) +
-                        " < 0.8834",
-                    slav));
+  EXPECT_TRUE(holds(
+      similarity_to(slav_c4) + " > 0.8833 and " + similarity_to(slav_c4) + " < 0.8834", slav));
   // Example 2: 12/13 = 0.923...
   EXPECT_TRUE(
       holds(similarity_to(doubled_c) + " > 0.923 and " + similarity_to(doubled_c) + " < 0.9231",

@@ -190,8 +190,8 @@ std::vector<std::pair<int, int>> ranked(const std::string& jsonl) {
 
 TEST(SimilarCommand, EqualScoresRankAsACoachPicksModelGames) {
   const std::string pgn = model_games_pgn();
-  const auto all = run_cli("similar --min-ply 0 --format jsonl --to '" + std::string(qgd) + "' -",
-                           pgn);
+  const auto all =
+      run_cli("similar --min-ply 0 --format jsonl --to '" + std::string(qgd) + "' -", pgn);
   ASSERT_EQ(all.status, 0) << all.err;
   EXPECT_EQ(all.out.find("\"similarity\": 1.000") != std::string::npos, true);
   // The shown position is the game's first middlegame one (ply 20: the opening phase ends

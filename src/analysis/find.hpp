@@ -46,7 +46,7 @@ class FindWorker {
   GameCounts counts_;
   std::size_t matches_ = 0;
   std::string fen_, comment_;
-  PawnReport run_start_;  // the report at the first ply of the current matching run
+  PawnReport run_start_;            // the report at the first ply of the current matching run
   std::vector<std::string> moves_;  // the game being written, in pawnkit's SAN
 };
 

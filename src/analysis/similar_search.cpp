@@ -102,7 +102,8 @@ void SimilarWorker::game(const io::GameRecord& game, std::string& /*out*/,
   hit.ply = best_ply;
   hit.phase = best_phase;
   hit.plies_at_best = plies_at_best;
-  if (const auto ratings = game_ratings(game)) hit.average_elo = (ratings->white + ratings->black) / 2;
+  if (const auto ratings = game_ratings(game))
+    hit.average_elo = (ratings->white + ratings->black) / 2;
   hit.fen = best_fen;
   auto tag = [&](std::string_view name) {
     const auto v = game.tag(name);

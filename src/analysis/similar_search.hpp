@@ -8,19 +8,19 @@
 #include <string>
 #include <vector>
 
+#include <pawnkit/chess/phase.hpp>
 #include "analysis/game_workers.hpp"
 #include "analysis/similarity.hpp"
 #include "io/game_record.hpp"
-#include <pawnkit/chess/phase.hpp>
 
 namespace pawnkit::analysis {
 
 struct SimilarOptions {
   PawnSets target{};
-  Bitboard ignored = 0;     // squares of the ignored files
+  Bitboard ignored = 0;         // squares of the ignored files
   int min_ply = opening_plies;  // positions before this ply are not compared
-  std::size_t top = 10;     // hits kept
-  bool keep_games = false;  // keep each hit's game (for --games)
+  std::size_t top = 10;         // hits kept
+  bool keep_games = false;      // keep each hit's game (for --games)
 };
 
 // One game's closest position.

@@ -67,7 +67,8 @@ int run_find(const Args& args) {
   RecordOptions record_options;
   bool games = false, count_only = false;
   Options options(
-      "find", "find --where EXPR [--games [--annotate KEYS]] [--min-plies N] [--count] [--threads N] "
+      "find",
+      "find --where EXPR [--games [--annotate KEYS]] [--min-plies N] [--count] [--threads N] "
       "[FILE|-]...",
       with_record_input_help(
           "Writes the positions where the expression holds, as the JSON lines of 'analyze\n"

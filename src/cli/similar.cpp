@@ -126,8 +126,7 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
 }  // namespace
 
 int run_similar(const Args& args) {
-  std::string target_fen, ignore_text, format_name = "table", threads_text, svg_dir,
-      annotate_text;
+  std::string target_fen, ignore_text, format_name = "table", threads_text, svg_dir, annotate_text;
   int top = 10, min_ply = opening_plies;
   bool games = false, strict = false;
   Options options(
@@ -226,8 +225,7 @@ int run_similar(const Args& args) {
       write.first_move_number = h.first_move_number;
       write.comment_ply = h.ply;
       std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
-                            (h.reversed ? " (reversed)" : "") + " at ply " +
-                            std::to_string(h.ply);
+                            (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
       if (!annotate.empty())
         if (const Parsed<Position> pos = parse_fen(h.fen))
           io::append_annotation(comment, pawn_report(*pos), annotate);
