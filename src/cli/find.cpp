@@ -17,7 +17,6 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "io/input_format.hpp"
-#include "io/pgn_annotation.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::cli {
@@ -103,16 +102,8 @@ int run_find(const Args& args) {
     return 2;
   }
   const analysis::Query& query = std::get<analysis::Query>(compiled);
-  std::vector<SquareSetKey> annotate;
-  if (!annotate_text.empty()) {
-    std::string error;
-    const auto keys = io::parse_annotation_keys(annotate_text, error);
-    if (!keys || !games) {
-      report_error("find", keys ? "--annotate needs --games" : error);
-      return 2;
-    }
-    annotate = *keys;
-  }
+  const auto annotate = annotation_keys("find", annotate_text, games);
+  if (!annotate) return 2;
 
   Output out;
   analysis::GameCounts game_counts;
@@ -142,7 +133,7 @@ int run_find(const Args& args) {
         find_options.query = &query;
         find_options.min_plies = min_plies;
         find_options.games = games;
-        find_options.annotate = annotate;
+        find_options.annotate = *annotate;
         find_options.write = !count_only;
         std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
                                                   analysis::FindWorker{find_options});

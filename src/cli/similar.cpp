@@ -18,7 +18,6 @@
 #include "io/diagnostic.hpp"
 #include "io/input_format.hpp"
 #include "io/json.hpp"
-#include "io/pgn_annotation.hpp"
 #include "io/pgn_writer.hpp"
 #include "io/svg.hpp"
 
@@ -175,16 +174,8 @@ int run_similar(const Args& args) {
     return 2;
   }
   report_fen_repairs("similar", "--to: FEN", target_fen, target_repairs);
-  std::vector<SquareSetKey> annotate;
-  if (!annotate_text.empty()) {
-    std::string error;
-    const auto keys = io::parse_annotation_keys(annotate_text, error);
-    if (!keys || !games) {
-      report_error("similar", keys ? "--annotate needs --games" : error);
-      return 2;
-    }
-    annotate = *keys;
-  }
+  const auto annotate = annotation_keys("similar", annotate_text, games);
+  if (!annotate) return 2;
   if (files.empty()) files.push_back("-");
 
   analysis::SimilarOptions similar;
@@ -226,9 +217,9 @@ int run_similar(const Args& args) {
       write.comment_ply = h.ply;
       std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
                             (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
-      if (!annotate.empty())
+      if (!annotate->empty())
         if (const Parsed<Position> pos = parse_fen(h.fen))
-          io::append_annotation(comment, pawn_report(*pos), annotate);
+          io::append_annotation(comment, pawn_report(*pos), *annotate);
       write.comment = comment;
       std::vector<std::string> moves;  // pawnkit's SAN, not the input's spelling
       if (analysis::portable_moves(*h.record, moves))
