@@ -11,6 +11,7 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/query.hpp"
 #include "io/game_record.hpp"
+#include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
 
@@ -46,7 +47,9 @@ class FindWorker {
   GameCounts counts_;
   std::size_t matches_ = 0;
   std::string fen_, comment_;
-  PawnReport run_start_;            // the report at the first ply of the current matching run
+  // The report and structure at the first ply of the current matching run (--annotate).
+  PawnReport run_start_;
+  io::NamedStructure run_start_structure_;
   std::vector<std::string> moves_;  // the game being written, in pawnkit's SAN
 };
 

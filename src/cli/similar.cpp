@@ -219,7 +219,8 @@ int run_similar(const Args& args) {
                             (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
       if (!annotate->empty())
         if (const Parsed<Position> pos = parse_fen(h.fen))
-          io::append_annotation(comment, pawn_report(*pos), *annotate);
+          io::append_annotation(comment, pawn_report(*pos), classify_structure(pawn_board(*pos)),
+                                *annotate);
       write.comment = comment;
       std::vector<std::string> moves;  // pawnkit's SAN, not the input's spelling
       if (analysis::portable_moves(*h.record, moves))

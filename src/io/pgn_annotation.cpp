@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <pawnkit/chess/notation.hpp>
-#include <pawnkit/pawns/structures.hpp>
-
-#include "io/report_writer.hpp"
 
 namespace pawnkit::io {
 
@@ -32,9 +29,9 @@ std::optional<std::vector<SquareSetKey>> parse_annotation_keys(std::string_view 
   return keys;
 }
 
-void append_annotation(std::string& out, const PawnReport& report,
+void append_annotation(std::string& out, const PawnReport& report, const NamedStructure& structure,
                        const std::vector<SquareSetKey>& keys) {
-  if (const auto structure = classify_structure(report.white.pawns, report.black.pawns)) {
+  if (structure) {
     out += ", ";
     append_structure_description(out, *structure);
   }

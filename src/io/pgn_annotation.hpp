@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/report_writer.hpp"
+
 namespace pawnkit::io {
 
 // "holes,outposts": those square-set keys of the contract (report.hpp's square_set_keys),
@@ -21,10 +23,10 @@ namespace pawnkit::io {
 std::optional<std::vector<SquareSetKey>> parse_annotation_keys(std::string_view text,
                                                                std::string& error);
 
-// Appends ", " and the named structure ("carlsbad (held by white)"; nothing when none is
-// named), then " [%csl ...]" with the squares of `keys` for both sides (nothing when all
-// are empty): the tail of a comment.
-void append_annotation(std::string& out, const PawnReport& report,
+// Appends ", " and the position's named structure ("carlsbad (held by white)", classified
+// by the caller; nothing when none is named), then " [%csl ...]" with the squares of `keys` for
+// both sides (nothing when all are empty): the tail of a comment.
+void append_annotation(std::string& out, const PawnReport& report, const NamedStructure& structure,
                        const std::vector<SquareSetKey>& keys);
 
 }  // namespace pawnkit::io
