@@ -19,23 +19,30 @@ namespace pawnkit {
 
 namespace detail {
 
-// Every square `C` attacks, with the given occupancy (the king x-ray uses occupancy
-// without the defending king).
-template <Color C>
-Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
+// The generator below is a template over the board as well as the colour: it runs on
+// Position and on perft's lighter PerftBoard (chess/perft.hpp), which offer the same
+// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rook,
+// has_castling_rights).
+
+// Whether a piece of `Them` attacks s, with the given occupancy. The empty-board rays
+// skip the slider lookups when no enemy slider is even aligned with s.
+template <Color Them, class Board>
+bool attacked_by(const Board& pos, Square s, Bitboard occupied) {
   using enum PieceType;
-  Bitboard a = pawn_attacks<C>(pos.pawns(C));
-  for (Square s : squares(pos.pieces(C, Knight))) a |= knight_attacks(s);
-  const Bitboard queens = pos.pieces(C, Queen);
-  for (Square s : squares(pos.pieces(C, Bishop) | queens)) a |= bishop_attacks(s, occupied);
-  for (Square s : squares(pos.pieces(C, Rook) | queens)) a |= rook_attacks(s, occupied);
-  return a | king_attacks(pos.king_square(C));
+  if ((pawn_attacks_from(~Them, s) & pos.pawns(Them)) |
+      (knight_attacks(s) & pos.pieces(Them, Knight)) | (king_attacks(s) & pos.pieces(Them, King)))
+    return true;
+  const Bitboard queens = pos.pieces(Them, Queen);
+  const Bitboard orth = (pos.pieces(Them, Rook) | queens) & rook_rays(s);
+  const Bitboard diag = (pos.pieces(Them, Bishop) | queens) & bishop_rays(s);
+  return (orth && (rook_attacks(s, occupied) & orth)) ||
+         (diag && (bishop_attacks(s, occupied) & diag));
 }
 
 // Collects generated moves into a MoveList.
 struct ListSink {
   MoveList& list;
-  void piece_moves(Square from, Bitboard targets) {
+  void piece_moves(PieceType, Square from, Bitboard targets) {
     for (Square to : squares(targets)) list.push_back(Move::normal(from, to));
   }
   // Pawn moves whose origin is `to - delta`.
@@ -52,13 +59,14 @@ struct ListSink {
       list.push_back(Move::promotion(from, to, Knight));
     }
   }
+  // En passant and castling.
   void add(Move m) { list.push_back(m); }
 };
 
 // Counts generated moves without materializing them (perft's last ply).
 struct CountSink {
   std::uint64_t count = 0;
-  void piece_moves(Square, Bitboard targets) { count += moves(targets); }
+  void piece_moves(PieceType, Square, Bitboard targets) { count += moves(targets); }
   void pawn_moves(Bitboard targets, int) { count += moves(targets); }
   void promotions(Bitboard targets, int) { count += 4 * moves(targets); }
   static std::uint64_t moves(Bitboard targets) {
@@ -70,8 +78,8 @@ struct CountSink {
 // Whether en passant from `from` leaves the king safe: recompute slider attacks with
 // both pawns gone (covers the horizontal pin on the fifth rank and diagonal pins), and
 // require any non-slider checker to be the captured pawn.
-template <Color Us>
-bool en_passant_is_legal(const Position& pos, Square from, Square to, Square captured, Square king,
+template <Color Us, class Board>
+bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captured, Square king,
                          Bitboard checkers) {
   constexpr Color Them = ~Us;
   using enum PieceType;
@@ -85,8 +93,8 @@ bool en_passant_is_legal(const Position& pos, Square from, Square to, Square cap
 }
 
 // ---- Pawn targets: built from the pawn core's set-wise functions (pawns/moves.hpp). ----
-template <Color Us, class Sink>
-void generate_pawn_moves(const Position& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
+template <Color Us, class Board, class Sink>
+void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
                          Bitboard pin_diag) {
   constexpr Color Them = ~Us;
   constexpr int up = static_cast<int>(Up<Us>);
@@ -125,8 +133,8 @@ void generate_pawn_moves(const Position& pos, Sink& out, Bitboard target_mask, B
   out.promotions(east & last_rank, up_east);
 }
 
-template <Color Us, class Sink>
-void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard checkers) {
+template <Color Us, class Board, class Sink>
+void generate_en_passant(const Board& pos, Sink& out, Square king, Bitboard checkers) {
   const Square ep = pos.en_passant();
   if (ep == NoSquare) return;
   const Square captured = ep - Up<Us>;
@@ -136,8 +144,10 @@ void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard c
       out.add(Move::en_passant(from, ep));
 }
 
-template <Color Us, class Sink>
-void generate_castling(const Position& pos, Sink& out, Square king, Bitboard danger) {
+// Castling, when the side is not in check. `no_king` is the occupancy without our king,
+// so that a square behind the king on a checking line counts as attacked.
+template <Color Us, class Board, class Sink>
+void generate_castling(const Board& pos, Sink& out, Square king, Bitboard no_king) {
   constexpr Color Them = ~Us;
   const Bitboard occupied = pos.occupied();
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
@@ -149,7 +159,10 @@ void generate_castling(const Position& pos, Sink& out, Square king, Bitboard dan
     const Bitboard must_be_empty = (king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
                                    ~(square_bb(king) | square_bb(rook));
     if (must_be_empty & occupied) continue;
-    if (king_path & danger) continue;
+    bool path_attacked = false;
+    for (Square s : squares(king_path & ~square_bb(king)))
+      path_attacked = path_attacked || attacked_by<Them>(pos, s, no_king);
+    if (path_attacked) continue;
     // Chess960: the castling rook may have been shielding the king's destination.
     const Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
     if (rook_attacks(king_to, after) &
@@ -159,63 +172,83 @@ void generate_castling(const Position& pos, Sink& out, Square king, Bitboard dan
   }
 }
 
-// The generator proper: king moves, then (unless in double check) everything else
-// restricted to the check mask and pin masks.
-template <Color Us, class Sink>
-void generate(const Position& pos, Sink& out) {
+// The generator proper. Checkers and pins come from one pass over the enemy sliders
+// aligned with the king on an empty board (the squares between tell which: none is a
+// check, one of ours a pin), plus the pawns and knights on the king's leaper squares.
+// Then king moves, and (unless in double check) everything else restricted to the
+// check mask and pin masks.
+template <Color Us, class Board, class Sink>
+void generate(const Board& pos, Sink& out) {
   constexpr Color Them = ~Us;
   using enum PieceType;
   const Bitboard occupied = pos.occupied();
-  const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
+  const Bitboard ours = pos.pieces(Us);
   const Square king = pos.king_square(Us);
   assert(king != NoSquare && pos.king_square(Them) != NoSquare && "see check_playable");
-  const Bitboard checkers = attackers_to(pos, king, Them, occupied);
+  const Bitboard their_queens = pos.pieces(Them, Queen);
+  const Bitboard their_orth = pos.pieces(Them, Rook) | their_queens;
+  const Bitboard their_diag = pos.pieces(Them, Bishop) | their_queens;
 
-  const Bitboard danger = attacked_squares<Them>(pos, occupied ^ square_bb(king));
-  out.piece_moves(king, king_attacks(king) & ~ours & ~danger);
+  Bitboard checkers = (pawn_attacks_from(Us, king) & pos.pawns(Them)) |
+                      (knight_attacks(king) & pos.pieces(Them, Knight));
+  Bitboard pin_orth = 0, pin_diag = 0;
+  for (Square s : squares(rook_rays(king) & their_orth)) {
+    const Bitboard blockers = between_bb(king, s) & occupied;
+    if (!blockers)
+      checkers |= square_bb(s);
+    else if (!more_than_one(blockers) && (blockers & ours))
+      pin_orth |= between_bb(king, s) | square_bb(s);
+  }
+  for (Square s : squares(bishop_rays(king) & their_diag)) {
+    const Bitboard blockers = between_bb(king, s) & occupied;
+    if (!blockers)
+      checkers |= square_bb(s);
+    else if (!more_than_one(blockers) && (blockers & ours))
+      pin_diag |= between_bb(king, s) | square_bb(s);
+  }
+
+  // King moves: squares the enemy pawns and king attack are removed set-wise, the few
+  // left are tested one by one (with our king gone, so it cannot hide behind itself).
+  const Bitboard no_king = occupied ^ square_bb(king);
+  Bitboard king_targets = king_attacks(king) & ~ours &
+                          ~(pawn_attacks<Them>(pos.pawns(Them)) |
+                            king_attacks(pos.king_square(Them)));
+  for (Square s : squares(king_targets))
+    if (attacked_by<Them>(pos, s, no_king)) king_targets ^= square_bb(s);
+  out.piece_moves(King, king, king_targets);
   if (more_than_one(checkers)) return;
 
   const Bitboard check_mask = checkers ? between_bb(king, lsb(checkers)) | checkers : ~Bitboard{0};
   const Bitboard target_mask = ~ours & check_mask;
 
-  // Pins: enemy sliders that would attack the king through exactly one of our pieces.
-  const Bitboard their_queens = pos.pieces(Them, Queen);
-  const Bitboard orth_snipers =
-      rook_attacks(king, theirs) & (pos.pieces(Them, Rook) | their_queens);
-  const Bitboard diag_snipers =
-      bishop_attacks(king, theirs) & (pos.pieces(Them, Bishop) | their_queens);
-  Bitboard pin_orth = 0, pin_diag = 0;
-  for (Square s : squares(orth_snipers)) {
-    const Bitboard ray = between_bb(king, s);
-    if (popcount(ray & occupied) == 1) pin_orth |= ray | square_bb(s);
-  }
-  for (Square s : squares(diag_snipers)) {
-    const Bitboard ray = between_bb(king, s);
-    if (popcount(ray & occupied) == 1) pin_diag |= ray | square_bb(s);
-  }
-  const Bitboard pinned = (pin_orth | pin_diag) & ours;
-
   generate_pawn_moves<Us>(pos, out, target_mask, pin_orth, pin_diag);
   generate_en_passant<Us>(pos, out, king, checkers);
 
-  for (Square s : squares(pos.pieces(Us, Knight) & ~pinned))
-    out.piece_moves(s, knight_attacks(s) & target_mask);
-
-  const Bitboard queens = pos.pieces(Us, Queen);
-  // Diagonal movers: a piece pinned orthogonally cannot move diagonally.
-  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~(pinned & pin_orth))) {
+  for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
+    out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
+  // A piece pinned along a line moves only along it (so never on the other kind of line).
+  for (Square s : squares(pos.pieces(Us, Bishop) & ~pin_orth)) {
     Bitboard t = bishop_attacks(s, occupied) & target_mask;
     if (square_bb(s) & pin_diag) t &= pin_diag;
-    out.piece_moves(s, t);
+    out.piece_moves(Bishop, s, t);
   }
-  // Orthogonal movers: a piece pinned diagonally cannot move orthogonally.
-  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~(pinned & pin_diag))) {
+  for (Square s : squares(pos.pieces(Us, Rook) & ~pin_diag)) {
     Bitboard t = rook_attacks(s, occupied) & target_mask;
     if (square_bb(s) & pin_orth) t &= pin_orth;
-    out.piece_moves(s, t);
+    out.piece_moves(Rook, s, t);
+  }
+  for (Square s : squares(pos.pieces(Us, Queen))) {
+    Bitboard t;
+    if (square_bb(s) & pin_orth)
+      t = rook_attacks(s, occupied) & pin_orth;
+    else if (square_bb(s) & pin_diag)
+      t = bishop_attacks(s, occupied) & pin_diag;
+    else
+      t = queen_attacks(s, occupied);
+    out.piece_moves(Queen, s, t & target_mask);
   }
 
-  if (!checkers && pos.has_castling_rights()) generate_castling<Us>(pos, out, king, danger);
+  if (!checkers && pos.has_castling_rights()) generate_castling<Us>(pos, out, king, no_king);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -225,7 +258,7 @@ void generate_castling_only(const Position& pos, Sink& out) {
   if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
-  generate_castling<Us>(pos, out, king, attacked_squares<~Us>(pos, occupied ^ square_bb(king)));
+  generate_castling<Us>(pos, out, king, occupied ^ square_bb(king));
 }
 
 template <class Sink>
