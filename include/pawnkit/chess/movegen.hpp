@@ -21,17 +21,14 @@ namespace detail {
 
 // The generator below is a template over the board as well as the colour: it runs on
 // Position and on perft's lighter PerftBoard (chess/perft.hpp), which offer the same
-// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rook,
-// has_castling_rights).
+// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rooks).
 
-// Whether a piece of `Them` attacks s, with the given occupancy. The empty-board rays
-// skip the slider lookups when no enemy slider is even aligned with s.
+// Whether a knight, bishop, rook or queen of `Them` attacks s, with the given occupancy.
+// The empty-board rays skip the slider lookups when no enemy slider is aligned with s.
 template <Color Them, class Board>
-bool attacked_by(const Board& pos, Square s, Bitboard occupied) {
+bool attacked_by_piece(const Board& pos, Square s, Bitboard occupied) {
   using enum PieceType;
-  if ((pawn_attacks_from(~Them, s) & pos.pawns(Them)) |
-      (knight_attacks(s) & pos.pieces(Them, Knight)) | (king_attacks(s) & pos.pieces(Them, King)))
-    return true;
+  if (knight_attacks(s) & pos.pieces(Them, Knight)) return true;
   const Bitboard queens = pos.pieces(Them, Queen);
   const Bitboard orth = (pos.pieces(Them, Rook) | queens) & rook_rays(s);
   const Bitboard diag = (pos.pieces(Them, Bishop) | queens) & bishop_rays(s);
@@ -144,31 +141,88 @@ void generate_en_passant(const Board& pos, Sink& out, Square king, Bitboard chec
       out.add(Move::en_passant(from, ep));
 }
 
-// Castling, when the side is not in check. `no_king` is the occupancy without our king,
-// so that a square behind the king on a checking line counts as attacked.
+// The squares of one castling, by colour, king file and rook file (on the back rank):
+// those the king crosses and lands on, and those that must be empty (both pieces' paths
+// but their own squares). A table, since in Chess960 they depend on where both start.
+struct CastlingSquares {
+  Bitboard king_path = 0;
+  Bitboard must_be_empty = 0;
+};
+inline constexpr auto castling_squares = [] {
+  std::array<std::array<std::array<CastlingSquares, 8>, 8>, 2> table{};
+  for (Color c : {White, Black})
+    for (int king_file = 0; king_file < 8; ++king_file)
+      for (int rook_file = 0; rook_file < 8; ++rook_file) {
+        if (king_file == rook_file) continue;
+        const CastlingSide side = rook_file > king_file ? CastlingSide::King : CastlingSide::Queen;
+        const Square king = relative_square(c, File(king_file), 0);
+        const Square rook = relative_square(c, File(rook_file), 0);
+        const Square king_to = castling_king_to(c, side), rook_to = castling_rook_to(c, side);
+        CastlingSquares& sq = table[index(c)][king_file][rook_file];
+        sq.king_path = between_bb(king, king_to) | square_bb(king_to);
+        sq.must_be_empty = (sq.king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
+                           ~(square_bb(king) | square_bb(rook));
+      }
+  return table;
+}();
+
+// One castling of side Us: its rook (NoSquare when no rook on that side of the king
+// still has the right), the squares the king crosses and lands on, and whether every
+// square the king and the rook cross is empty.
+struct CastlingPath {
+  Square rook = NoSquare;
+  Bitboard king_path = 0;
+  bool open = false;
+};
+// Both castlings of side Us, king side first; `paths` gathers the open ones' king paths.
+struct Castlings {
+  std::array<CastlingPath, 2> side{};
+  Bitboard paths = 0;
+};
+template <Color Us, class Board>
+Castlings castlings(const Board& pos, Square king) {
+  Castlings result;
+  const Bitboard rooks = pos.castling_rooks(Us);
+  if (!rooks) return result;
+  const Bitboard beyond_king[2] = {~Bitboard{1} << king, square_bb(king) - 1};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!(rooks & beyond_king[i])) continue;
+    const Square rook = lsb(rooks & beyond_king[i]);
+    const CastlingSquares& sq = castling_squares[index(Us)][file_of(king)][file_of(rook)];
+    const bool open = (sq.must_be_empty & pos.occupied()) == 0;
+    result.side[i] = {rook, sq.king_path, open};
+    if (open) result.paths |= sq.king_path;
+  }
+  return result;
+}
+
+// The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
+// pawns and king attack set-wise, the others one by one (a king has few squares to go to).
+template <Color Them, class Board>
+Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
+  Bitboard danger =
+      wanted & (pawn_attacks<Them>(pos.pawns(Them)) | king_attacks(pos.king_square(Them)));
+  for (Square s : squares(wanted & ~danger))
+    if (attacked_by_piece<Them>(pos, s, occupied)) danger |= square_bb(s);
+  return danger;
+}
+
+// Castling, when the side is not in check. `danger` holds the attacked squares among the
+// open castlings' king paths (with our king gone from the board).
 template <Color Us, class Board, class Sink>
-void generate_castling(const Board& pos, Sink& out, Square king, Bitboard no_king) {
+void generate_castling(const Board& pos, Sink& out, Square king, const Castlings& castling,
+                       Bitboard danger) {
   constexpr Color Them = ~Us;
-  const Bitboard occupied = pos.occupied();
-  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const Square rook = pos.castling_rook(Us, side);
-    if (rook == NoSquare) continue;
-    const Square king_to = castling_king_to(Us, side);
-    const Square rook_to = castling_rook_to(Us, side);
-    const Bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
-    const Bitboard must_be_empty = (king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
-                                   ~(square_bb(king) | square_bb(rook));
-    if (must_be_empty & occupied) continue;
-    bool path_attacked = false;
-    for (Square s : squares(king_path & ~square_bb(king)))
-      path_attacked = path_attacked || attacked_by<Them>(pos, s, no_king);
-    if (path_attacked) continue;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const CastlingPath& p = castling.side[i];
+    if (!p.open || (p.king_path & danger)) continue;
     // Chess960: the castling rook may have been shielding the king's destination.
-    const Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
-    if (rook_attacks(king_to, after) &
+    const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(p.rook);
+    if (rook_attacks(castling_king_to(Us, i == 0 ? CastlingSide::King : CastlingSide::Queen),
+                     after) &
         (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
       continue;
-    out.add(Move::castling(king, rook));
+    out.add(Move::castling(king, p.rook));
   }
 }
 
@@ -207,15 +261,13 @@ void generate(const Board& pos, Sink& out) {
       pin_diag |= between_bb(king, s) | square_bb(s);
   }
 
-  // King moves: squares the enemy pawns and king attack are removed set-wise, the few
-  // left are tested one by one (with our king gone, so it cannot hide behind itself).
-  const Bitboard no_king = occupied ^ square_bb(king);
-  Bitboard king_targets = king_attacks(king) & ~ours &
-                          ~(pawn_attacks<Them>(pos.pawns(Them)) |
-                            king_attacks(pos.king_square(Them)));
-  for (Square s : squares(king_targets))
-    if (attacked_by<Them>(pos, s, no_king)) king_targets ^= square_bb(s);
-  out.piece_moves(King, king, king_targets);
+  // King moves and castling: only the squares the king could go to are tested for
+  // attacks, with our king gone (so that it cannot hide behind itself on a line).
+  const Bitboard king_targets = king_attacks(king) & ~ours;
+  const Castlings castling = checkers ? Castlings{} : castlings<Us>(pos, king);
+  const Bitboard danger =
+      attacked_among<Them>(pos, king_targets | castling.paths, occupied ^ square_bb(king));
+  out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
   const Bitboard check_mask = checkers ? between_bb(king, lsb(checkers)) | checkers : ~Bitboard{0};
@@ -248,7 +300,7 @@ void generate(const Board& pos, Sink& out) {
     out.piece_moves(Queen, s, t & target_mask);
   }
 
-  if (!checkers && pos.has_castling_rights()) generate_castling<Us>(pos, out, king, no_king);
+  if (castling.paths) generate_castling<Us>(pos, out, king, castling, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -258,7 +310,9 @@ void generate_castling_only(const Position& pos, Sink& out) {
   if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
-  generate_castling<Us>(pos, out, king, occupied ^ square_bb(king));
+  const Castlings castling = castlings<Us>(pos, king);
+  generate_castling<Us>(pos, out, king, castling,
+                        attacked_among<~Us>(pos, castling.paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>

@@ -28,9 +28,7 @@ class PerftBoard {
   explicit PerftBoard(const Position& pos) : en_passant_(pos.en_passant()) {
     for (Color c : {White, Black}) {
       by_color_[index(c)] = pos.pieces(c);
-      for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
-        if (pos.castling_rook(c, side) != NoSquare)
-          castling_rooks_ |= square_bb(pos.castling_rook(c, side));
+      castling_rooks_ |= pos.castling_rooks(c);
     }
     for (std::size_t pt = 0; pt < by_type_.size(); ++pt) by_type_[pt] = pos.pieces(PieceType(pt));
   }
@@ -42,16 +40,8 @@ class PerftBoard {
   Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
   Square king_square(Color c) const { return lsb(pieces(c, PieceType::King)); }
   Square en_passant() const { return en_passant_; }
-  bool has_castling_rights() const { return castling_rooks_ != 0; }
-  // The castling rook on that side of the king (Chess960 included), NoSquare if none:
-  // at most one rook of each side keeps a right, on the back rank.
-  Square castling_rook(Color c, CastlingSide side) const {
-    const Square king = king_square(c);
-    const Bitboard beyond = side == CastlingSide::King ? ~Bitboard{1} << king
-                                                       : square_bb(king) - 1;
-    const Bitboard rook = castling_rooks_ & relative_rank_bb(c, 0) & beyond;
-    return rook ? lsb(rook) : NoSquare;
-  }
+  // The rooks that can still castle for side c.
+  Bitboard castling_rooks(Color c) const { return castling_rooks_ & relative_rank_bb(c, 0); }
 
   // The board after the legal move m of side Us, whose moving piece is of type `moved`.
   // The same rules as Position::do_move (tests/perft_board_test.cpp compares the two).
