@@ -43,6 +43,8 @@ class PerftBoard {
   // The rooks that can still castle for side c.
   Bitboard castling_rooks(Color c) const { return castling_rooks_ & relative_rank_bb(c, 0); }
 
+  bool operator==(const PerftBoard&) const = default;
+
   // The board after the legal move m of side Us, whose moving piece is of type `moved`.
   // The same rules as Position::do_move (tests/perft_board_test.cpp compares the two).
   template <Color Us>
