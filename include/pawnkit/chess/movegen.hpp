@@ -102,28 +102,25 @@ void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitb
   const Bitboard enemies = pos.pieces(Them);
   const Bitboard pawns = pos.pawns(Us);
 
-  // Pushes: diagonally pinned pawns cannot push; file-pinned ones stay on their file.
-  const Bitboard pushers = pawns & ~pin_diag;
-  const Bitboard free_pushers = pushers & ~pin_orth, pinned_pushers = pushers & pin_orth;
-  const Bitboard singles = (single_pushes<Us>(free_pushers, occupied) |
-                            (single_pushes<Us>(pinned_pushers, occupied) & pin_orth)) &
-                           target_mask;
-  const Bitboard doubles = (double_pushes<Us>(free_pushers, occupied) |
-                            (double_pushes<Us>(pinned_pushers, occupied) & pin_orth)) &
-                           target_mask;
+  // A pinned pawn moves only along its pin line: pinned on a file it can only push, pinned
+  // on a diagonal only capture along it. Pins are rare, hence the branch.
+  const Bitboard pinned = pawns & (pin_orth | pin_diag), free = pawns & ~pinned;
+  Bitboard singles = single_pushes<Us>(free, occupied);
+  Bitboard doubles = double_pushes<Us>(free, occupied);
+  Bitboard west = pawn_attacks_west<Us>(free), east = pawn_attacks_east<Us>(free);
+  if (pinned) [[unlikely]] {
+    singles |= single_pushes<Us>(pinned & pin_orth, occupied) & pin_orth;
+    doubles |= double_pushes<Us>(pinned & pin_orth, occupied) & pin_orth;
+    west |= pawn_attacks_west<Us>(pinned & pin_diag) & pin_diag;
+    east |= pawn_attacks_east<Us>(pinned & pin_diag) & pin_diag;
+  }
+  singles &= target_mask;
+  doubles &= target_mask;
+  west &= enemies & target_mask;
+  east &= enemies & target_mask;
   out.pawn_moves(singles & ~last_rank, up);
   out.promotions(singles & last_rank, up);
   out.pawn_moves(doubles, 2 * up);
-
-  // Captures: orthogonally pinned pawns cannot capture; diagonal pins keep the line.
-  const Bitboard capturers = pawns & ~pin_orth;
-  const Bitboard free_capturers = capturers & ~pin_diag, pinned_capturers = capturers & pin_diag;
-  const Bitboard west = (pawn_attacks_west<Us>(free_capturers) |
-                         (pawn_attacks_west<Us>(pinned_capturers) & pin_diag)) &
-                        enemies & target_mask;
-  const Bitboard east = (pawn_attacks_east<Us>(free_capturers) |
-                         (pawn_attacks_east<Us>(pinned_capturers) & pin_diag)) &
-                        enemies & target_mask;
   out.pawn_moves(west & ~last_rank, up_west);
   out.promotions(west & last_rank, up_west);
   out.pawn_moves(east & ~last_rank, up_east);
@@ -166,40 +163,38 @@ inline constexpr auto castling_squares = [] {
   return table;
 }();
 
-// One castling of side Us: its rook (NoSquare when no rook on that side of the king
-// still has the right), the squares the king crosses and lands on, and whether every
-// square the king and the rook cross is empty.
-struct CastlingPath {
-  Square rook = NoSquare;
-  Bitboard king_path = 0;
-  bool open = false;
-};
-// Both castlings of side Us, king side first; `paths` gathers the open ones' king paths.
-struct Castlings {
-  std::array<CastlingPath, 2> side{};
-  Bitboard paths = 0;
-};
+// The castling rook on that side of side Us's king (Chess960 included), NoSquare when no
+// rook there still has the right.
 template <Color Us, class Board>
-Castlings castlings(const Board& pos, Square king) {
-  Castlings result;
-  const Bitboard rooks = pos.castling_rooks(Us);
-  if (!rooks) return result;
-  const Bitboard beyond_king[2] = {~Bitboard{1} << king, square_bb(king) - 1};
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (!(rooks & beyond_king[i])) continue;
-    const Square rook = lsb(rooks & beyond_king[i]);
-    const CastlingSquares& sq = castling_squares[index(Us)][file_of(king)][file_of(rook)];
-    const bool open = (sq.must_be_empty & pos.occupied()) == 0;
-    result.side[i] = {rook, sq.king_path, open};
-    if (open) result.paths |= sq.king_path;
+Square castling_rook_beyond(const Board& pos, Square king, CastlingSide side) {
+  const Bitboard beyond = side == CastlingSide::King ? ~Bitboard{1} << king : square_bb(king) - 1;
+  const Bitboard rook = pos.castling_rooks(Us) & beyond;
+  return rook ? lsb(rook) : NoSquare;
+}
+template <Color Us>
+const CastlingSquares& castling_squares_of(Square king, Square rook) {
+  return castling_squares[index(Us)][file_of(king)][file_of(rook)];
+}
+
+// The squares the king would cross and land on in the castlings whose squares are empty.
+template <Color Us, class Board>
+Bitboard open_castling_paths(const Board& pos, Square king) {
+  if (!pos.castling_rooks(Us)) return 0;
+  Bitboard paths = 0;
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    const Square rook = castling_rook_beyond<Us>(pos, king, side);
+    if (rook == NoSquare) continue;
+    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+    if (!(sq.must_be_empty & pos.occupied())) paths |= sq.king_path;
   }
-  return result;
+  return paths;
 }
 
 // The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
 // pawns and king attack set-wise, the others one by one (a king has few squares to go to).
 template <Color Them, class Board>
 Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
+  if (!wanted) return 0;
   Bitboard danger =
       wanted & (pawn_attacks<Them>(pos.pawns(Them)) | king_attacks(pos.king_square(Them)));
   for (Square s : squares(wanted & ~danger))
@@ -210,19 +205,19 @@ Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
 // Castling, when the side is not in check. `danger` holds the attacked squares among the
 // open castlings' king paths (with our king gone from the board).
 template <Color Us, class Board, class Sink>
-void generate_castling(const Board& pos, Sink& out, Square king, const Castlings& castling,
-                       Bitboard danger) {
+void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger) {
   constexpr Color Them = ~Us;
-  for (std::size_t i = 0; i < 2; ++i) {
-    const CastlingPath& p = castling.side[i];
-    if (!p.open || (p.king_path & danger)) continue;
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    const Square rook = castling_rook_beyond<Us>(pos, king, side);
+    if (rook == NoSquare) continue;
+    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+    if ((sq.must_be_empty & pos.occupied()) || (sq.king_path & danger)) continue;
     // Chess960: the castling rook may have been shielding the king's destination.
-    const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(p.rook);
-    if (rook_attacks(castling_king_to(Us, i == 0 ? CastlingSide::King : CastlingSide::Queen),
-                     after) &
+    const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(rook);
+    if (rook_attacks(castling_king_to(Us, side), after) &
         (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
       continue;
-    out.add(Move::castling(king, p.rook));
+    out.add(Move::castling(king, rook));
   }
 }
 
@@ -264,9 +259,9 @@ void generate(const Board& pos, Sink& out) {
   // King moves and castling: only the squares the king could go to are tested for
   // attacks, with our king gone (so that it cannot hide behind itself on a line).
   const Bitboard king_targets = king_attacks(king) & ~ours;
-  const Castlings castling = checkers ? Castlings{} : castlings<Us>(pos, king);
+  const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
   const Bitboard danger =
-      attacked_among<Them>(pos, king_targets | castling.paths, occupied ^ square_bb(king));
+      attacked_among<Them>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
   out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
@@ -300,7 +295,7 @@ void generate(const Board& pos, Sink& out) {
     out.piece_moves(Queen, s, t & target_mask);
   }
 
-  if (castling.paths) generate_castling<Us>(pos, out, king, castling, danger);
+  if (castling_paths) generate_castling<Us>(pos, out, king, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -310,9 +305,8 @@ void generate_castling_only(const Position& pos, Sink& out) {
   if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
-  const Castlings castling = castlings<Us>(pos, king);
-  generate_castling<Us>(pos, out, king, castling,
-                        attacked_among<~Us>(pos, castling.paths, occupied ^ square_bb(king)));
+  const Bitboard paths = open_castling_paths<Us>(pos, king);
+  generate_castling<Us>(pos, out, king, attacked_among<~Us>(pos, paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>
