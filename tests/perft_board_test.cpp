@@ -33,8 +33,8 @@ std::size_t compare_tree(const Position& pos, int depth) {
   for (Move m : legal) {
     const Position next = after_move(pos, m);
     const PieceType moved = type_of(pos.piece_on(m.from()));
-    const PerftBoard child = pos.side_to_move() == White ? board.after<White>(m, moved)
-                                                         : board.after<Black>(m, moved);
+    const PerftBoard child =
+        pos.side_to_move() == White ? board.after<White>(m, moved) : board.after<Black>(m, moved);
     EXPECT_TRUE(child == PerftBoard(next))
         << "move " << m.from() << "-" << m.to() << " kind " << int(m.kind());
     nodes += compare_tree(next, depth - 1);

@@ -306,7 +306,8 @@ void generate_castling_only(const Position& pos, Sink& out) {
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
   const Bitboard paths = open_castling_paths<Us>(pos, king);
-  generate_castling<Us>(pos, out, king, attacked_among<~Us>(pos, paths, occupied ^ square_bb(king)));
+  generate_castling<Us>(pos, out, king,
+                        attacked_among<~Us>(pos, paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>

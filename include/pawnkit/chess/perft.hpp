@@ -133,9 +133,7 @@ struct PerftSink {
       for (PieceType pt : {Queen, Rook, Bishop, Knight})
         visit(Move::promotion(Square(to - delta), to, pt), Pawn);
   }
-  void add(Move m) {
-    visit(m, m.kind() == MoveKind::Castling ? PieceType::King : PieceType::Pawn);
-  }
+  void add(Move m) { visit(m, m.kind() == MoveKind::Castling ? PieceType::King : PieceType::Pawn); }
 };
 
 template <Color Us>
