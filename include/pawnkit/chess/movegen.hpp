@@ -7,7 +7,9 @@
 // the side not to move is not in check).
 #pragma once
 
+#include <array>
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
@@ -148,8 +150,8 @@ struct CastlingSquares {
 inline constexpr auto castling_squares = [] {
   std::array<std::array<std::array<CastlingSquares, 8>, 8>, 2> table{};
   for (Color c : {White, Black})
-    for (int king_file = 0; king_file < 8; ++king_file)
-      for (int rook_file = 0; rook_file < 8; ++rook_file) {
+    for (std::size_t king_file = 0; king_file < 8; ++king_file)
+      for (std::size_t rook_file = 0; rook_file < 8; ++rook_file) {
         if (king_file == rook_file) continue;
         const CastlingSide side = rook_file > king_file ? CastlingSide::King : CastlingSide::Queen;
         const Square king = relative_square(c, File(king_file), 0);
@@ -173,7 +175,8 @@ Square castling_rook_beyond(const Board& pos, Square king, CastlingSide side) {
 }
 template <Color Us>
 const CastlingSquares& castling_squares_of(Square king, Square rook) {
-  return castling_squares[index(Us)][file_of(king)][file_of(rook)];
+  return castling_squares[index(Us)][static_cast<std::size_t>(file_of(king))]
+                         [static_cast<std::size_t>(file_of(rook))];
 }
 
 // The squares the king would cross and land on in the castlings whose squares are empty.
