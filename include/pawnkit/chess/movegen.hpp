@@ -276,26 +276,18 @@ void generate(const Board& pos, Sink& out) {
 
   for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
     out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
+  // Diagonal movers, then orthogonal ones (queens in both, the order legal_moves keeps).
   // A piece pinned along a line moves only along it (so never on the other kind of line).
-  for (Square s : squares(pos.pieces(Us, Bishop) & ~pin_orth)) {
+  const Bitboard queens = pos.pieces(Us, Queen);
+  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
     Bitboard t = bishop_attacks(s, occupied) & target_mask;
     if (square_bb(s) & pin_diag) t &= pin_diag;
-    out.piece_moves(Bishop, s, t);
+    out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
   }
-  for (Square s : squares(pos.pieces(Us, Rook) & ~pin_diag)) {
+  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
     Bitboard t = rook_attacks(s, occupied) & target_mask;
     if (square_bb(s) & pin_orth) t &= pin_orth;
-    out.piece_moves(Rook, s, t);
-  }
-  for (Square s : squares(pos.pieces(Us, Queen))) {
-    Bitboard t;
-    if (square_bb(s) & pin_orth)
-      t = rook_attacks(s, occupied) & pin_orth;
-    else if (square_bb(s) & pin_diag)
-      t = bishop_attacks(s, occupied) & pin_diag;
-    else
-      t = queen_attacks(s, occupied);
-    out.piece_moves(Queen, s, t & target_mask);
+    out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
   }
 
   if (castling_paths) generate_castling<Us>(pos, out, king, danger);
