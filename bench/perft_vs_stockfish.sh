@@ -4,16 +4,20 @@
 # times and the ratio pawnkit/Stockfish (<= 1.0 means pawnkit is at least as fast).
 #
 # Usage: bench/perft_vs_stockfish.sh [path/to/pawnkit]   (default: build/pawnkit)
-# Times are wall-clock for the whole process, start-up included; the start-up of each
-# program (a depth-1 run) is also shown, and the ratio is given with it subtracted too.
+#        RUNS=9 bench/perft_vs_stockfish.sh               (runs of each, default 5)
+# Times are the median CPU seconds (user + sys) of whole processes, start-up included, the
+# two programs run in turns; the start-up of each program (a depth-1 run: Stockfish loads
+# its network) is also shown, and the ratio is given with it subtracted too.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/bench/side_by_side.sh"
 pawnkit=${1:-$root/build/pawnkit}
 if [[ ! -x $pawnkit ]]; then
   echo "perft_vs_stockfish: $pawnkit not found; build first (cmake --build build)" >&2
   exit 1
 fi
+runs=${RUNS:-5}
 
 stockfish=""
 for candidate in /usr/games/stockfish "$(command -v stockfish || true)"; do
@@ -25,40 +29,37 @@ if [[ -z $stockfish ]]; then
   stockfish=/usr/games/stockfish
 fi
 
-now() { date +%s.%N; }
-
-# Prints "<nodes> <seconds>" for pawnkit.
-time_pawnkit() {
-  local depth=$1 fen=$2 t0 t1 out
-  t0=$(now)
-  out=$("$pawnkit" perft "$depth" "$fen")
-  t1=$(now)
-  echo "$(sed -n 's/^Nodes searched: //p' <<<"$out") $(echo "$t1 - $t0" | bc -l)"
+# perft_pawnkit DEPTH FEN / perft_stockfish DEPTH FEN: the program's perft output.
+perft_pawnkit() { "$pawnkit" perft "$1" "$2"; }
+perft_stockfish() {
+  printf 'setoption name Threads value 1\nposition fen %s\ngo perft %s\nquit\n' "$2" "$1" |
+    "$stockfish"
 }
-
-# Prints "<nodes> <seconds>" for Stockfish (one thread, go perft via stdin).
-time_stockfish() {
-  local depth=$1 fen=$2 t0 t1 out
-  t0=$(now)
-  out=$(printf 'setoption name Threads value 1\nposition fen %s\ngo perft %s\nquit\n' "$fen" "$depth" |
-    "$stockfish")
-  t1=$(now)
-  echo "$(sed -n 's/^Nodes searched: //p' <<<"$out") $(echo "$t1 - $t0" | bc -l)"
+nodes() { sed -n 's/^Nodes searched: //p'; }
+# median_pair DEPTH FEN: "<pawnkit seconds> <stockfish seconds>", medians of runs in turns.
+median_pair() {
+  local pk=() sf=()
+  for _ in $(seq "$runs"); do
+    pk+=("$(cpu_seconds perft_pawnkit "$1" "$2")")
+    sf+=("$(cpu_seconds perft_stockfish "$1" "$2")")
+  done
+  echo "$(median "${pk[@]}") $(median "${sf[@]}")"
 }
 
 start="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-read -r _ pk_startup < <(time_pawnkit 1 "$start")
-read -r _ sf_startup < <(time_stockfish 1 "$start")
-printf 'start-up (depth 1): pawnkit %.3f s, stockfish %.3f s (%s)\n' "$pk_startup" "$sf_startup" "$stockfish"
+read -r pk_startup sf_startup < <(median_pair 1 "$start")
+printf 'start-up (depth 1): pawnkit %.3f s, stockfish %.3f s (%s); median CPU seconds of %s runs in turns\n' \
+  "$pk_startup" "$sf_startup" "$stockfish" "$runs"
 printf '%-12s %5s %12s %10s %10s %8s %14s\n' position depth nodes pawnkit stockfish ratio "ratio-startup"
 
 status=0
 total_pk=0 total_sf=0
 while IFS='|' read -r name depth fen; do
-  read -r pk_nodes pk_time < <(time_pawnkit "$depth" "$fen")
-  read -r sf_nodes sf_time < <(time_stockfish "$depth" "$fen")
+  pk_nodes=$(perft_pawnkit "$depth" "$fen" | nodes)
+  sf_nodes=$(perft_stockfish "$depth" "$fen" | nodes)
+  read -r pk_time sf_time < <(median_pair "$depth" "$fen")
   if [[ $pk_nodes != "$sf_nodes" ]]; then
     echo "MISMATCH $name depth $depth: pawnkit $pk_nodes, stockfish $sf_nodes" >&2
     status=1

@@ -4,6 +4,7 @@
 // errors for bad expressions and bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -255,6 +256,113 @@ TEST(CliFind, GamesFromABlackToMoveFenKeepTheirMoveNumbers) {
   EXPECT_NE(after_white.out.find("31. b4 {pawnkit: first match at ply 2} 31... axb4"),
             std::string::npos)
       << after_white.out;
+}
+
+// The squares of `key` for `side` ("white" or "black") in an analyze record.
+std::vector<std::string> side_array(const std::string& line, const std::string& side,
+                                    const std::string& key) {
+  return first_array(line.substr(line.find("\"" + side + "\": {")), key);
+}
+
+// Text with runs of blanks and line feeds as one space (a written comment may be wrapped).
+std::string one_line(const std::string& text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' && c != '\n')
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  return out;
+}
+
+// --annotate: the comment at the first matching ply names the structure of that position
+// and marks the squares of the keys, White's green, Black's red, both yellow, exactly as
+// analyze reports them for that game and ply; the project's PGN reader reads it back.
+TEST(CliFind, AnnotatedGamesMarkTheKeysSquaresAtTheFirstMatch) {
+  const std::string where = "structure == \"iqp\"";
+  const auto matching = matching_plies(where);
+  std::vector<std::pair<int, int>> expected;  // game, first match of a 3-ply run
+  for (const auto& [game, plies] : matching)
+    if (const int first = first_run(plies, 3); first >= 0) expected.emplace_back(game, first);
+  ASSERT_GE(expected.size(), 5u);
+  const auto r = run_cli("find --games --min-plies 3 --annotate holes,outposts --where '" + where +
+                         "' '" + sample + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Lines stay within 79 columns, except a [%csl] command longer than that (kept whole).
+  for (const auto& line : lines_of(r.out))
+    if (line.size() > 79) EXPECT_EQ(line.rfind("[%csl ", 0), 0u) << line;
+  const Collect written = read_pgn_text(r.out);
+  EXPECT_EQ(written.errors, 0u);
+  ASSERT_EQ(written.games.size(), expected.size());
+
+  std::map<std::pair<int, int>, std::string> records;
+  for (const auto& line : lines_of(run_cli("analyze --format jsonl '" + sample + "'").out))
+    records[origin(line)] = line;
+  std::size_t marked = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const auto [game, ply] = expected[i];
+    const std::string& record = records.at({game, ply});
+    std::set<std::string> white, black;
+    for (const char* key : {"holes", "outposts"}) {
+      for (const auto& sq : side_array(record, "white", key)) white.insert(sq.substr(1, 2));
+      for (const auto& sq : side_array(record, "black", key)) black.insert(sq.substr(1, 2));
+    }
+    std::map<std::string, char> colour;  // "d5" -> 'G', 'R' or 'Y'
+    for (const auto& sq : white) colour[sq] = black.count(sq) ? 'Y' : 'G';
+    for (const auto& sq : black) colour[sq] = white.count(sq) ? 'Y' : 'R';
+    // Squares a1 to h8: rank first, then file.
+    std::vector<std::string> squares;
+    for (const auto& [sq, c] : colour) squares.push_back(sq);
+    std::sort(squares.begin(), squares.end(), [](const std::string& a, const std::string& b) {
+      return std::pair(a[1], a[0]) < std::pair(b[1], b[0]);
+    });
+    std::string csl;
+    for (const auto& sq : squares)
+      csl += (csl.empty() ? "" : ",") + std::string(1, colour[sq]) + sq;
+    const bool white_holds = record.find("\"structure_side\": \"white\"") != std::string::npos;
+    const std::string prefix = "pawnkit: first match at ply " + std::to_string(ply) +
+                               ", iqp (held by " + (white_holds ? "white" : "black");
+    const ReadGame& w = written.games[i];
+    ASSERT_EQ(w.comments.size(), 1u) << "game " << game;
+    EXPECT_EQ(w.comments.begin()->first, std::size_t(ply)) << "game " << game;
+    const std::string comment = one_line(w.comments.begin()->second);
+    EXPECT_EQ(comment.rfind(prefix, 0), 0u) << comment;
+    if (csl.empty()) {
+      EXPECT_EQ(comment.find("[%csl"), std::string::npos) << comment;
+    } else {
+      EXPECT_EQ(comment.substr(comment.find(") ") + 2), "[%csl " + csl + "]") << comment;
+      ++marked;
+    }
+  }
+  EXPECT_GE(marked, 3u);
+}
+
+TEST(CliFind, AnnotationAtPlyZeroPrecedesTheMovesAndColoursBothSides) {
+  // White d4 and Black d6, each isolated, attack c5 and e5 both: yellow.
+  const std::string pgn =
+      "[Event \"Annotated\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/3p4/8/3P4/8/8/4K3 w - - 0 40\"]\n\n"
+      "40. Kd2 Ke7 *\n";
+  const auto start = run_cli("find --games --annotate isolated,attacks --where 'ply == 0' -", pgn);
+  ASSERT_EQ(start.status, 0) << start.err;
+  EXPECT_NE(
+      start.out.find("\n{pawnkit: first match at ply 0 [%csl Gd4,Yc5,Ye5,Rd6]} 40. Kd2 Ke7 *\n"),
+      std::string::npos)
+      << start.out;
+  const auto after = run_cli("find --games --annotate isolated --where 'ply == 1' -", pgn);
+  EXPECT_NE(after.out.find("40. Kd2 {pawnkit: first match at ply 1 [%csl Gd4,Rd6]} 40... Ke7"),
+            std::string::npos)
+      << after.out;
+  // Keys with no squares leave the plain comment.
+  const auto none = run_cli("find --games --annotate passed --where 'ply == 1' -", pgn);
+  EXPECT_NE(none.out.find("40. Kd2 {pawnkit: first match at ply 1} 40... Ke7"), std::string::npos)
+      << none.out;
+  // Without --games, and with a name that is not a key: usage errors.
+  const auto positions = run_cli("find --annotate holes --where 'ply == 1' -", pgn);
+  EXPECT_EQ(positions.status, 2);
+  EXPECT_NE(positions.err.find("--annotate needs --games"), std::string::npos) << positions.err;
+  const auto unknown = run_cli("find --games --annotate holes,hole --where 'ply == 1' -", pgn);
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("unknown key 'hole'"), std::string::npos) << unknown.err;
 }
 
 TEST(CliFind, TagsAreQueried) {

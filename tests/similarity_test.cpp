@@ -19,15 +19,46 @@ using testing::run_cli;
 
 // docs/similar.md, example 1: a Caro-Kann/Slav skeleton, one White pawn a rank off
 // (c3 -> c4) and one Black pawn missing (e6). Files a..h of both colours are equal except
-// the White c-file (1 pawn each, one rank apart: 1/2 of 1) and the Black e-file (1 against
-// 0: 0 of 1). Sum of scores 6 + 1/2 + 7 + 0 = 13.5 over 7 + 8 = 15 pawns: 0.9.
+// the White c-file (1 pawn each, one rank apart on a centre file: 1/4 of 1) and the Black
+// e-file (1 against 0: 0 of 1). Sum of scores 6 + 1/4 + 7 + 0 = 13.25 over 7 + 8 = 15.
 TEST(Similarity, WorkedExampleOne) {
   const PawnSets target{sq("a2 b2 c3 d4 f2 g2 h2"), sq("a7 b7 c6 d5 e6 f7 g7 h7")};
   const PawnSets position{sq("a2 b2 c4 d4 f2 g2 h2"), sq("a7 b7 c6 d5 f7 g7 h7")};
-  EXPECT_DOUBLE_EQ(structure_similarity_as_is(target, position), 13.5 / 15);
+  EXPECT_DOUBLE_EQ(structure_similarity_as_is(target, position), 13.25 / 15);
   const SimilarityMatch m = structure_similarity_match(target, position);
-  EXPECT_DOUBLE_EQ(m.similarity, 0.9);
+  EXPECT_DOUBLE_EQ(m.similarity, 13.25 / 15);
   EXPECT_FALSE(m.reversed);
+}
+
+// Example 4: a pawn one rank off on a centre file (c to f, where the named structures are
+// defined) costs more than one on a wing file. The French advance skeleton (White d4 e5,
+// Black d5 e6) with Black's d-pawn on d6 is another structure; with Black's a-pawn on a6
+// it is the same French. 16 pawns: (15 + 1/4) / 16 against (15 + 1/2) / 16.
+TEST(Similarity, RankOffOnACentreFileCostsMoreThanOnTheWing) {
+  const PawnSets french{sq("a2 b2 c3 d4 e5 f2 g2 h2"), sq("a7 b7 c5 d5 e6 f7 g7 h7")};
+  const PawnSets d6_for_d5{french[0], sq("a7 b7 c5 d6 e6 f7 g7 h7")};
+  const PawnSets a6_for_a7{french[0], sq("a6 b7 c5 d5 e6 f7 g7 h7")};
+  const double centre = structure_similarity(french, d6_for_d5);
+  const double wing = structure_similarity(french, a6_for_a7);
+  EXPECT_DOUBLE_EQ(centre, 15.25 / 16);
+  EXPECT_DOUBLE_EQ(wing, 15.5 / 16);
+  EXPECT_LT(centre, wing);
+  // Every centre file against every wing file, both colours: the same order.
+  for (int c = 0; c < 2; ++c)
+    for (int centre_file = 2; centre_file <= 5; ++centre_file)
+      for (int wing_file : {0, 1, 6, 7}) {
+        const PawnSets target{sq("a2 b2 c2 d2 e2 f2 g2 h2"), sq("a7 b7 c7 d7 e7 f7 g7 h7")};
+        const Bitboard rank_off = c == 0 ? rank_bb(Rank::Third) : rank_bb(Rank::Sixth),
+                       home = c == 0 ? rank_bb(Rank::Second) : rank_bb(Rank::Seventh);
+        auto moved = [&](int f) {
+          PawnSets p = target;
+          p[c] = (p[c] & ~(home & file_bb(File(f)))) | (rank_off & file_bb(File(f)));
+          return p;
+        };
+        EXPECT_LT(structure_similarity(target, moved(centre_file)),
+                  structure_similarity(target, moved(wing_file)))
+            << c << " " << centre_file << " " << wing_file;
+      }
 }
 
 // Example 2: doubled c-pawns c3 c4 against a single c4. The c-file scores 1 (c4 on c4,
@@ -118,6 +149,71 @@ TEST(SimilarCommand, TargetGameRanksFirst) {
                            "/data/structures.epd");
   EXPECT_EQ(epd.status, 1);
   EXPECT_NE(epd.err.find("similar reads PGN games"), std::string::npos);
+}
+
+// Model games: five games reach the QGD skeleton after 2...e6 (similarity 1). Game 1
+// leaves it at once (3. cxd5: only opening positions at 1); game 2 keeps it to ply 20 and
+// then plays e4; games 3-5 keep it to the end (ply 26), game 3 unrated and drawn, game 4
+// unrated and won, game 5 rated and drawn. A coach's order: the middlegame before the
+// opening, longer in the structure first, rated before unrated, decisive before drawn:
+// 5, 4, 3, 2, 1 (game number alone gave 1, 2, 3, 4, 5).
+std::string model_games_pgn() {
+  const std::string stays =
+      "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Nf3 Be7 5. Bg5 O-O 6. Qc2 Nbd7 7. Rd1 Re8 8. Qb3 Nf8 "
+      "9. Qc2 Ng6 10. Qb3 Nf8 ";
+  auto game = [](std::string tags, const std::string& result, const std::string& moves) {
+    return "[Event \"model\"]\n[Result \"" + result + "\"]\n" + tags + "\n" + moves + result +
+           "\n\n";
+  };
+  const std::string strong = "[WhiteElo \"2800\"]\n[BlackElo \"2800\"]\n";
+  return game(strong, "1/2-1/2", "1. d4 d5 2. c4 e6 3. cxd5 exd5 ") +
+         game(strong, "1-0", stays + "11. e4 Ng6 ") +
+         game("", "1/2-1/2", stays + "11. Qc2 Ng6 12. Qb3 Nf8 13. Qc2 Ng6 ") +
+         game("", "1-0", stays + "11. Qc2 Ng6 12. Qb3 Nf8 13. Qc2 Ng6 ") +
+         game("[WhiteElo \"2000\"]\n[BlackElo \"2100\"]\n", "1/2-1/2",
+              stays + "11. Qc2 Ng6 12. Qb3 Nf8 13. Qc2 Ng6 ");
+}
+
+const char* const qgd = "rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3";
+
+// "game" and "ply" of each line of similar's JSON lines.
+std::vector<std::pair<int, int>> ranked(const std::string& jsonl) {
+  std::vector<std::pair<int, int>> out;
+  for (std::size_t at = 0; (at = jsonl.find("\"game\": ", at)) != std::string::npos;) {
+    int game = 0, ply = 0;
+    std::sscanf(jsonl.c_str() + at, "\"game\": %d, \"ply\": %d", &game, &ply);
+    out.emplace_back(game, ply);
+    ++at;
+  }
+  return out;
+}
+
+TEST(SimilarCommand, EqualScoresRankAsACoachPicksModelGames) {
+  const std::string pgn = model_games_pgn();
+  const auto all =
+      run_cli("similar --min-ply 0 --format jsonl --to '" + std::string(qgd) + "' -", pgn);
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_EQ(all.out.find("\"similarity\": 1.000") != std::string::npos, true);
+  // The shown position is the game's first middlegame one (ply 20: the opening phase ends
+  // after 10 moves each) where there is one, else the earliest (game 1, ply 4).
+  const std::vector<std::pair<int, int>> expected{{5, 20}, {4, 20}, {3, 20}, {2, 20}, {1, 4}};
+  EXPECT_EQ(ranked(all.out), expected) << all.out;
+  // The default --min-ply 20 skips the opening: game 1 has no position left to compare.
+  const auto skipping = run_cli("similar --format jsonl --to '" + std::string(qgd) + "' -", pgn);
+  ASSERT_EQ(skipping.status, 0) << skipping.err;
+  const std::vector<std::pair<int, int>> without_first{{5, 20}, {4, 20}, {3, 20}, {2, 20}};
+  EXPECT_EQ(ranked(skipping.out), without_first) << skipping.out;
+  // With --games --annotate, the comment at the closest ply marks the keys' squares: the
+  // c4-d5 tension is a lever of each side (no structure is named).
+  const auto games = run_cli(
+      "similar --top 1 --games --annotate isolated,levers --to '" + std::string(qgd) + "' -", pgn);
+  ASSERT_EQ(games.status, 0) << games.err;
+  EXPECT_NE(games.out.find("10. Qb3 Nf8\n{pawnkit: similarity 1.000 at ply 20 [%csl Gc4,Rd5]} "
+                           "11. Qc2"),
+            std::string::npos)
+      << games.out;
+  const auto plain = run_cli("similar --annotate levers --to '" + std::string(qgd) + "' -", pgn);
+  EXPECT_EQ(plain.status, 2);
 }
 
 }  // namespace

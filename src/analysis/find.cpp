@@ -5,6 +5,7 @@
 #include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include "io/pgn_annotation.hpp"
 #include "io/pgn_writer.hpp"
 #include "io/report_writer.hpp"
 
@@ -47,6 +48,10 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
     const PawnReport report = pawn_report(pos);
     const QueryContext ctx = query_context(query, pos, report, ply, &game);
     run = query.matches(ctx) ? run + 1 : 0;
+    if (run == 1 && !options_.annotate.empty()) {
+      run_start_ = report;
+      run_start_structure_ = classify_structure(pawn_board(pos));
+    }
     if (run < options_.min_plies) return;
     if (options_.games) {
       first_match = ply - options_.min_plies + 1;
@@ -65,6 +70,8 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
   if (!options_.write) return;
   comment_ = "pawnkit: first match at ply ";
   comment_ += std::to_string(first_match);
+  if (!options_.annotate.empty())
+    io::append_annotation(comment_, run_start_, run_start_structure_, options_.annotate);
   io::PgnWriteOptions write;
   write.first_mover = first_mover;
   write.first_move_number = first_number;

@@ -4,12 +4,14 @@
 
 #include <cstddef>
 #include <pawnkit/chess/position.hpp>
+#include <pawnkit/pawns/report.hpp>
 #include <string>
 #include <vector>
 
 #include "analysis/game_workers.hpp"
 #include "analysis/query.hpp"
 #include "io/game_record.hpp"
+#include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
 
@@ -23,12 +25,16 @@ struct FindOptions {
   int min_plies = 1;   // the expression must hold for this many consecutive plies
   bool games = false;  // write whole matching games as PGN instead of positions
   bool write = true;   // false: only count the matches (--count)
+  // With games: the keys whose squares the comment marks (io/pgn_annotation.hpp); empty
+  // for the plain comment.
+  std::vector<SquareSetKey> annotate;
 };
 
 // Positions mode: a contract JSON line (with "game" and "ply") for each position that
 // ends a run of at least min_plies consecutive matching plies. Games mode: each fully
 // replayed game with such a run, as portable PGN (io/pgn_writer.hpp: the export format's
-// tag order, the moves in pawnkit's SAN) with a comment after the run's first ply.
+// tag order, the moves in pawnkit's SAN) with a comment after the run's first ply,
+// annotated with that position's structure and key squares when asked.
 class FindWorker {
  public:
   explicit FindWorker(FindOptions options) : options_(options) {}
@@ -41,6 +47,9 @@ class FindWorker {
   GameCounts counts_;
   std::size_t matches_ = 0;
   std::string fen_, comment_;
+  // The report and structure at the first ply of the current matching run (--annotate).
+  PawnReport run_start_;
+  io::NamedStructure run_start_structure_;
   std::vector<std::string> moves_;  // the game being written, in pawnkit's SAN
 };
 

@@ -8,8 +8,32 @@
 
 namespace pawnkit::analysis {
 
+namespace {
+
+// The phases in a coach's order for a model game: the structure at work in the
+// middlegame, then its ending, last the opening that only reaches it.
+int phase_rank(GamePhase phase) {
+  switch (phase) {
+    case GamePhase::Middlegame:
+      return 0;
+    case GamePhase::Endgame:
+      return 1;
+    case GamePhase::Opening:
+      return 2;
+  }
+  return 2;
+}
+
+bool is_decisive(std::string_view result) { return result == "1-0" || result == "0-1"; }
+
+}  // namespace
+
 bool better_hit(const SimilarHit& a, const SimilarHit& b) {
   if (a.similarity != b.similarity) return a.similarity > b.similarity;
+  if (a.phase != b.phase) return phase_rank(a.phase) < phase_rank(b.phase);
+  if (a.plies_at_best != b.plies_at_best) return a.plies_at_best > b.plies_at_best;
+  if (a.average_elo != b.average_elo) return a.average_elo > b.average_elo;
+  if (is_decisive(a.result) != is_decisive(b.result)) return is_decisive(a.result);
   if (a.file_index != b.file_index) return a.file_index < b.file_index;
   return a.game < b.game;
 }
@@ -31,7 +55,8 @@ void SimilarWorker::game(const io::GameRecord& game, std::string& /*out*/,
                          std::vector<io::Diagnostic>& diagnostics) {
   const SimilarOptions& o = *options_;
   SimilarityMatch best;
-  int best_ply = -1;
+  int best_ply = -1, plies_at_best = 0;
+  GamePhase best_phase = GamePhase::Opening;
   std::string best_fen;
   PawnSets last{~Bitboard{0}, ~Bitboard{0}};
   SimilarityMatch last_match;
@@ -50,9 +75,19 @@ void SimilarWorker::game(const io::GameRecord& game, std::string& /*out*/,
       last = pawns;
       last_match = structure_similarity_match(o.target, pawns, o.ignored);
     }
-    if (best_ply >= 0 && last_match.similarity <= best.similarity) return;
+    if (best_ply >= 0 && last_match.similarity < best.similarity) return;
+    // Of the positions with the game's best similarity, the first in the best phase
+    // (middlegame, endgame, opening) is the one shown.
+    const GamePhase phase = game_phase(pos);
+    if (best_ply >= 0 && last_match.similarity == best.similarity) {
+      ++plies_at_best;
+      if (phase_rank(phase) >= phase_rank(best_phase)) return;
+    } else {
+      plies_at_best = 1;
+    }
     best = last_match;
     best_ply = ply;
+    best_phase = phase;
     best_fen.clear();
     append_fen(best_fen, pos);
   });
@@ -68,6 +103,10 @@ void SimilarWorker::game(const io::GameRecord& game, std::string& /*out*/,
   hit.file_index = file_index_;
   hit.game = game.number;
   hit.ply = best_ply;
+  hit.phase = best_phase;
+  hit.plies_at_best = plies_at_best;
+  if (const auto ratings = game_ratings(game))
+    hit.average_elo = (ratings->white + ratings->black) / 2;
   hit.fen = best_fen;
   auto tag = [&](std::string_view name) {
     const auto v = game.tag(name);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include <pawnkit/chess/phase.hpp>
 #include "analysis/game_workers.hpp"
 #include "analysis/similarity.hpp"
 #include "io/game_record.hpp"
@@ -17,10 +18,10 @@ namespace pawnkit::analysis {
 
 struct SimilarOptions {
   PawnSets target{};
-  Bitboard ignored = 0;     // squares of the ignored files
-  int min_ply = 0;          // positions before this ply are not compared
-  std::size_t top = 10;     // hits kept
-  bool keep_games = false;  // keep each hit's game (for --games)
+  Bitboard ignored = 0;         // squares of the ignored files
+  int min_ply = opening_plies;  // positions before this ply are not compared
+  std::size_t top = 10;         // hits kept
+  bool keep_games = false;      // keep each hit's game (for --games)
 };
 
 // One game's closest position.
@@ -30,6 +31,9 @@ struct SimilarHit {
   std::size_t file_index = 0;  // which input file (0-based), for ties and output
   std::size_t game = 0;        // 1-based game number in its file
   int ply = 0;
+  GamePhase phase = GamePhase::Opening;  // of the closest position
+  int plies_at_best = 0;  // positions of the game (from min_ply on) with this similarity
+  int average_elo = 0;    // of both players, 0 when either Elo tag is missing
   std::string fen, white, black, result, eco;
   // With keep_games: the game and where its movetext starts.
   std::optional<io::GameRecord> record;
@@ -37,7 +41,11 @@ struct SimilarHit {
   int first_move_number = 1;
 };
 
-// Best first: higher similarity, then earlier file, then earlier game.
+// Best first, the order a coach picks model games in: higher similarity; on a tie a
+// closest position in the middlegame, then in the endgame, then in the opening; then more
+// plies at that similarity (the game stayed longer in the structure); then a higher
+// average rating (unrated games last); then a decisive result before a draw or none;
+// then the earlier file and game.
 bool better_hit(const SimilarHit& a, const SimilarHit& b);
 
 class SimilarWorker {

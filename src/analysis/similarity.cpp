@@ -8,18 +8,26 @@ namespace pawnkit::analysis {
 
 namespace {
 
-// Twice the pairing score of one file of one colour (same square 2, one rank off 1), and
-// the larger pawn count; a and b are the file's pawns as 8-bit rank sets.
+// Scores in quarters of a pawn: a pawn on the same square scores 4; one rank off scores 2
+// on a wing file (a, b, g, h) and 1 on a centre file (c to f), where the pawns that define
+// the named structures stand: d6 for d5 turns a French into another structure, a6 for a7
+// does not.
+constexpr int same_square = 4, rank_off_wing = 2, rank_off_centre = 1;
+
+constexpr bool is_centre_file(int f) { return f >= 2 && f <= 5; }
+
+// Four times the pairing score of one file of one colour, and the larger pawn count; a and
+// b are the file's pawns as 8-bit rank sets.
 struct FileScore {
-  int doubled_score = 0;
+  int quarter_score = 0;
   int size = 0;
 };
 
-FileScore score_file(unsigned a, unsigned b) {
+FileScore score_file(unsigned a, unsigned b, int f) {
   FileScore s;
   s.size = std::max(std::popcount(a), std::popcount(b));
   const unsigned same = a & b;
-  s.doubled_score = 2 * std::popcount(same);
+  s.quarter_score = same_square * std::popcount(same);
   unsigned rest_a = a & ~same, rest_b = b & ~same;
   // Pair what is left one rank apart, lowest rank first, each pawn once. Files hold few
   // pawns, so this loop runs a handful of times at most.
@@ -29,7 +37,7 @@ FileScore score_file(unsigned a, unsigned b) {
     const unsigned neighbours = ((bit << 1) | (bit >> 1)) & rest_b;
     if (!neighbours) continue;
     rest_b &= ~(neighbours & (0u - neighbours));
-    s.doubled_score += 1;
+    s.quarter_score += is_centre_file(f) ? rank_off_centre : rank_off_wing;
   }
   return s;
 }
@@ -50,19 +58,19 @@ double structure_similarity_as_is(const PawnSets& target, const PawnSets& positi
   for (int c = 0; c < 2; ++c) {
     const Bitboard t = target[c] & ~ignored, p = position[c] & ~ignored;
     if (t == p) {  // the common case for the whole colour: full marks, no pairing
-      score += 2 * std::popcount(t);
+      score += same_square * std::popcount(t);
       size += std::popcount(t);
       continue;
     }
     for (int f = 0; f < 8; ++f) {
       const Bitboard file = file_bb(File(f));
       if (!((t | p) & file)) continue;
-      const FileScore s = score_file(file_ranks(t, f), file_ranks(p, f));
-      score += s.doubled_score;
+      const FileScore s = score_file(file_ranks(t, f), file_ranks(p, f), f);
+      score += s.quarter_score;
       size += s.size;
     }
   }
-  return size ? double(score) / double(2 * size) : 1.0;
+  return size ? double(score) / double(same_square * size) : 1.0;
 }
 
 SimilarityMatch structure_similarity_match(const PawnSets& target, const PawnSets& position,

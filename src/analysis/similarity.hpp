@@ -2,9 +2,11 @@
 // both colours are equal (docs/similar.md gives the formula and worked examples).
 //
 // File by file and colour by colour, the pawns of the target are paired with the pawns of
-// the position: a pawn on the same square scores 1, a pawn one rank off scores 1/2 (each
-// pawn used once), anything else scores 0. The similarity is the sum of those scores over
-// the sum, over files and colours, of the larger of the two pawn counts:
+// the position: a pawn on the same square scores 1, a pawn one rank off scores 1/2 on a
+// wing file (a, b, g, h) and 1/4 on a centre file (c to f, where the pawns that define the
+// named structures stand), each pawn used once; anything else scores 0. The similarity is
+// the sum of those scores over the sum, over files and colours, of the larger of the two
+// pawn counts:
 //
 //   similarity = sum(score) / sum(max(target pawns on the file, position pawns on the file))
 //

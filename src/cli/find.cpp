@@ -62,11 +62,13 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
 }  // namespace
 
 int run_find(const Args& args) {
-  std::string where;
+  std::string where, annotate_text;
   RecordOptions record_options;
   bool games = false, count_only = false;
   Options options(
-      "find", "find --where EXPR [--games] [--min-plies N] [--count] [--threads N] [FILE|-]...",
+      "find",
+      "find --where EXPR [--games [--annotate KEYS]] [--min-plies N] [--count] [--threads N] "
+      "[FILE|-]...",
       with_record_input_help(
           "Writes the positions where the expression holds, as the JSON lines of 'analyze\n"
           "--format jsonl' (with \"game\" and \"ply\" for PGN input), or with --games the whole\n"
@@ -76,7 +78,10 @@ int run_find(const Args& args) {
           "  --where 'white.hanging == {c4,d4} or d4 in white.isolated'",
           "A bad expression exits with 2."));
   options.value("where", where, "the query expression (required)")
-      .flag("games", games, "write the matching games as PGN (PGN input only)");
+      .flag("games", games, "write the matching games as PGN (PGN input only)")
+      .value("annotate", annotate_text,
+             "with --games, mark the squares of these keys (e.g. holes,outposts) and the\n"
+             "                        structure at the first matching ply, as [%csl] for GUIs");
   record_options.add_min_plies(
       options, 10000, "1",
       "the expression must hold for N consecutive plies of a game (positions are\n"
@@ -97,6 +102,8 @@ int run_find(const Args& args) {
     return 2;
   }
   const analysis::Query& query = std::get<analysis::Query>(compiled);
+  const auto annotate = annotation_keys("find", annotate_text, games);
+  if (!annotate) return 2;
 
   Output out;
   analysis::GameCounts game_counts;
@@ -126,6 +133,7 @@ int run_find(const Args& args) {
         find_options.query = &query;
         find_options.min_plies = min_plies;
         find_options.games = games;
+        find_options.annotate = *annotate;
         find_options.write = !count_only;
         std::vector<analysis::FindWorker> workers(static_cast<std::size_t>(threads),
                                                   analysis::FindWorker{find_options});

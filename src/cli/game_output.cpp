@@ -19,6 +19,16 @@ std::size_t input_size(std::string_view path) {
   return ec ? 0 : std::size_t(size);
 }
 
+std::optional<std::vector<SquareSetKey>> annotation_keys(std::string_view command,
+                                                         std::string_view text, bool games) {
+  if (text.empty()) return std::vector<SquareSetKey>{};
+  std::string error;
+  auto keys = io::parse_annotation_keys(text, error);
+  if (keys && !games) error = "--annotate needs --games", keys.reset();
+  if (!keys) report_error(command, error);
+  return keys;
+}
+
 std::optional<int> parse_thread_count(std::string_view text) {
   const int every_core = int(std::max(1u, std::thread::hardware_concurrency()));
   if (text.empty()) return every_core;

@@ -13,6 +13,7 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "cli/output.hpp"
+#include "io/pgn_annotation.hpp"
 
 namespace pawnkit::cli {
 
@@ -22,6 +23,12 @@ std::size_t input_size(std::string_view path);
 
 // "--threads N": 1 to 256, or "0"/empty for every core. nullopt when malformed.
 std::optional<int> parse_thread_count(std::string_view text);
+
+// "--annotate KEYS" of `find --games` and `similar --games` (io/pgn_annotation.hpp): the
+// keys, none for an empty text; nullopt, after reporting the error for `command`, for an
+// unknown key or when --games is missing.
+std::optional<std::vector<SquareSetKey>> annotation_keys(std::string_view command,
+                                                         std::string_view text, bool games);
 
 // Writes standard output through an Output buffer and messages as they come; when
 // standard error is a terminal, redraws one progress line (bytes, games, positions per

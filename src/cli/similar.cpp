@@ -99,26 +99,33 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
 }  // namespace
 
 int run_similar(const Args& args) {
-  std::string target_fen, ignore_text, format_name = "table", threads_text, svg_dir;
-  int top = 10, min_ply = 0;
+  std::string target_fen, ignore_text, format_name = "table", threads_text, svg_dir, annotate_text;
+  int top = 10, min_ply = opening_plies;
   bool games = false, strict = false;
   Options options(
       "similar",
-      "similar --to FEN [--top N] [--ignore-files a,h] [--min-ply K] [--games] "
+      "similar --to FEN [--top N] [--ignore-files a,h] [--min-ply K] [--games [--annotate KEYS]] "
       "[--format table|jsonl] [--svg DIR] [--threads N] FILE...",
       "Ranks the games of PGN files by how close the pawn structure of their closest\n"
       "position (from ply K on) is to the target's, best first: a similarity from 0 to 1,\n"
       "1 exactly when both sides' pawns stand on the same squares, computed file by file\n"
-      "(same square full, one rank off half, missing or extra nothing; docs/similar.md).\n"
-      "The colour-reversed structure counts too and is reported as such. Only the best N\n"
-      "games are kept while reading, so memory does not grow with the database. --games\n"
-      "writes those games as PGN, best first, with a comment at the closest ply.");
+      "(same square full, one rank off half on a wing file and a quarter on a centre\n"
+      "file, missing or extra nothing; docs/similar.md). The colour-reversed structure\n"
+      "counts too and is reported as such. Equal scores rank as a coach picks model games:\n"
+      "middlegame positions first, then longer stays in the structure, higher average\n"
+      "rating, decisive results. Only the best N games are kept while reading, so memory\n"
+      "does not grow with the database. --games writes those games as PGN, best first,\n"
+      "with a comment at the closest ply.");
   options.value("to", target_fen, "the target position (FEN)")
       .required()
       .integer("top", top, 1, 100000, "how many games to report, default 10")
       .value("ignore-files", ignore_text, "files left out of the comparison, e.g. a,h")
-      .integer("min-ply", min_ply, 0, 100000, "compare positions from this ply on, default 0")
+      .integer("min-ply", min_ply, 0, 100000,
+               "compare positions from this ply on, default 20 (skips the opening)")
       .flag("games", games, "write the games as PGN instead of a table")
+      .value("annotate", annotate_text,
+             "with --games, mark the squares of these keys (e.g. holes,outposts) and the\n"
+             "                        structure at the closest ply, as [%csl] for GUIs")
       .value("format", format_name, "output format, default table", {"table", "jsonl"})
       .value("svg", svg_dir, "also draw the target and the hits side by side in DIR/similar.svg")
       .value("threads", threads_text, "worker threads, default: every core")
@@ -141,6 +148,8 @@ int run_similar(const Args& args) {
     return 2;
   }
   report_fen_repairs("similar", "--to: FEN", target_fen, target_repairs);
+  const auto annotate = annotation_keys("similar", annotate_text, games);
+  if (!annotate) return 2;
   if (files.empty()) files.push_back("-");
 
   analysis::SimilarOptions similar;
@@ -180,9 +189,12 @@ int run_similar(const Args& args) {
       write.first_mover = h.first_mover;
       write.first_move_number = h.first_move_number;
       write.comment_ply = h.ply;
-      const std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
-                                  (h.reversed ? " (reversed)" : "") + " at ply " +
-                                  std::to_string(h.ply);
+      std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
+                            (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
+      if (!annotate->empty())
+        if (const Parsed<Position> pos = parse_fen(h.fen))
+          io::append_annotation(comment, pawn_report(*pos), classify_structure(pawn_board(*pos)),
+                                *annotate);
       write.comment = comment;
       std::vector<std::string> moves;  // pawnkit's SAN, not the input's spelling
       if (analysis::portable_moves(*h.record, moves))

@@ -106,7 +106,22 @@ void append_pgn(std::string& out, const GameRecord& game, std::span<const std::s
     scratch.assign(1, '{');
     scratch += options.comment;
     scratch += '}';
-    text.token(scratch);
+    if (scratch.size() <= max_line) {
+      text.token(scratch);
+      return;
+    }
+    // Too long for one line (an annotation's square list): broken at its spaces outside
+    // square brackets, so a "[%csl ...]" command stays whole for the GUIs that read it
+    // (only such a command longer than a line overflows).
+    std::size_t from = 0;
+    int depth = 0;
+    for (std::size_t i = 0; i <= scratch.size(); ++i) {
+      if (i < scratch.size() && scratch[i] == '[') ++depth;
+      if (i < scratch.size() && scratch[i] == ']') --depth;
+      if (i < scratch.size() && (scratch[i] != ' ' || depth > 0)) continue;
+      text.token(std::string_view(scratch).substr(from, i - from));
+      from = i + 1;
+    }
   };
   if (options.comment_ply == 0) comment();
   Color mover = options.first_mover;

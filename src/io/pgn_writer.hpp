@@ -5,7 +5,8 @@
 // digits and "_+#=:-"); a blank line;
 // movetext with move numbers, wrapped before 80 columns, the moves as the caller gives
 // them (analysis::portable_moves: pawnkit's SAN, "--" for a null move), an optional
-// comment after one ply, the result, and a blank line. Any PGN reader (and pawnkit's own)
+// comment after one ply (broken at its spaces when longer than a line), the result, and
+// a blank line. Any PGN reader (and pawnkit's own)
 // reads it back.
 #pragma once
 

@@ -7,7 +7,9 @@
 // the side not to move is not in check).
 #pragma once
 
+#include <array>
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/chess/attacks.hpp>
@@ -19,23 +21,27 @@ namespace pawnkit {
 
 namespace detail {
 
-// Every square `C` attacks, with the given occupancy (the king x-ray uses occupancy
-// without the defending king).
-template <Color C>
-Bitboard attacked_squares(const Position& pos, Bitboard occupied) {
+// The generator below is a template over the board as well as the colour: it runs on
+// Position and on perft's lighter PerftBoard (chess/perft.hpp), which offer the same
+// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rooks).
+
+// Whether a knight, bishop, rook or queen of `Them` attacks s, with the given occupancy.
+// The empty-board rays skip the slider lookups when no enemy slider is aligned with s.
+template <Color Them, class Board>
+bool attacked_by_piece(const Board& pos, Square s, Bitboard occupied) {
   using enum PieceType;
-  Bitboard a = pawn_attacks<C>(pos.pawns(C));
-  for (Square s : squares(pos.pieces(C, Knight))) a |= knight_attacks(s);
-  const Bitboard queens = pos.pieces(C, Queen);
-  for (Square s : squares(pos.pieces(C, Bishop) | queens)) a |= bishop_attacks(s, occupied);
-  for (Square s : squares(pos.pieces(C, Rook) | queens)) a |= rook_attacks(s, occupied);
-  return a | king_attacks(pos.king_square(C));
+  if (knight_attacks(s) & pos.pieces(Them, Knight)) return true;
+  const Bitboard queens = pos.pieces(Them, Queen);
+  const Bitboard orth = (pos.pieces(Them, Rook) | queens) & rook_rays(s);
+  const Bitboard diag = (pos.pieces(Them, Bishop) | queens) & bishop_rays(s);
+  return (orth && (rook_attacks(s, occupied) & orth)) ||
+         (diag && (bishop_attacks(s, occupied) & diag));
 }
 
 // Collects generated moves into a MoveList.
 struct ListSink {
   MoveList& list;
-  void piece_moves(Square from, Bitboard targets) {
+  void piece_moves(PieceType, Square from, Bitboard targets) {
     for (Square to : squares(targets)) list.push_back(Move::normal(from, to));
   }
   // Pawn moves whose origin is `to - delta`.
@@ -52,13 +58,14 @@ struct ListSink {
       list.push_back(Move::promotion(from, to, Knight));
     }
   }
+  // En passant and castling.
   void add(Move m) { list.push_back(m); }
 };
 
 // Counts generated moves without materializing them (perft's last ply).
 struct CountSink {
   std::uint64_t count = 0;
-  void piece_moves(Square, Bitboard targets) { count += moves(targets); }
+  void piece_moves(PieceType, Square, Bitboard targets) { count += moves(targets); }
   void pawn_moves(Bitboard targets, int) { count += moves(targets); }
   void promotions(Bitboard targets, int) { count += 4 * moves(targets); }
   static std::uint64_t moves(Bitboard targets) {
@@ -70,8 +77,8 @@ struct CountSink {
 // Whether en passant from `from` leaves the king safe: recompute slider attacks with
 // both pawns gone (covers the horizontal pin on the fifth rank and diagonal pins), and
 // require any non-slider checker to be the captured pawn.
-template <Color Us>
-bool en_passant_is_legal(const Position& pos, Square from, Square to, Square captured, Square king,
+template <Color Us, class Board>
+bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captured, Square king,
                          Bitboard checkers) {
   constexpr Color Them = ~Us;
   using enum PieceType;
@@ -85,8 +92,8 @@ bool en_passant_is_legal(const Position& pos, Square from, Square to, Square cap
 }
 
 // ---- Pawn targets: built from the pawn core's set-wise functions (pawns/moves.hpp). ----
-template <Color Us, class Sink>
-void generate_pawn_moves(const Position& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
+template <Color Us, class Board, class Sink>
+void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
                          Bitboard pin_diag) {
   constexpr Color Them = ~Us;
   constexpr int up = static_cast<int>(Up<Us>);
@@ -97,36 +104,33 @@ void generate_pawn_moves(const Position& pos, Sink& out, Bitboard target_mask, B
   const Bitboard enemies = pos.pieces(Them);
   const Bitboard pawns = pos.pawns(Us);
 
-  // Pushes: diagonally pinned pawns cannot push; file-pinned ones stay on their file.
-  const Bitboard pushers = pawns & ~pin_diag;
-  const Bitboard free_pushers = pushers & ~pin_orth, pinned_pushers = pushers & pin_orth;
-  const Bitboard singles = (single_pushes<Us>(free_pushers, occupied) |
-                            (single_pushes<Us>(pinned_pushers, occupied) & pin_orth)) &
-                           target_mask;
-  const Bitboard doubles = (double_pushes<Us>(free_pushers, occupied) |
-                            (double_pushes<Us>(pinned_pushers, occupied) & pin_orth)) &
-                           target_mask;
+  // A pinned pawn moves only along its pin line: pinned on a file it can only push, pinned
+  // on a diagonal only capture along it. Pins are rare, hence the branch.
+  const Bitboard pinned = pawns & (pin_orth | pin_diag), free = pawns & ~pinned;
+  Bitboard singles = single_pushes<Us>(free, occupied);
+  Bitboard doubles = double_pushes<Us>(free, occupied);
+  Bitboard west = pawn_attacks_west<Us>(free), east = pawn_attacks_east<Us>(free);
+  if (pinned) [[unlikely]] {
+    singles |= single_pushes<Us>(pinned & pin_orth, occupied) & pin_orth;
+    doubles |= double_pushes<Us>(pinned & pin_orth, occupied) & pin_orth;
+    west |= pawn_attacks_west<Us>(pinned & pin_diag) & pin_diag;
+    east |= pawn_attacks_east<Us>(pinned & pin_diag) & pin_diag;
+  }
+  singles &= target_mask;
+  doubles &= target_mask;
+  west &= enemies & target_mask;
+  east &= enemies & target_mask;
   out.pawn_moves(singles & ~last_rank, up);
   out.promotions(singles & last_rank, up);
   out.pawn_moves(doubles, 2 * up);
-
-  // Captures: orthogonally pinned pawns cannot capture; diagonal pins keep the line.
-  const Bitboard capturers = pawns & ~pin_orth;
-  const Bitboard free_capturers = capturers & ~pin_diag, pinned_capturers = capturers & pin_diag;
-  const Bitboard west = (pawn_attacks_west<Us>(free_capturers) |
-                         (pawn_attacks_west<Us>(pinned_capturers) & pin_diag)) &
-                        enemies & target_mask;
-  const Bitboard east = (pawn_attacks_east<Us>(free_capturers) |
-                         (pawn_attacks_east<Us>(pinned_capturers) & pin_diag)) &
-                        enemies & target_mask;
   out.pawn_moves(west & ~last_rank, up_west);
   out.promotions(west & last_rank, up_west);
   out.pawn_moves(east & ~last_rank, up_east);
   out.promotions(east & last_rank, up_east);
 }
 
-template <Color Us, class Sink>
-void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard checkers) {
+template <Color Us, class Board, class Sink>
+void generate_en_passant(const Board& pos, Sink& out, Square king, Bitboard checkers) {
   const Square ep = pos.en_passant();
   if (ep == NoSquare) return;
   const Square captured = ep - Up<Us>;
@@ -136,86 +140,157 @@ void generate_en_passant(const Position& pos, Sink& out, Square king, Bitboard c
       out.add(Move::en_passant(from, ep));
 }
 
-template <Color Us, class Sink>
-void generate_castling(const Position& pos, Sink& out, Square king, Bitboard danger) {
-  constexpr Color Them = ~Us;
-  const Bitboard occupied = pos.occupied();
+// The squares of one castling, by colour, king file and rook file (on the back rank):
+// those the king crosses and lands on, and those that must be empty (both pieces' paths
+// but their own squares). A table, since in Chess960 they depend on where both start.
+struct CastlingSquares {
+  Bitboard king_path = 0;
+  Bitboard must_be_empty = 0;
+};
+inline constexpr auto castling_squares = [] {
+  std::array<std::array<std::array<CastlingSquares, 8>, 8>, 2> table{};
+  for (Color c : {White, Black})
+    for (std::size_t king_file = 0; king_file < 8; ++king_file)
+      for (std::size_t rook_file = 0; rook_file < 8; ++rook_file) {
+        if (king_file == rook_file) continue;
+        const CastlingSide side = rook_file > king_file ? CastlingSide::King : CastlingSide::Queen;
+        const Square king = relative_square(c, File(king_file), 0);
+        const Square rook = relative_square(c, File(rook_file), 0);
+        const Square king_to = castling_king_to(c, side), rook_to = castling_rook_to(c, side);
+        CastlingSquares& sq = table[index(c)][king_file][rook_file];
+        sq.king_path = between_bb(king, king_to) | square_bb(king_to);
+        sq.must_be_empty = (sq.king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
+                           ~(square_bb(king) | square_bb(rook));
+      }
+  return table;
+}();
+
+// The castling rook on that side of side Us's king (Chess960 included), NoSquare when no
+// rook there still has the right.
+template <Color Us, class Board>
+Square castling_rook_beyond(const Board& pos, Square king, CastlingSide side) {
+  const Bitboard beyond = side == CastlingSide::King ? ~Bitboard{1} << king : square_bb(king) - 1;
+  const Bitboard rook = pos.castling_rooks(Us) & beyond;
+  return rook ? lsb(rook) : NoSquare;
+}
+template <Color Us>
+const CastlingSquares& castling_squares_of(Square king, Square rook) {
+  return castling_squares[index(Us)][static_cast<std::size_t>(file_of(king))]
+                         [static_cast<std::size_t>(file_of(rook))];
+}
+
+// The squares the king would cross and land on in the castlings whose squares are empty.
+template <Color Us, class Board>
+Bitboard open_castling_paths(const Board& pos, Square king) {
+  if (!pos.castling_rooks(Us)) return 0;
+  Bitboard paths = 0;
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const Square rook = pos.castling_rook(Us, side);
+    const Square rook = castling_rook_beyond<Us>(pos, king, side);
     if (rook == NoSquare) continue;
-    const Square king_to = castling_king_to(Us, side);
-    const Square rook_to = castling_rook_to(Us, side);
-    const Bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
-    const Bitboard must_be_empty = (king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
-                                   ~(square_bb(king) | square_bb(rook));
-    if (must_be_empty & occupied) continue;
-    if (king_path & danger) continue;
+    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+    if (!(sq.must_be_empty & pos.occupied())) paths |= sq.king_path;
+  }
+  return paths;
+}
+
+// The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
+// pawns and king attack set-wise, the others one by one (a king has few squares to go to).
+template <Color Them, class Board>
+Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
+  if (!wanted) return 0;
+  Bitboard danger =
+      wanted & (pawn_attacks<Them>(pos.pawns(Them)) | king_attacks(pos.king_square(Them)));
+  for (Square s : squares(wanted & ~danger))
+    if (attacked_by_piece<Them>(pos, s, occupied)) danger |= square_bb(s);
+  return danger;
+}
+
+// Castling, when the side is not in check. `danger` holds the attacked squares among the
+// open castlings' king paths (with our king gone from the board).
+template <Color Us, class Board, class Sink>
+void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger) {
+  constexpr Color Them = ~Us;
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    const Square rook = castling_rook_beyond<Us>(pos, king, side);
+    if (rook == NoSquare) continue;
+    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+    if ((sq.must_be_empty & pos.occupied()) || (sq.king_path & danger)) continue;
     // Chess960: the castling rook may have been shielding the king's destination.
-    const Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
-    if (rook_attacks(king_to, after) &
+    const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(rook);
+    if (rook_attacks(castling_king_to(Us, side), after) &
         (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
       continue;
     out.add(Move::castling(king, rook));
   }
 }
 
-// The generator proper: king moves, then (unless in double check) everything else
-// restricted to the check mask and pin masks.
-template <Color Us, class Sink>
-void generate(const Position& pos, Sink& out) {
+// The generator proper. Checkers and pins come from one pass over the enemy sliders
+// aligned with the king on an empty board (the squares between tell which: none is a
+// check, one of ours a pin), plus the pawns and knights on the king's leaper squares.
+// Then king moves, and (unless in double check) everything else restricted to the
+// check mask and pin masks.
+template <Color Us, class Board, class Sink>
+void generate(const Board& pos, Sink& out) {
   constexpr Color Them = ~Us;
   using enum PieceType;
   const Bitboard occupied = pos.occupied();
-  const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
+  const Bitboard ours = pos.pieces(Us);
   const Square king = pos.king_square(Us);
   assert(king != NoSquare && pos.king_square(Them) != NoSquare && "see check_playable");
-  const Bitboard checkers = attackers_to(pos, king, Them, occupied);
+  const Bitboard their_queens = pos.pieces(Them, Queen);
+  const Bitboard their_orth = pos.pieces(Them, Rook) | their_queens;
+  const Bitboard their_diag = pos.pieces(Them, Bishop) | their_queens;
 
-  const Bitboard danger = attacked_squares<Them>(pos, occupied ^ square_bb(king));
-  out.piece_moves(king, king_attacks(king) & ~ours & ~danger);
+  Bitboard checkers = (pawn_attacks_from(Us, king) & pos.pawns(Them)) |
+                      (knight_attacks(king) & pos.pieces(Them, Knight));
+  Bitboard pin_orth = 0, pin_diag = 0;
+  for (Square s : squares(rook_rays(king) & their_orth)) {
+    const Bitboard blockers = between_bb(king, s) & occupied;
+    if (!blockers)
+      checkers |= square_bb(s);
+    else if (!more_than_one(blockers) && (blockers & ours))
+      pin_orth |= between_bb(king, s) | square_bb(s);
+  }
+  for (Square s : squares(bishop_rays(king) & their_diag)) {
+    const Bitboard blockers = between_bb(king, s) & occupied;
+    if (!blockers)
+      checkers |= square_bb(s);
+    else if (!more_than_one(blockers) && (blockers & ours))
+      pin_diag |= between_bb(king, s) | square_bb(s);
+  }
+
+  // King moves and castling: only the squares the king could go to are tested for
+  // attacks, with our king gone (so that it cannot hide behind itself on a line).
+  const Bitboard king_targets = king_attacks(king) & ~ours;
+  const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
+  const Bitboard danger =
+      attacked_among<Them>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
+  out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
   const Bitboard check_mask = checkers ? between_bb(king, lsb(checkers)) | checkers : ~Bitboard{0};
   const Bitboard target_mask = ~ours & check_mask;
 
-  // Pins: enemy sliders that would attack the king through exactly one of our pieces.
-  const Bitboard their_queens = pos.pieces(Them, Queen);
-  const Bitboard orth_snipers =
-      rook_attacks(king, theirs) & (pos.pieces(Them, Rook) | their_queens);
-  const Bitboard diag_snipers =
-      bishop_attacks(king, theirs) & (pos.pieces(Them, Bishop) | their_queens);
-  Bitboard pin_orth = 0, pin_diag = 0;
-  for (Square s : squares(orth_snipers)) {
-    const Bitboard ray = between_bb(king, s);
-    if (popcount(ray & occupied) == 1) pin_orth |= ray | square_bb(s);
-  }
-  for (Square s : squares(diag_snipers)) {
-    const Bitboard ray = between_bb(king, s);
-    if (popcount(ray & occupied) == 1) pin_diag |= ray | square_bb(s);
-  }
-  const Bitboard pinned = (pin_orth | pin_diag) & ours;
-
   generate_pawn_moves<Us>(pos, out, target_mask, pin_orth, pin_diag);
   generate_en_passant<Us>(pos, out, king, checkers);
 
-  for (Square s : squares(pos.pieces(Us, Knight) & ~pinned))
-    out.piece_moves(s, knight_attacks(s) & target_mask);
-
+  for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
+    out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
+  // Diagonal movers, then orthogonal ones (queens in both, the order legal_moves keeps).
+  // A piece pinned along a line moves only along it (so never on the other kind of line).
   const Bitboard queens = pos.pieces(Us, Queen);
-  // Diagonal movers: a piece pinned orthogonally cannot move diagonally.
-  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~(pinned & pin_orth))) {
+  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
     Bitboard t = bishop_attacks(s, occupied) & target_mask;
     if (square_bb(s) & pin_diag) t &= pin_diag;
-    out.piece_moves(s, t);
+    out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
   }
-  // Orthogonal movers: a piece pinned diagonally cannot move orthogonally.
-  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~(pinned & pin_diag))) {
+  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
     Bitboard t = rook_attacks(s, occupied) & target_mask;
     if (square_bb(s) & pin_orth) t &= pin_orth;
-    out.piece_moves(s, t);
+    out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
   }
 
-  if (!checkers && pos.has_castling_rights()) generate_castling<Us>(pos, out, king, danger);
+  if (castling_paths) generate_castling<Us>(pos, out, king, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -225,7 +300,9 @@ void generate_castling_only(const Position& pos, Sink& out) {
   if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
-  generate_castling<Us>(pos, out, king, attacked_squares<~Us>(pos, occupied ^ square_bb(king)));
+  const Bitboard paths = open_castling_paths<Us>(pos, king);
+  generate_castling<Us>(pos, out, king,
+                        attacked_among<~Us>(pos, paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>

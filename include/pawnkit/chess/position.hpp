@@ -127,6 +127,13 @@ class Position {
   }
   bool can_castle(Color c, CastlingSide s) const { return castling_rook(c, s) != NoSquare; }
   bool has_castling_rights() const { return castling_any_ != 0; }
+  // The squares of the rooks that can still castle for side c (0, 1 or 2 of them).
+  Bitboard castling_rooks(Color c) const {
+    Bitboard b = 0;
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
+      if (castling_rook(c, side) != NoSquare) b |= square_bb(castling_rook(c, side));
+    return b;
+  }
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   // Zobrist key of the placement, side, castling rights and en-passant file.
