@@ -29,7 +29,7 @@ const std::string lone_d4_line =
     R"("attacks": [], "single_pushes": [], "double_pushes": [], "captures": [], "en_passant": [], )"
     R"("promotions": [], "connected": [], "candidates": [], "chain_bases": [], )"
     R"("holes": ["a5","b5","c5","d5","e5","f5","g5","h5","a6","b6","c6","d6","e6","f6","g6","h6"], )"
-    R"("outposts": []}, "structure": null, "structure_side": null})"
+    R"("outposts": []}, "structure": null, "structure_side": null, "phase": "endgame"})"
     "\n";
 
 TEST(CliAnalyze, JsonLineIsByteExact) {
@@ -98,27 +98,31 @@ TEST(CliAnalyze, CsvHasOneColumnPerKeyAndSide) {
   const auto newline = r.out.find('\n');
   const std::string header = r.out.substr(0, newline);
   EXPECT_EQ(header.rfind("fen,white_pawns,white_isolated,", 0), 0u) << header;
-  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 64);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), 65);
   EXPECT_TRUE(
       header.ends_with(",black_promotions,black_connected,black_candidates,black_chain_bases,"
-                       "black_holes,black_outposts,structure,structure_side"))
+                       "black_holes,black_outposts,structure,structure_side,phase"))
       << header;
-  EXPECT_TRUE(r.out.ends_with(",,\n")) << "no structure: two empty fields";
+  EXPECT_TRUE(r.out.ends_with(",,,endgame\n")) << "no structure: two empty fields, the phase";
   EXPECT_EQ(r.out.substr(newline + 1, 46), "\"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\",d4,d4,,,,,,,");
 }
 
-// The Tarrasch Defense's isolated d5 pawn: the isolani rule reversed, held by Black.
+// The Tarrasch Defense's isolated d5 pawn: the isolani rule reversed, held by Black. The
+// FEN says move 1, so with 24 points of material the phase is the opening.
 TEST(CliAnalyze, NamedStructureFollowsBlack) {
   const std::string tarrasch = "r1bq1rk1/pp3ppp/2n2n2/2bp4/8/2N2NP1/PP2PPBP/R1BQ1RK1 w - - 0 1\n";
   const auto json = run_cli("analyze --format jsonl", tarrasch);
   EXPECT_EQ(json.status, 0) << json.err;
-  EXPECT_TRUE(json.out.ends_with(R"(]}, "structure": "iqp", "structure_side": "black"})"
-                                 "\n"))
+  EXPECT_TRUE(
+      json.out.ends_with(R"(]}, "structure": "iqp", "structure_side": "black", "phase": "opening"})"
+                         "\n"))
       << json.out;
   const auto csv = run_cli("analyze --format csv", tarrasch);
-  EXPECT_TRUE(csv.out.ends_with(",iqp,black\n")) << csv.out;
+  EXPECT_TRUE(csv.out.ends_with(",iqp,black,opening\n")) << csv.out;
   const auto table = run_cli("analyze", tarrasch);
-  EXPECT_NE(table.out.find("  structure        iqp (held by black, reversed)\n"), std::string::npos)
+  EXPECT_NE(table.out.find("  structure        iqp (held by black, reversed)\n"
+                           "  phase            opening\n"),
+            std::string::npos)
       << table.out;
 }
 

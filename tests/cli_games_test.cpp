@@ -43,15 +43,17 @@ TEST(CliGames, FamousGamesEndOnTheirPublishedPositions) {
   // Fischer-Spassky's hanging pawns after 15...bxc5.
   const auto last = r.out.rfind("{\"game\": 3, \"ply\": 30");
   EXPECT_NE(r.out.find(R"("hanging": ["c5","d5"])", last), std::string::npos);
-  // ... which are the hanging-pawns structure, held by Black: the rule reversed.
-  EXPECT_TRUE(r.out.ends_with(R"(]}, "structure": "hanging-pawns", "structure_side": "black"})"
-                              "\n"));
+  // ... which are the hanging-pawns structure, held by Black: the rule reversed; 20 points
+  // of material at ply 30 are the middlegame.
+  EXPECT_TRUE(r.out.ends_with(
+      R"(]}, "structure": "hanging-pawns", "structure_side": "black", "phase": "middlegame"})"
+      "\n"));
 }
 
 // A Tarrasch Defense line: from 4...exd5 Black's c5-d5 face d4 (the Panov reversed); after
 // 9...cxd4 Black's d4 and d5 share the d-file (an exchange under way: no name), and after
-// 10.Nxd4 Black has the isolani on d5. Every record of a game carries the
-// structure keys after "black", in JSON lines and CSV alike.
+// 10.Nxd4 Black has the isolani on d5. Every record of a game carries the structure keys
+// after "black", then the phase (all 20 plies are the opening), in JSON lines and CSV alike.
 TEST(CliGames, NamedStructureOfEveryPosition) {
   const std::string tarrasch =
       "[Event \"Tarrasch\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 c5 4. cxd5 exd5 5. Nf3 Nc6 "
@@ -59,14 +61,17 @@ TEST(CliGames, NamedStructureOfEveryPosition) {
   const auto json = run_cli("analyze --format jsonl -", tarrasch);
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_EQ(count(json.out, "\n"), 20u);
-  EXPECT_EQ(count(json.out, R"(, "structure": null, "structure_side": null})"), 9u) << json.out;
-  EXPECT_EQ(count(json.out, R"(, "structure": "panov", "structure_side": "black"})"), 10u);
-  EXPECT_EQ(count(json.out, R"(, "structure": "iqp", "structure_side": "black"})"), 1u) << json.out;
+  const std::string opening = R"(, "phase": "opening"})";
+  EXPECT_EQ(count(json.out, R"(, "structure": null, "structure_side": null)" + opening), 9u)
+      << json.out;
+  EXPECT_EQ(count(json.out, R"(, "structure": "panov", "structure_side": "black")" + opening), 10u);
+  EXPECT_EQ(count(json.out, R"(, "structure": "iqp", "structure_side": "black")" + opening), 1u)
+      << json.out;
   const auto csv = run_cli("analyze --format csv -", tarrasch);
   ASSERT_EQ(csv.status, 0) << csv.err;
-  EXPECT_TRUE(csv.out.ends_with(",iqp,black\n")) << csv.out;
-  EXPECT_EQ(count(csv.out, ",,\n"), 9u);
-  EXPECT_EQ(count(csv.out, ",panov,black\n"), 10u);
+  EXPECT_TRUE(csv.out.ends_with(",iqp,black,opening\n")) << csv.out;
+  EXPECT_EQ(count(csv.out, ",,,opening\n"), 9u);
+  EXPECT_EQ(count(csv.out, ",panov,black,opening\n"), 10u);
 }
 
 TEST(CliGames, WikipediaFenExample) {

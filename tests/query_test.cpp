@@ -8,6 +8,7 @@
 #include <new>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <utility>
 
@@ -444,6 +445,28 @@ TEST(QueryEval, NamedStructures) {
   EXPECT_TRUE(holds("structure == \"\"", bare));
   EXPECT_FALSE(holds("structure_side == white or structure_side == black", bare));
   EXPECT_TRUE(holds("structure_side != white", bare));
+}
+
+TEST(QueryEval, GamePhase) {
+  // chess/phase.hpp: 24 points at move 12 is the middlegame, no pieces the endgame, the
+  // start position the opening.
+  EXPECT_TRUE(holds("phase == \"middlegame\"", iqp));
+  EXPECT_TRUE(holds("phase == \"endgame\"", duo));
+  EXPECT_TRUE(
+      holds("\"opening\" == phase", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  EXPECT_FALSE(holds("phase != \"endgame\"", duo));
+  // The position's move number decides, not the game's ply (a game from a FEN tag).
+  EXPECT_TRUE(holds("phase == \"middlegame\" and ply == 3", iqp, nullptr, 3));
+}
+
+TEST(QueryErrors, PhaseNamesAreChecked) {
+  EXPECT_EQ(message("phase == \"endgme\""),
+            "column 10: unknown phase 'endgme' (did you mean 'endgame'?)");
+  EXPECT_EQ(message("phase == \"late\""),
+            "column 10: unknown phase 'late'; the phases are \"opening\", \"middlegame\", "
+            "\"endgame\"");
+  for (std::string_view name : phase_names) compiled("phase == \"" + std::string(name) + "\"");
+  compiled("phase ~ \"game\"");
 }
 
 TEST(QueryErrors, StructureNamesAreChecked) {

@@ -37,8 +37,8 @@ from ._bitboards import SQUARES, bb, bitboard, popcount, squares
 from ._pawnkit import Stats
 from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
 
-__all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "Stats", "bb", "bitboard", "squares",
-           "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
+__all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
+           "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
            "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS"]
 
 
@@ -181,7 +181,8 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     one game), ``ply``, ``fen``; for each side and square-set key of the report a uint64
     bitboard (``white_pawns``, ``white_isolated``, ..., ``black_promotions``; LERF, bit 0 =
     a1); ``white_islands``/``black_islands``; ``structure`` and ``structure_side``
-    (categoricals, NaN when no structure is named); then one column per tag in ``tags``
+    (categoricals, NaN when no structure is named); ``phase`` (a categorical: opening,
+    middlegame, endgame; docs/patterns.md); then one column per tag in ``tags``
     (a tag name or a list of them), typed: ratings (``WhiteElo``, ``BlackElo``,
     ``*RatingDiff``, ``PlyCount``) as nullable ``Int32``; ``Date``, ``UTCDate``, ``EventDate``
     as ``datetime64`` (a partial date such as ``1972.??.??`` is NaT); ``Result``, ``ECO``,
@@ -295,6 +296,33 @@ def find(paths, where, *, games=False, min_plies=1, tags=(), tag_types=None, thr
     return text
 
 
+_TIMELINE_COLUMNS = ["game", "structure", "holder", "first_ply", "last_ply", "plies", "phase"]
+
+
+def timeline(paths, *, min_plies=8, tags=(), threads=0, strict=False, progress=None):
+    """The structure timeline of every game of PGN inputs, as ``pawnkit timeline`` writes
+    it (docs/timeline.md): a DataFrame with one row per range and the JSON lines' columns
+    ``game``, ``structure``, ``holder``, ``first_ply``, ``last_ply``, ``plies``, ``phase``,
+    then one column per tag in ``tags`` (None when a game lacks it). ``attrs`` holds
+    ``bad``, ``skipped``, ``messages`` and the repairs' ``warnings``/``warning_messages``."""
+    import pandas as pd
+    tags = _inputs.tags(tags)
+    bar = _ProgressBar(progress, "pawnkit.timeline")
+    try:
+        text, problems = _pawnkit.timeline_jsonl(
+            _inputs.inputs(paths), _inputs.integer("min_plies", min_plies), tags,
+            _inputs.integer("threads", threads), _inputs.flag("strict", strict), bar.callback)
+    finally:
+        bar.close()
+    _warn(problems, "game")
+    rows = [_json.loads(line) for line in text.splitlines()]
+    frame = pd.DataFrame(rows, columns=_TIMELINE_COLUMNS + tags)
+    for column in ("game", "first_ply", "last_ply", "plies"):
+        frame[column] = frame[column].astype("int64")
+    frame.attrs.update(problems)
+    return frame
+
+
 def _stats_to_dict(self):
     """``json.loads`` of ``pawnkit stats --format json`` on the same games."""
     return _json.loads(self.json())
@@ -327,7 +355,11 @@ def _stats_rows(data):
             yield section, name, side, "value", value
 
     for section, content in data.items():
-        if not isinstance(content, dict):
+        if isinstance(content, list):  # [{"from", "to", ...}, ...] (transitions)
+            for i, item in enumerate(content):
+                name = f"{item['from']} -> {item['to']}" if "from" in item else str(i)
+                yield from leaves(section, name, None, item)
+        elif not isinstance(content, dict):
             yield "totals", section, None, "count", content
         elif set(content) <= set(_SIDES):  # {"white": [...], "black": [...]} (islands)
             for side, value in content.items():

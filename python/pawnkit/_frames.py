@@ -13,6 +13,7 @@ _BITBOARD_COLUMNS = _pawnkit.bitboard_column_names()
 CATEGORICAL_COLUMNS = {
     "structure": _pawnkit.structure_categories(),
     "structure_side": ["white", "black"],
+    "phase": _pawnkit.phase_categories(),
 }
 
 # How each tag's column is typed unless `tag_types` says otherwise: ratings as nullable

@@ -94,7 +94,7 @@ inline constexpr auto signal_poll_interval = std::chrono::milliseconds(50);
 void run_interruptible(const std::function<void(const std::atomic<bool>& stop)>& work,
                        const ProgressCounter& progress, const pybind11::object& on_progress);
 
-void bind_games(pybind11::module_& m);      // games.cpp: Stats, stats(), find_games()
+void bind_games(pybind11::module_& m);  // games.cpp: Stats, stats(), find_games(), timeline_jsonl()
 void bind_bitboards(pybind11::module_& m);  // bitboards.cpp: the bb submodule
 void bind_trace(pybind11::module_& m);      // trace.cpp: pawn_trace()
 }  // namespace pawnkit::python

@@ -1,5 +1,6 @@
 // Whole-database work over PGN games: pawnkit.stats (the CLI's `stats`, with a Stats
-// that merges and pickles) and the games mode of pawnkit.find (the CLI's `find --games`).
+// that merges and pickles), the games mode of pawnkit.find (the CLI's `find --games`) and
+// pawnkit.timeline (the CLI's `timeline`).
 #include <pybind11/stl.h>
 
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/stats.hpp"
+#include "analysis/timeline_worker.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
 #include "io/input_format.hpp"
@@ -65,6 +67,8 @@ std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths, std::st
       if (command == "stats")
         throw py::value_error(
             path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
+      if (command == "timeline")
+        throw py::value_error(path + ": timeline reads PGN games; this is FEN/EPD");
       throw py::value_error(path + ": --games needs PGN input; this is FEN/EPD");
     }
     inputs.push_back(std::move(opened));
@@ -150,6 +154,34 @@ py::tuple find_games(std::vector<std::pair<std::string, std::optional<std::strin
   return py::make_tuple(py::str(sink.output), matches, problems);
 }
 
+// `pawnkit timeline --format jsonl` over the inputs: the JSON lines and the problems.
+py::tuple timeline_jsonl(std::vector<std::pair<std::string, std::optional<std::string>>> paths,
+                         int min_plies, const std::vector<std::string>& tags, int threads,
+                         bool strict, const py::object& on_progress) {
+  check_min_plies(min_plies, 10000);
+  const int workers_wanted = resolve_threads(threads);
+  // The memory sources read the bytes in `given`: it outlives them.
+  const std::vector<Input> given = to_inputs(std::move(paths));
+  std::vector<io::OpenedInput> inputs = open_games(given, "timeline");
+  analysis::TimelineOptions options;
+  options.min_plies = min_plies;
+  options.tags = tags;
+  std::vector<analysis::TimelineWorker> workers(std::size_t(workers_wanted),
+                                                analysis::TimelineWorker{&options});
+  ProgressCounter progress;
+  CollectingSink sink(progress);
+  run_games(inputs, workers, sink, progress, strict, on_progress);
+  analysis::GameCounts counts;
+  for (const auto& w : workers) counts.add(w.counts());
+  py::dict problems;
+  problems["bad"] = counts.bad;
+  problems["skipped"] = counts.skipped;
+  problems["messages"] = sink.errors;
+  problems["warnings"] = sink.warnings.size();
+  problems["warning_messages"] = sink.warnings;
+  return py::make_tuple(py::str(sink.output), problems);
+}
+
 GameStats add(const GameStats& a, const GameStats& b) {
   if (a.stats.min_plies() != b.stats.min_plies())
     throw py::value_error("cannot add Stats made with different min_plies (" +
@@ -214,6 +246,8 @@ void bind_games(py::module_& m) {
 
   m.def("stats", &run_stats, py::arg("inputs"), py::arg("threads"), py::arg("min_plies"),
         py::arg("strict"), py::arg("on_progress"));
+  m.def("timeline_jsonl", &timeline_jsonl, py::arg("inputs"), py::arg("min_plies"), py::arg("tags"),
+        py::arg("threads"), py::arg("strict"), py::arg("on_progress"));
   m.def("find_games", &find_games, py::arg("inputs"), py::arg("where"), py::arg("min_plies"),
         py::arg("threads"), py::arg("strict"), py::arg("on_progress"));
 }

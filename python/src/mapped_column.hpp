@@ -33,6 +33,7 @@ enum class BlockRole {
   black_islands,
   structure,
   structure_side,
+  phase,
   game_slot,
   count
 };

@@ -7,6 +7,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include <condition_variable>
@@ -127,7 +128,8 @@ std::pair<std::string, std::vector<std::string>> analyze_json(const std::string&
   std::string fen, out;
   append_fen(fen, record->position);
   const PawnReport report = pawn_report(record->position);
-  io::append_jsonl(out, {}, fen, report, classify_structure(record->position));
+  io::append_jsonl(out, {}, fen, report, classify_structure(record->position),
+                   game_phase(record->position));
   return {std::move(out), std::move(warnings)};
 }
 
@@ -179,6 +181,8 @@ std::vector<std::string> structure_categories() {
   return {structure_names.begin(), structure_names.end()};
 }
 
+std::vector<std::string> phase_categories() { return {phase_names.begin(), phase_names.end()}; }
+
 // A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame. Every column but
 // the strings is the block the rows were written into.
 py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags, bool fen) {
@@ -218,6 +222,7 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
   out["black_islands"] = mapped_array(c.islands[1]);
   out["structure"] = mapped_array(c.structure);
   out["structure_side"] = mapped_array(c.structure_side);
+  out["phase"] = mapped_array(c.phase);
   return out;
 }
 
@@ -252,6 +257,7 @@ PYBIND11_MODULE(_pawnkit, m) {
         "the warnings of its repairs.");
   m.def("bitboard_column_names", &bitboard_column_names);
   m.def("structure_categories", &structure_categories);
+  m.def("phase_categories", &phase_categories);
   m.def("kept_column_bytes", &BlockPool::kept,
         "Bytes of column memory kept for reuse after the arrays that held them were freed.");
   m.def("release_column_memory", &BlockPool::clear,

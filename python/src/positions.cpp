@@ -2,6 +2,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include <algorithm>
@@ -52,9 +53,9 @@ Structure classify(const Position& pos) {
 // game_id = file * game_id_stride + game (python/pawnkit/_frames.py says so to users).
 constexpr std::int64_t game_id_stride = std::int64_t(1) << 32;
 
-// The bytes of a position record after its mark: ply, islands, structure, FEN size, the
+// The bytes of a position record after its mark: ply, islands, structure, phase, FEN size, the
 // bitboards, then the FEN.
-constexpr std::size_t position_fixed_bytes = 4 + 1 + 1 + 1 + 1 + 2;
+constexpr std::size_t position_fixed_bytes = 4 + 1 + 1 + 1 + 1 + 1 + 2;
 constexpr std::size_t position_bitboard_bytes = 2 * bitboard_key_count * sizeof(std::uint64_t);
 
 // The position records that follow `p` (up to the next game record or `end`).
@@ -70,13 +71,14 @@ std::size_t count_positions(const char* p, const char* end) {
 }
 
 void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
-                  std::string_view fen) {
+                  GamePhase phase, std::string_view fen) {
   out += position_mark;
   put(out, std::int32_t(ply));
   put(out, std::uint8_t(report.white.islands));
   put(out, std::uint8_t(report.black.islands));
   put(out, structure.id);
   put(out, structure.side);
+  put(out, std::int8_t(phase));
   put(out, std::uint16_t(fen.size()));
   std::array<std::uint64_t, 2 * bitboard_key_count> sets;
   for (std::size_t k = 0; k < bitboard_key_count; ++k) {
@@ -136,7 +138,7 @@ class PositionsWorker {
       }
       fen_.clear();
       if (request.fen) append_fen(fen_, pos);
-      put_position(out, ply, report, structure, fen_);
+      put_position(out, ply, report, structure, game_phase(pos), fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
   }
@@ -238,6 +240,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
     for (auto& column : c.islands) column.reserve(n);
     c.structure.reserve(n);
     c.structure_side.reserve(n);
+    c.phase.reserve(n);
     c.game_slot.reserve(n);
   }
 
@@ -294,6 +297,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
     c.islands[1].push_back(take<std::uint8_t>(p));
     c.structure.push_back(take<std::int8_t>(p));
     c.structure_side.push_back(take<std::int8_t>(p));
+    c.phase.push_back(take<std::int8_t>(p));
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
     if (pending_.empty()) pending_first_row_ = row;
@@ -419,7 +423,7 @@ void PositionStream::produce() {
       }
       fen.clear();
       if (request_.fen) append_fen(fen, pos);
-      put_position(rows, ply, report, classify(pos), fen);
+      put_position(rows, ply, report, classify(pos), game_phase(pos), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);
         rows.clear();

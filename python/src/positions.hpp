@@ -70,6 +70,7 @@ struct PositionColumns {
   MappedColumn<std::int8_t> structure{BlockRole::structure};  // StructureId, -1 for none
   // 0 white, 1 black, -1 for none
   MappedColumn<std::int8_t> structure_side{BlockRole::structure_side};
+  MappedColumn<std::int8_t> phase{BlockRole::phase};            // GamePhase (chess/phase.hpp)
   MappedColumn<std::uint32_t> game_slot{BlockRole::game_slot};  // index into game_tags
   // The requested tags of each game with rows in this chunk (nullopt: the game has no such tag).
   std::vector<std::vector<std::optional<std::string>>> game_tags;

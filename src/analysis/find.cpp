@@ -2,6 +2,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include "io/pgn_annotation.hpp"
@@ -19,6 +20,7 @@ QueryContext query_context(const Query& query, const Position& pos, const PawnRe
   ctx.ply =
       ply >= 0 ? ply : 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == Black ? 1 : 0);
   ctx.game = game;
+  ctx.phase = phase_name(game_phase(pos));
   // Classified only when asked for: most queries never read it.
   if (query.uses_structure())
     if (const auto match = classify_structure(pos)) {
@@ -59,7 +61,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
     if (!options_.write) return;
     fen_.clear();
     append_fen(fen_, pos);
-    io::append_jsonl(out, {game.number, ply}, fen_, report, classify(pos));
+    io::append_jsonl(out, {game.number, ply}, fen_, report, classify(pos), game_phase(pos));
   });
   note_outcome(result, counts_, diagnostics);
   // A game with an error is not written: its movetext could not be checked to the end.

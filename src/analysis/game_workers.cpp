@@ -2,6 +2,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 
 #include "io/report_writer.hpp"
 
@@ -28,9 +29,9 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl)
-      io::append_jsonl(out, origin, fen_, report, structure);
+      io::append_jsonl(out, origin, fen_, report, structure, game_phase(pos));
     else
-      io::append_csv_row(out, origin, fen_, report, structure, true);
+      io::append_csv_row(out, origin, fen_, report, structure, game_phase(pos), true);
     if (spill_ && out.size() >= spill_at_) {
       spill_->spill(out, diagnostics);
       spill_at_ = out.size() + OutputSpill::threshold;
@@ -61,7 +62,8 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
     const PawnReport report = pawn_report(pos);
-    const PositionSummary summary = summarize(report, encode_structure(classify(pos)));
+    const PositionSummary summary =
+        summarize(report, encode_structure(classify(pos)), game_phase(pos));
     if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else

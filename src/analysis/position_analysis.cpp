@@ -2,6 +2,7 @@
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
 #include "io/report_writer.hpp"
@@ -19,18 +20,19 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
   auto on_record = [&](const EpdRecord& record) {
     const PawnReport pawns = pawn_report(record.position);
     const io::NamedStructure structure = classify_structure(record.position);
+    const GamePhase phase = game_phase(record.position);
     fen.clear();
     append_fen(fen, record.position);
     switch (format) {
       case RecordFormat::Jsonl:
-        io::append_jsonl(out, {}, fen, pawns, structure);
+        io::append_jsonl(out, {}, fen, pawns, structure, phase);
         break;
       case RecordFormat::Csv:
-        io::append_csv_row(out, {}, fen, pawns, structure, false);
+        io::append_csv_row(out, {}, fen, pawns, structure, phase, false);
         break;
       case RecordFormat::Table:
         if (counts.positions > 0) out += '\n';
-        io::append_table(out, {}, fen, pawns, structure);
+        io::append_table(out, {}, fen, pawns, structure, phase);
         break;
     }
     ++counts.positions;

@@ -25,6 +25,7 @@ struct QueryContext {
   const io::GameRecord* game = nullptr;
   std::string_view structure;  // the named structure's name, "" when none
   std::optional<Color> structure_side;
+  std::string_view phase = "opening";  // phase_name(game_phase(position)), chess/phase.hpp
 };
 
 // A compile error: what was wrong, at which byte of the expression (0-based), and how

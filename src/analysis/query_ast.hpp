@@ -46,6 +46,7 @@ enum class Op : std::uint8_t {
   TextConst,
   Tag,
   Structure,
+  Phase,
   // Any type: a function of the table in query_functions.hpp
   Call,
 };

@@ -173,6 +173,8 @@ class Evaluator {
         return node.text;
       case Op::Structure:
         return ctx_.structure;
+      case Op::Phase:
+        return ctx_.phase;
       case Op::Tag: {
         if (!ctx_.game) return {};
         const auto value = ctx_.game->tag(node.text);

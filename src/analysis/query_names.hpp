@@ -73,8 +73,8 @@ constexpr const SideKey* find_side_key(std::string_view name) {
 // where an operand belongs from an unknown name.
 inline constexpr auto global_names = [] {
   constexpr std::array<std::string_view, 3> before{"white", "black", "tag"};
-  constexpr std::array<std::string_view, 11> after{
-      "ply", "move", "side_to_move", "structure", "structure_side", "true", "false",
+  constexpr std::array<std::string_view, 12> after{
+      "ply", "move", "side_to_move", "structure", "structure_side", "phase", "true", "false",
       "and", "or",   "not",          "in"};
   std::array<std::string_view, before.size() + functions.size() + after.size()> all{};
   std::size_t n = 0;

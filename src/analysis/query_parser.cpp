@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <pawnkit/chess/notation.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <utility>
@@ -254,7 +255,8 @@ class Parser {
                             " (text compares with whole numbers and text)");
       } else if (textual) {
         n.textual = true;  // numeric when both read as numbers, else as strings
-        if (!ordering && !check_structure_name(left, right)) return std::nullopt;
+        if (!ordering && !(check_structure_name(left, right) && check_phase_name(left, right)))
+          return std::nullopt;
       } else if (l != r || l == Type::Bool) {
         return fail(op, "cannot compare " + std::string(type_name(l)) + " with " +
                             std::string(type_name(r)) + " using " + quoted(spelling(op)));
@@ -275,6 +277,23 @@ class Parser {
     if (find_structure(ny.text)) return true;
     fail(y, "unknown structure " + quoted(ny.text) + did_you_mean(ny.text, structure_names, "") +
                 "; docs/structures.md lists them");
+    return false;
+  }
+
+  // `phase == "name"` (either way round) must name a phase: "opening", "middlegame" or
+  // "endgame".
+  bool check_phase_name(NodeId x, NodeId y) {
+    const Node& nx = node(x);
+    const Node& ny = node(y);
+    if (nx.op == Op::TextConst && ny.op == Op::Phase) return check_phase_name(y, x);
+    if (nx.op != Op::Phase || ny.op != Op::TextConst) return true;
+    // (std::find: the page's libc++, emscripten 3.1's, has no std::ranges::find.)
+    if (std::find(phase_names.begin(), phase_names.end(), ny.text) != phase_names.end())
+      return true;
+    const std::string hint = did_you_mean(ny.text, phase_names, "");
+    fail(y,
+         "unknown phase " + quoted(ny.text) +
+             (hint.empty() ? "; the phases are \"opening\", \"middlegame\", \"endgame\"" : hint));
     return false;
   }
 
@@ -466,6 +485,7 @@ class Parser {
     if (name == "ply") return leaf(Op::Ply, Type::Int);
     if (name == "move") return leaf(Op::MoveNumber, Type::Int);
     if (name == "side_to_move") return leaf(Op::SideToMove, Type::Color);
+    if (name == "phase") return leaf(Op::Phase, Type::Text);
     if (name == "structure" || name == "structure_side") {
       program_.uses_structure = true;
       return name == "structure" ? leaf(Op::Structure, Type::Text)

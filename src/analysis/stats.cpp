@@ -159,6 +159,8 @@ void Stats::begin_game(GameResult result, const std::optional<GameRatings>& rati
   held_from_ply_.fill(-1);
   run_key_ = 0;
   run_length_ = 0;
+  in_pattern_phase_ = false;
+  timeline_.clear();
 }
 
 std::optional<WhiteEdge> Stats::white_edge() const {
@@ -196,13 +198,21 @@ double Stats::structure_average_first_ply(StructureId s) const {
 
 void Stats::add_positions(const PositionSummary& position, std::uint32_t count) {
   positions_ += count;
+  phase_positions_[std::size_t(position.phase)] += count;
+  const bool pattern_rows = !pattern_phase_ || *pattern_phase_ == position.phase;
+  if (pattern_rows) {
+    pattern_positions_ += count;
+    in_pattern_phase_ = true;
+  }
   for (int ci = 0; ci < 2; ++ci) {
-    const std::uint32_t bits = position.nonempty[ci];
-    seen_in_game_[ci] |= bits;
-    // Branch-free over every key (it vectorizes) rather than a loop over the set bits.
-    for (std::size_t k = 0; k < key_count; ++k)
-      positions_with_[ci][k] += std::uint64_t(bits >> k & 1) * count;
-    island_counts_[ci][position.islands[ci]] += count;
+    if (pattern_rows) {
+      const std::uint32_t bits = position.nonempty[ci];
+      seen_in_game_[ci] |= bits;
+      // Branch-free over every key (it vectorizes) rather than a loop over the set bits.
+      for (std::size_t k = 0; k < key_count; ++k)
+        positions_with_[ci][k] += std::uint64_t(bits >> k & 1) * count;
+      island_counts_[ci][position.islands[ci]] += count;
+    }
     for (int p = 0; p < scored_pattern_count; ++p) {
       int& run = run_[ci][p];
       run = (position.scored[ci] >> p & 1) ? run + int(count) : 0;
@@ -217,6 +227,7 @@ void Stats::add_positions(const PositionSummary& position, std::uint32_t count) 
   run_length_ = run_key && run_key == run_key_ ? run_length_ + int(count) : int(count);
   run_key_ = run_key;
   const auto match = decode_structure(position.structure);
+  timeline_.add(match, position.phase, int(count));
   if (!match) return;
   const auto s = std::size_t(match->id);
   const auto holder = std::int8_t(index(match->side));
@@ -233,6 +244,8 @@ void Stats::end_game() {
   if (!in_game_) return;
   in_game_ = false;
   ++games_;
+  pattern_games_ += in_pattern_phase_;
+  count_transitions();
   for (int ci = 0; ci < 2; ++ci) {
     for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci] >> k & 1;
     const Color c = ci == 0 ? White : Black;
@@ -261,12 +274,33 @@ void Stats::end_game() {
   }
 }
 
+void Stats::count_transitions() {
+  ranges_.clear();
+  fold_timeline(timeline_.runs(), min_plies_, ranges_);
+  for (std::size_t r = 1; r < ranges_.size(); ++r) {
+    const StructureRange &from = ranges_[r - 1], &to = ranges_[r];
+    if (!is_transition(from, to, min_plies_)) continue;
+    // Once per game: the same pair earlier in the game was counted already.
+    bool counted = false;
+    for (std::size_t e = 1; e < r && !counted; ++e)
+      counted = ranges_[e - 1].structure.id == from.structure.id &&
+                ranges_[e].structure.id == to.structure.id &&
+                is_transition(ranges_[e - 1], ranges_[e], min_plies_);
+    if (counted) continue;
+    const auto f = std::size_t(from.structure.id), t = std::size_t(to.structure.id);
+    ++transition_games_[f][t];
+    transition_scores_[f][t].add(result_, from.structure.holder, ratings_);
+  }
+}
+
 template <class Self, class F>
 void Stats::for_each_total(Self& s, F&& f) {
   f(s.min_plies_), f(s.games_), f(s.positions_), f(s.bad_games_), f(s.skipped_games_);
   f(s.positions_with_), f(s.games_with_), f(s.island_counts_), f(s.scores_), f(s.all_games_);
   f(s.structure_positions_), f(s.structure_reversed_), f(s.structure_games_);
   f(s.structure_first_ply_sum_), f(s.structure_scores_), f(s.track_openings_);
+  f(s.pattern_phase_), f(s.pattern_positions_), f(s.pattern_games_), f(s.phase_positions_);
+  f(s.transition_games_), f(s.transition_scores_);
 }
 
 namespace {
@@ -369,6 +403,10 @@ void Stats::merge(const Stats& o) {
   }
   games_ += o.games_;
   positions_ += o.positions_;
+  pattern_positions_ += o.pattern_positions_;
+  pattern_games_ += o.pattern_games_;
+  for (std::size_t p = 0; p < phase_positions_.size(); ++p)
+    phase_positions_[p] += o.phase_positions_[p];
   bad_games_ += o.bad_games_;
   skipped_games_ += o.skipped_games_;
   for (int ci = 0; ci < 2; ++ci) {
@@ -387,6 +425,10 @@ void Stats::merge(const Stats& o) {
     structure_games_[s] += o.structure_games_[s];
     structure_first_ply_sum_[s] += o.structure_first_ply_sum_[s];
     for (int ci = 0; ci < 2; ++ci) structure_scores_[s][ci] += o.structure_scores_[s][ci];
+    for (std::size_t t = 0; t < structures; ++t) {
+      transition_games_[s][t] += o.transition_games_[s][t];
+      transition_scores_[s][t] += o.transition_scores_[s][t];
+    }
   }
 }
 

@@ -13,11 +13,14 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "analysis/timeline.hpp"
 
 namespace pawnkit::analysis {
 
@@ -145,11 +148,11 @@ struct WhiteEdge {
   RatedSummary unadjusted;
 };
 
-// What the statistics need of one position, in 13 bytes (16 with padding): for each side a
+// What the statistics need of one position, in 14 bytes (16 with padding): for each side a
 // bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
-// and the named structure. Workers keep these for the game being replayed and add them
-// once the game replayed cleanly; consecutive equal summaries (most moves leave the pawns
-// alone) are kept, and added, as one run.
+// the named structure and the game phase. Workers keep these for the game being replayed
+// and add them once the game replayed cleanly; consecutive equal summaries (most moves
+// leave the pawns alone) are kept, and added, as one run.
 struct PositionSummary {
   std::array<std::uint32_t, 2> nonempty{};  // bit k: pawn_set_keys[k] is not empty
   std::array<std::uint8_t, 2> islands{};
@@ -157,12 +160,13 @@ struct PositionSummary {
   // 0: no named structure; else bits 0-4: 1 + StructureId, bit 5: Black holds it,
   // bit 6: reversed.
   std::uint8_t structure = 0;
+  GamePhase phase = GamePhase::Middlegame;
 
   // Field by field: the defaulted comparison of the byte arrays calls memcmp.
   bool operator==(const PositionSummary& o) const {
     return nonempty[0] == o.nonempty[0] && nonempty[1] == o.nonempty[1] &&
            islands[0] == o.islands[0] && islands[1] == o.islands[1] && scored[0] == o.scored[0] &&
-           scored[1] == o.scored[1] && structure == o.structure;
+           scored[1] == o.scored[1] && structure == o.structure && phase == o.phase;
   }
 };
 
@@ -180,8 +184,9 @@ inline std::optional<StructureMatch> decode_structure(std::uint8_t code) {
                         (code >> 6 & 1) != 0};
 }
 
-// The summary of a report whose named structure (encoded) is already known.
-inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure) {
+// The summary of a report whose named structure (encoded) and phase are already known.
+inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure,
+                                 GamePhase phase) {
   PositionSummary summary;
   const auto match = decode_structure(structure);
   for (Color c : {White, Black}) {
@@ -198,13 +203,16 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
     summary.scored[ci] = scored;
   }
   summary.structure = structure;
+  summary.phase = phase;
   return summary;
 }
 
-// A report of pawns alone: its material is not known, so it is taken as no ending.
+// A report of pawns alone: its material is not known, so it is taken as no ending, and
+// it counts as the middlegame.
 inline PositionSummary summarize(const PawnReport& report) {
   return summarize(
-      report, encode_structure(classify_structure(report.white.pawns, report.black.pawns, false)));
+      report, encode_structure(classify_structure(report.white.pawns, report.black.pawns, false)),
+      GamePhase::Middlegame);
 }
 
 class Stats {
@@ -242,6 +250,28 @@ class Stats {
   bool tracks_openings() const { return track_openings_; }
   void set_opening(std::string_view eco) { eco_.assign(eco.empty() ? "?" : eco); }
   const std::map<std::string, OpeningRow>& openings() const { return openings_; }
+
+  // Pattern rows for one phase: when set, the pattern and island counts (positions_with,
+  // games_with, positions_with_islands) cover only the positions in that phase, and
+  // pattern_positions / pattern_games are their totals (`stats --phase`).
+  void restrict_patterns(std::optional<GamePhase> phase) { pattern_phase_ = phase; }
+  std::optional<GamePhase> pattern_phase() const { return pattern_phase_; }
+  std::uint64_t pattern_positions() const { return pattern_positions_; }
+  std::uint64_t pattern_games() const { return pattern_games_; }
+  // Positions in each phase (all of them, whatever restrict_patterns says).
+  std::uint64_t phase_positions(GamePhase phase) const {
+    return phase_positions_[std::size_t(phase)];
+  }
+
+  // Transitions: games whose folded timeline (timeline.hpp, folded with min_plies) has a
+  // range of `from` followed by one of `to` (is_transition), each game counted once per
+  // pair, and the score of the side holding `from` in those games.
+  std::uint64_t transition_games(StructureId from, StructureId to) const {
+    return transition_games_[std::size_t(from)][std::size_t(to)];
+  }
+  const Score& transition_score(StructureId from, StructureId to) const {
+    return transition_scores_[std::size_t(from)][std::size_t(to)];
+  }
 
   std::uint64_t games() const { return games_; }
   std::uint64_t positions() const { return positions_; }
@@ -296,6 +326,8 @@ class Stats {
   // Calls f on every total, in one fixed order (serialize and deserialize share it).
   template <class Self, class F>
   static void for_each_total(Self& self, F&& f);
+  // Folds the game's timeline and counts its transitions (end_game).
+  void count_transitions();
 
   int min_plies_;
   std::uint64_t games_ = 0, positions_ = 0, bad_games_ = 0, skipped_games_ = 0;
@@ -309,6 +341,11 @@ class Stats {
   std::array<std::uint64_t, structures> structure_reversed_{}, structure_games_{},
       structure_first_ply_sum_{};
   std::array<std::array<Score, 2>, structures> structure_scores_{};  // by holder
+  std::optional<GamePhase> pattern_phase_;
+  std::uint64_t pattern_positions_ = 0, pattern_games_ = 0;
+  std::array<std::uint64_t, phase_names.size()> phase_positions_{};
+  std::array<std::array<std::uint64_t, structures>, structures> transition_games_{};
+  std::array<std::array<Score, structures>, structures> transition_scores_{};
 
   bool track_openings_ = false;
   std::map<std::string, OpeningRow> openings_;
@@ -325,8 +362,11 @@ class Stats {
   std::array<int, structures> first_ply_{};                      // -1: not seen this game
   std::array<std::int8_t, structures> held_by_{};                // colour index, or -1
   std::array<int, structures> held_from_ply_{};                  // where that run starts
-  std::uint8_t run_key_ = 0;  // structure and holder of the run, 0: none
-  int run_length_ = 0;        // consecutive positions of that run
+  std::uint8_t run_key_ = 0;       // structure and holder of the run, 0: none
+  int run_length_ = 0;             // consecutive positions of that run
+  bool in_pattern_phase_ = false;  // a position of the game counted for the pattern rows
+  Timeline timeline_;
+  std::vector<StructureRange> ranges_;
 };
 
 }  // namespace pawnkit::analysis

@@ -15,6 +15,7 @@ int run_pawn_eval(const Args& args);
 int run_split(const Args& args);
 int run_structures(const Args& args);
 int run_similar(const Args& args);
+int run_timeline(const Args& args);
 int run_tune(const Args& args);
 
 std::span<const Command> commands() {
@@ -24,6 +25,8 @@ std::span<const Command> commands() {
       Command{"show", "a position as a diagram with chosen pawn patterns marked", &run_show},
       Command{"find", "positions or games (PGN) where a pawn-structure query holds", &run_find},
       Command{"stats", "pawn-structure summary of a whole game database (PGN)", &run_stats},
+      Command{"timeline", "the named structures each game (PGN) went through, as ply ranges",
+              &run_timeline},
       Command{"perft", "count legal move tree nodes by root move (Stockfish 'go perft' format)",
               &run_perft},
       Command{"bench", "perft speed in nodes per second over fixed positions", &run_bench},

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 #include <string>
 #include <variant>
 
@@ -40,7 +41,7 @@ EpdCounts find_positions(io::ByteSource& source, const analysis::Query& query, b
     if (count_only) return;
     fen.clear();
     append_fen(fen, pos);
-    io::append_jsonl(out.buffer(), {}, fen, report, classify_structure(pos));
+    io::append_jsonl(out.buffer(), {}, fen, report, classify_structure(pos), game_phase(pos));
     out.flush_if_full();
   };
   auto on_error = [&](std::size_t line, std::string_view message) {

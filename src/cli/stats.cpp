@@ -17,12 +17,12 @@
 namespace pawnkit::cli {
 
 int run_stats(const Args& args) {
-  std::string format_name = "table", svg_dir, by;
+  std::string format_name = "table", svg_dir, by, phase;
   RecordOptions record_options;
   Options options(
       "stats",
-      "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--svg DIR] "
-      "[--input pgn] [--strict] FILE...",
+      "stats [--format table|json] [--threads N] [--min-plies N] [--by eco] [--phase PHASE] "
+      "[--svg DIR] [--input pgn] [--strict] FILE...",
       "Replays every game of PGN files (.pgn, .pgn.gz, .pgn.bz2, .pgn.zst, '-' for standard\n"
       "input) and summarizes their pawn structure: for each pattern the share of positions and\n"
       "of games where White and Black have it, the island-count distribution, and\n"
@@ -30,7 +30,9 @@ int run_stats(const Args& args) {
       "structure), doubled pawns, a passed pawn or a candidate passer for at least\n"
       "--min-plies consecutive plies, and for each named structure (docs/structures.md)\n"
       "its share of positions and games, the average ply where it first appears and\n"
-      "the score of the side holding it. Over rated games, each score is set against\n"
+      "the score of the side holding it; the share of positions per game phase, and\n"
+      "which structure turned into which (the transitions of the games' timelines,\n"
+      "docs/timeline.md). Over rated games, each score is set against\n"
       "the expectation from the ratings and White's edge for the first move, fitted on\n"
       "the input's games so that the \"all games\" row's difference is 0. Games with\n"
       "errors are reported on standard error and left out; the exit status is then 1.\n"
@@ -41,6 +43,9 @@ int run_stats(const Args& args) {
       options, 256, "8",
       "plies a pattern or structure must hold to count (scores, --by eco), default 8");
   options.value("by", by, "add a table by opening: eco (each ECO code's structures)", {"eco"});
+  options.value("phase", phase,
+                "count the pattern and island rows over this phase's positions only",
+                {"opening", "middlegame", "endgame"});
   options.value("svg", svg_dir,
                 "write the summary's charts as SVG files into DIR (created if needed)");
   std::vector<std::string_view> files;
@@ -50,7 +55,10 @@ int run_stats(const Args& args) {
   Output out;
   std::vector<analysis::StatsWorker> workers(static_cast<std::size_t>(threads),
                                              analysis::StatsWorker{min_plies});
-  for (auto& w : workers) w.stats().track_openings(by == "eco");
+  for (auto& w : workers) {
+    w.stats().track_openings(by == "eco");
+    w.stats().restrict_patterns(parse_phase(phase));
+  }
   bool unusable = false;
   std::size_t warnings = 0;
   const bool all_opened = for_each_input(
@@ -71,6 +79,7 @@ int run_stats(const Args& args) {
       });
   analysis::Stats total(min_plies);
   total.track_openings(by == "eco");
+  total.restrict_patterns(parse_phase(phase));
   for (const auto& w : workers) total.merge(w.stats());
   out.buffer() += format_name == "json" ? io::stats_json(total) : io::stats_table(total);
   out.flush();

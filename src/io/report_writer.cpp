@@ -4,6 +4,7 @@
 #include <pawnkit/pawns/structures.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <utility>
@@ -105,8 +106,8 @@ void append_island_words(std::string& out, FileSet files) {
   }
 }
 
-// CSV fields never need quoting except the FEN, which has no commas or quotes either;
-// quote it anyway so that spreadsheet tools keep it as one text field.
+}  // namespace
+
 void append_csv_text(std::string& out, std::string_view text) {
   out += '"';
   for (char c : text) {
@@ -115,8 +116,6 @@ void append_csv_text(std::string& out, std::string_view text) {
   }
   out += '"';
 }
-
-}  // namespace
 
 char* write_island_range(char* p, IslandRange range) {
   *p++ = char('a' + range.first_file);
@@ -133,6 +132,14 @@ void append_island_range(std::string& out, IslandRange range) {
 }
 
 namespace {
+
+// ", \"phase\": \"opening\"" and the others, built once: one append per record.
+const std::array<std::string, phase_names.size()> phase_members = [] {
+  std::array<std::string, phase_names.size()> members;
+  for (std::size_t p = 0; p < phase_names.size(); ++p)
+    members[p] = ", \"phase\": \"" + std::string(phase_names[p]) + '"';
+  return members;
+}();
 
 // For a position from a game: `game` N `ply` P `end`; nothing otherwise.
 void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
@@ -157,7 +164,8 @@ void append_structure_description(std::string& out, const StructureMatch& struct
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, ExtraKeys extra) {
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ExtraKeys extra) {
   out += '{';
   append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
   out += "\"fen\": ";
@@ -176,6 +184,7 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
     append_json_string(out, side_name(structure->side));
   else
     out += "null";
+  out += phase_members[std::size_t(phase)];
   out += extra;
   out += "}\n";
 }
@@ -195,11 +204,12 @@ void append_csv_header(std::string& out, bool with_origin) {
     for (const auto& k : move_keys) column(k.name);
     for (const auto& k : term_keys) column(k.name);
   }
-  out += ",structure,structure_side\n";
+  out += ",structure,structure_side,phase\n";
 }
 
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                    const PawnReport& report, const NamedStructure& structure, bool with_origin) {
+                    const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                    bool with_origin) {
   if (with_origin) {
     append_int(out, long(origin.game));
     out += ',';
@@ -230,11 +240,13 @@ void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_
   if (structure) out += structure_name(structure->id);
   out += ',';
   if (structure) out += side_name(structure->side);
+  out += ',';
+  out += phase_name(phase);
   out += '\n';
 }
 
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure) {
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase) {
   constexpr std::size_t key_width = 17;
   struct Row {
     std::string_view key;
@@ -295,6 +307,10 @@ void append_table(std::string& out, const PositionOrigin& origin, std::string_vi
     append_structure_description(out, *structure);
     out += '\n';
   }
+  out += "  phase";
+  out.append(key_width - 5, ' ');
+  out += phase_name(phase);
+  out += '\n';
 }
 
 }  // namespace pawnkit::io

@@ -2,6 +2,7 @@
 // Each appends to a caller-owned string, so a long run reuses one buffer.
 #pragma once
 
+#include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
@@ -28,14 +29,21 @@ using NamedStructure = std::optional<StructureMatch>;
 
 // "white" or "black".
 std::string_view side_name(Color side);
+
+// Text as one quoted CSV field, inner quotes doubled. The report's fields never need
+// quoting but the FEN, which has no commas or quotes either: it is quoted anyway so that
+// spreadsheet tools keep it as one text field; tag values (timeline) may hold commas.
+void append_csv_text(std::string& out, std::string_view text);
 // "Carlsbad (held by white)" or "... (held by black, reversed)".
 void append_structure_description(std::string& out, const StructureMatch& structure);
 
 // One JSON line of `pawnkit analyze --format jsonl`, newline included:
-// {"fen": "...", "white": {...}, "black": {...}, "structure": ..., "structure_side": ...}
-// `extra` follows the structure.
+// {"fen": "...", "white": {...}, "black": {...}, "structure": ..., "structure_side": ...,
+//  "phase": "middlegame"}
+// `extra` follows the phase.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, ExtraKeys extra = {});
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ExtraKeys extra = {});
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.
@@ -44,14 +52,15 @@ void append_island_range(std::string& out, IslandRange range);
 
 // CSV: one column per key and side (white_pawns, ..., black_promotions); square sets as
 // space-separated square names, counts as integers, island files as space-separated ranges;
-// then `structure` and `structure_side` (empty when no structure is named).
+// then `structure` and `structure_side` (empty when no structure is named) and `phase`.
 void append_csv_header(std::string& out, bool with_origin);
 void append_csv_row(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                    const PawnReport& report, const NamedStructure& structure, bool with_origin);
+                    const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                    bool with_origin);
 
-// A readable two-column table (white, black) of every key, for people, and a last line
-// naming the structure when there is one.
+// A readable two-column table (white, black) of every key, for people, a line naming the
+// structure when there is one, and a last line with the game phase.
 void append_table(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure);
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase);
 
 }  // namespace pawnkit::io

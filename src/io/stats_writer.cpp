@@ -3,6 +3,7 @@
 // and layout is made here.
 #include "io/stats_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -106,6 +107,27 @@ std::string rated_columns(const Score& s, double white_edge) {
 }
 constexpr std::string_view rated_header = "   rated   exp%   act%    diff   +/-95%";
 
+// The structure pairs some game turned from one into the other, most frequent first.
+std::vector<std::pair<StructureId, StructureId>> transitions_by_games(const Stats& stats) {
+  std::vector<std::pair<StructureId, StructureId>> pairs;
+  for (int f = 0; f < structure_count; ++f)
+    for (int t = 0; t < structure_count; ++t)
+      if (stats.transition_games(StructureId(f), StructureId(t)))
+        pairs.emplace_back(StructureId(f), StructureId(t));
+  std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) {
+    return stats.transition_games(a.first, a.second) > stats.transition_games(b.first, b.second);
+  });
+  return pairs;
+}
+
+// " (middlegame positions only)" under --phase, else nothing.
+std::string pattern_phase_note(const Stats& stats) {
+  if (!stats.pattern_phase()) return {};
+  return " (" + std::string(phase_name(*stats.pattern_phase())) +
+         " positions only: " + std::to_string(stats.pattern_positions()) + " positions of " +
+         std::to_string(stats.pattern_games()) + " games)";
+}
+
 // One row of a score table: name, side, games, wins, draws, losses, score%, rated columns.
 void append_score_row(std::string& out, int name_width, std::string_view name, Color side,
                       const Score& s, double white_edge) {
@@ -179,21 +201,29 @@ std::string stats_table(const Stats& stats) {
   if (stats.skipped_games())
     appendf(out, ", skipped (other variants) %llu", ull(stats.skipped_games()));
   out += "\n\n";
-  out += "pattern            % of positions      % of games\n";
+  out += "pattern            % of positions      % of games";
+  out += pattern_phase_note(stats);
+  out += '\n';
   out += "                    white   black     white   black\n";
   for (std::size_t k = 0; k < pawn_set_keys.size(); ++k)
     appendf(out, "%-17s  %6.2f  %6.2f    %6.2f  %6.2f\n",
             std::string(pawn_set_keys[k].name).c_str(),
-            share(stats.positions_with(White, k), stats.positions()),
-            share(stats.positions_with(Black, k), stats.positions()),
-            share(stats.games_with(White, k), stats.games()),
-            share(stats.games_with(Black, k), stats.games()));
-  out += "\nislands            % of positions\n";
+            share(stats.positions_with(White, k), stats.pattern_positions()),
+            share(stats.positions_with(Black, k), stats.pattern_positions()),
+            share(stats.games_with(White, k), stats.pattern_games()),
+            share(stats.games_with(Black, k), stats.pattern_games()));
+  out += "\nislands            % of positions";
+  out += pattern_phase_note(stats);
+  out += '\n';
   out += "                    white   black\n";
   for (int n = 0; n < int(island_buckets); ++n)
     appendf(out, "%-17d  %6.2f  %6.2f\n", n,
-            share(stats.positions_with_islands(White, n), stats.positions()),
-            share(stats.positions_with_islands(Black, n), stats.positions()));
+            share(stats.positions_with_islands(White, n), stats.pattern_positions()),
+            share(stats.positions_with_islands(Black, n), stats.pattern_positions()));
+  out += "\nphase              % of positions  (docs/patterns.md: 24-point material count)\n";
+  for (std::size_t p = 0; p < phase_names.size(); ++p)
+    appendf(out, "%-17s  %6.2f\n", std::string(phase_names[p]).c_str(),
+            share(stats.phase_positions(GamePhase(p)), stats.positions()));
   const WhiteEdge edge = stats.white_edge();  // fitted once: it reads every rated game
   const double white_edge = elo(edge);
   out += '\n';
@@ -254,6 +284,25 @@ std::string stats_table(const Stats& stats) {
     if (!stats.structure_score(id).games()) continue;
     for (Color c : {White, Black})
       append_score_row(out, 23, structure_name(id), c, stats.structure_score(id, c), white_edge);
+  }
+  appendf(out,
+          "\nstructure transitions (games whose timeline goes from one to the other, held %d "
+          "plies\nin a row, docs/timeline.md; score of the side holding the first structure)\n",
+          stats.min_plies());
+  appendf(out, "%-23s  %-23s  %7s %7s %7s %7s  %6s", "from", "to", "games", "wins", "draws",
+          "losses", "score%");
+  out += rated_header;
+  out += '\n';
+  for (const auto& [from, to] : transitions_by_games(stats)) {
+    const Score& s = stats.transition_score(from, to);
+    appendf(out, "%-23s  %-23s  %7llu %7llu %7llu %7llu  ",
+            std::string(structure_name(from)).c_str(), std::string(structure_name(to)).c_str(),
+            ull(stats.transition_games(from, to)), ull(s.wins), ull(s.draws), ull(s.losses));
+    if (s.games())
+      appendf(out, "%6.1f", s.percent());
+    else
+      out += "     -";
+    out += rated_columns(s, white_edge);
   }
   out +=
       "\nexp%/act%: the holder's expected score from the Elo difference (White's edge added to\n"
@@ -386,7 +435,38 @@ std::string stats_json(const Stats& stats) {
     }
     out += '}';
   }
-  out += "}\n";
+  out += ", \"phases\": {";
+  for (std::size_t p = 0; p < phase_names.size(); ++p) {
+    if (p) out += ", ";
+    append_json_string(out, phase_names[p]);
+    out += ": ";
+    append_count(out, stats.phase_positions(GamePhase(p)));
+  }
+  out += "}, \"pattern_phase\": ";
+  if (stats.pattern_phase())
+    append_json_string(out, phase_name(*stats.pattern_phase()));
+  else
+    out += "null";
+  out += ", \"pattern_positions\": ";
+  append_count(out, stats.pattern_positions());
+  out += ", \"pattern_games\": ";
+  append_count(out, stats.pattern_games());
+  out += ", \"transitions\": [";
+  bool first = true;
+  for (const auto& [from, to] : transitions_by_games(stats)) {
+    if (!first) out += ", ";
+    first = false;
+    out += "{\"from\": ";
+    append_json_string(out, structure_name(from));
+    out += ", \"to\": ";
+    append_json_string(out, structure_name(to));
+    out += ", \"games\": ";
+    append_count(out, stats.transition_games(from, to));
+    out += ", ";
+    append_score_fields(out, stats.transition_score(from, to), white_edge);
+    out += '}';
+  }
+  out += "]}\n";
   return out;
 }
 
@@ -397,13 +477,15 @@ std::string games_text(const Stats& s) {
          " positions)";
 }
 
-// One category of a White/Black chart: each side's count as a share of all positions.
+// One category of a White/Black chart: each side's count as a share of the positions of the
+// pattern rows (all of them, or one phase's under --phase).
 template <class CountForSide>
 void add_side_shares(BarChart& chart, const Stats& stats, std::string category,
                      CountForSide count) {
   chart.categories.push_back(std::move(category));
   for (Color c : {White, Black})
-    chart.series[std::size_t(index(c))].values.push_back(share(count(c), stats.positions()));
+    chart.series[std::size_t(index(c))].values.push_back(
+        share(count(c), stats.pattern_positions()));
 }
 
 }  // namespace

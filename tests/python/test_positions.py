@@ -51,10 +51,11 @@ def test_columns_and_dtypes(sample_frame):
     bitboard_columns = [f"{side}_{key}" for side in ("white", "black") for key in SQUARE_SET_KEYS]
     assert columns[5:5 + len(bitboard_columns)] == bitboard_columns
     assert columns[5 + len(bitboard_columns):] == ["white_islands", "black_islands", "structure",
-                                                   "structure_side", "WhiteElo", "Opening"]
+                                                   "structure_side", "phase", "WhiteElo", "Opening"]
     assert all(sample_frame[c].dtype == np.uint64 for c in bitboard_columns)
     assert sample_frame["white_islands"].dtype == np.uint8
     assert sample_frame["structure"].dtype == "category"
+    assert sample_frame["phase"].dtype == "category"
     assert sample_frame["file"].dtype == "category" and sample_frame["game_id"].dtype == np.int64
 
 

@@ -112,7 +112,7 @@ Result analyze(const std::string& text) {
   std::string fen, out;
   append_fen(fen, *pos);
   const PawnReport report = pawn_report(*pos);
-  io::append_jsonl(out, {}, fen, report, classify_structure(*pos));
+  io::append_jsonl(out, {}, fen, report, classify_structure(*pos), game_phase(*pos));
   out.pop_back();
   return {out, {}, {}};
 }

@@ -15,8 +15,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "pawnkit/chess/position.hpp"
@@ -66,6 +69,17 @@ constexpr std::string_view phase_name(GamePhase phase) {
       return "endgame";
   }
   return "";
+}
+
+inline constexpr std::array<std::string_view, 3> phase_names = {phase_name(GamePhase::Opening),
+                                                                phase_name(GamePhase::Middlegame),
+                                                                phase_name(GamePhase::Endgame)};
+
+// The phase named "opening", "middlegame" or "endgame"; nullopt for any other text.
+constexpr std::optional<GamePhase> parse_phase(std::string_view name) {
+  for (std::size_t i = 0; i < phase_names.size(); ++i)
+    if (phase_names[i] == name) return GamePhase(i);
+  return std::nullopt;
 }
 
 static_assert(game_phase(24, 0) == GamePhase::Opening);
