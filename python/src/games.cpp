@@ -50,6 +50,17 @@ class CollectingSink : public analysis::PipelineSink {
   ProgressCounter& progress_;
 };
 
+// The bad and skipped games and the messages of one run over the inputs, as Python reads them.
+py::dict problems(const analysis::GameCounts& counts, const CollectingSink& sink) {
+  py::dict out;
+  out["bad"] = counts.bad;
+  out["skipped"] = counts.skipped;
+  out["messages"] = sink.errors;
+  out["warnings"] = sink.warnings.size();
+  out["warning_messages"] = sink.warnings;
+  return out;
+}
+
 [[noreturn]] void raise_os_error(const std::string& message) {
   PyErr_SetString(PyExc_OSError, message.c_str());
   throw py::error_already_set();
@@ -145,13 +156,7 @@ py::tuple find_games(std::vector<std::pair<std::string, std::optional<std::strin
     counts.add(w.counts());
     matches += w.matches();
   }
-  py::dict problems;
-  problems["bad"] = counts.bad;
-  problems["skipped"] = counts.skipped;
-  problems["messages"] = sink.errors;
-  problems["warnings"] = sink.warnings.size();
-  problems["warning_messages"] = sink.warnings;
-  return py::make_tuple(py::str(sink.output), matches, problems);
+  return py::make_tuple(py::str(sink.output), matches, problems(counts, sink));
 }
 
 // `pawnkit timeline --format jsonl` over the inputs: the JSON lines and the problems.
@@ -173,13 +178,7 @@ py::tuple timeline_jsonl(std::vector<std::pair<std::string, std::optional<std::s
   run_games(inputs, workers, sink, progress, strict, on_progress);
   analysis::GameCounts counts;
   for (const auto& w : workers) counts.add(w.counts());
-  py::dict problems;
-  problems["bad"] = counts.bad;
-  problems["skipped"] = counts.skipped;
-  problems["messages"] = sink.errors;
-  problems["warnings"] = sink.warnings.size();
-  problems["warning_messages"] = sink.warnings;
-  return py::make_tuple(py::str(sink.output), problems);
+  return py::make_tuple(py::str(sink.output), problems(counts, sink));
 }
 
 GameStats add(const GameStats& a, const GameStats& b) {
