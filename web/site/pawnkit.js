@@ -85,7 +85,7 @@ export async function stats(data, options = {}) {
 }
 export async function statsText(data, options = {}) {
   const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
-  return { text: r.result, warnings: r.warnings, ms: r.ms, loadMs: r.loadMs };
+  return { text: r.result, warnings: r.warnings, ms: r.ms, loadMs: r.loadMs, decoders: r.decoders };
 }
 export async function find(data, options = {}) {
   const games = !!options.games;

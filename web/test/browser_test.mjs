@@ -171,7 +171,7 @@ await check('data/sample.pgn through #pgn-file: #stats-json equals stats --forma
   await page.$eval('#filter', (e) => { e.value = ''; e.dispatchEvent(new Event('input')); });
 });
 
-await check('.pgn.gz and .pgn.zst (the browser\'s gzip, fzstd) give the same #stats-json', async () => {
+await check('.pgn.gz and .pgn.zst (the browser\'s gzip, zstddec) give the same #stats-json', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-'));
   const expected = run(['stats', '--format', 'json', 'data/sample.pgn']).trim();
   const gz = path.join(dir, 'sample.pgn.gz'), zst = path.join(dir, 'sample.pgn.zst');
@@ -182,6 +182,36 @@ await check('.pgn.gz and .pgn.zst (the browser\'s gzip, fzstd) give the same #st
     await page.waitForFunction(() => document.getElementById('stats-json').textContent.length > 0, { timeout: 60000 });
     assert.equal((await text('#stats-json')).trim(), expected, file);
   }
+});
+
+// zstddec decodes a file whose frame header states its size; fzstd the others: a file
+// compressed from a pipe (no size), two frames (the first frame's size is not the file's),
+// a damaged one (its message: fzstd checks no checksum, zstddec's failure tells).
+await check('.pgn.zst through zstddec and through fzstd give the CLI\'s stats', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-'));
+  const sized = path.join(dir, 'sized.pgn.zst'), piped = path.join(dir, 'piped.pgn.zst');
+  const twoFrames = path.join(dir, 'two-frames.pgn.zst'), damaged = path.join(dir, 'damaged.pgn.zst');
+  execFileSync('zstd', ['-q', '-o', sized, sample]);
+  fs.writeFileSync(piped, execFileSync('zstd', ['-q', '-c'], { input: fs.readFileSync(sample), maxBuffer: 1 << 26 }));
+  fs.writeFileSync(twoFrames, Buffer.concat([fs.readFileSync(sized), fs.readFileSync(sized)]));
+  const bytes = fs.readFileSync(sized);
+  bytes[bytes.length >> 1] ^= 0x55;
+  fs.writeFileSync(damaged, bytes);
+  const inPage = (file) => page.evaluate(async (base64) => {
+    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    try {
+      const r = await window.pawnkit.statsText(data);
+      return { text: r.text, decoders: r.decoders.join(' ') };
+    } catch (e) {
+      return { error: e.message };
+    }
+  }, fs.readFileSync(file).toString('base64'));
+  for (const [file, decoders] of [[sized, 'zstddec'], [piped, 'fzstd'], [twoFrames, 'fzstd']]) {
+    const r = await inPage(file);
+    assert.equal(r.decoders, decoders, `${file}: ${r.error}`);
+    assert.equal(r.text.trim(), run(['stats', '--format', 'json', file]).trim(), file);
+  }
+  assert.match((await inPage(damaged)).error || '', /zstd error: Data corruption detected/, 'a damaged .zst');
 });
 
 await check('a file dropped on the drop zone is read like an opened one', async () => {

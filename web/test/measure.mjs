@@ -1,9 +1,11 @@
 // Measures the page in headless Chromium (docs/web.md, "Speed"): the bytes of the first
 // load, `stats` on a PGN file in the page (the API, then through the file input with the
-// games table) against `pawnkit stats --threads 1` on the same file, and the main thread's
+// games table) against `pawnkit stats --threads 1` on the same file (runs alternated, the
+// ratio of the medians: the machine's load changes less between neighbours), and the main thread's
 // long tasks (> 50 ms; the goal is none over 100 ms) while the file is read.
 //   node web/test/measure.mjs build/web build/pawnkit ../shared/data/lichess_magnus_games.pgn.zst
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { launch, loadPuppeteer, serve } from './harness.mjs';
 
@@ -31,27 +33,27 @@ await page.goto(url, { waitUntil: 'networkidle0' });
 await page.waitForSelector('body[data-ready="true"]');
 console.log(`first load: ${(transferred / 1024).toFixed(0)} KiB transferred`);
 
-const native = [];
-for (let i = 0; i < 3; ++i) {
+console.log(`load average: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+const runs = Number(process.env.RUNS || 7);
+const native = [], inPage = [];
+for (let i = 0; i < runs; ++i) {
   const t = process.hrtime.bigint();
   execFileSync(cli, ['stats', '--threads', '1', '--format', 'json', file], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
   native.push(Number(process.hrtime.bigint() - t) / 1e6);
-}
-const inPage = [];
-for (let i = 0; i < 3; ++i) {
   inPage.push(await page.evaluate(async () => {
     const blob = await (await fetch('/__input')).blob();
     const t = performance.now();
     const r = await window.pawnkit.statsText(blob);
     const total = performance.now() - t;
-    console.log(`in the worker: reading and decompressing ${r.loadMs.toFixed(0)} ms, stats ${r.ms.toFixed(0)} ms`);
+    console.log(`in the worker: reading and decompressing (${r.decoders.join(', ')}) ${r.loadMs.toFixed(0)} ms, stats ${r.ms.toFixed(0)} ms`);
     return total;
   }));
 }
-const best = (xs) => Math.min(...xs);
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 console.log(`stats, native --threads 1: ${native.map((x) => x.toFixed(0)).join(', ')} ms`);
 console.log(`stats, in the page (API):  ${inPage.map((x) => x.toFixed(0)).join(', ')} ms`);
-console.log(`ratio page / native (best of 3 each): ${(best(inPage) / best(native)).toFixed(2)}`);
+console.log(`ratio page / native (medians of ${runs} alternated runs): ${(median(inPage) / median(native)).toFixed(2)} (${median(inPage).toFixed(0)} / ${median(native).toFixed(0)} ms)`);
+console.log(`load average: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 
 // Through the file input: stats and the games table, the page staying responsive.
 await page.evaluate(() => { window.__longTasks.length = 0; });
