@@ -66,7 +66,7 @@ bool is_move_key(const DrawablePattern& p) {
 
 // Board geometry.
 constexpr double cell = 56, board_x = 64, board_y = 44, board_size = 8 * cell;
-constexpr int max_rings = 5;
+constexpr int max_rings = max_board_rings;
 
 double square_x(Square s) { return board_x + file_of(s) * cell; }
 double square_y(Square s) { return board_y + (7 - rank_of(s)) * cell; }

@@ -45,6 +45,10 @@ struct BarChart {
 
 std::string bar_chart_svg(const BarChart& chart);
 
+// How many ring patterns a board draws (insets between the square's edge and the piece);
+// the page draws its overlays the same way.
+inline constexpr int max_board_rings = 5;
+
 // The colour of the i-th pattern or series: a fixed palette that stays distinct on the
 // board's light and dark squares.
 std::string_view palette_color(std::size_t i);

@@ -126,9 +126,7 @@ function buildBoard() {
       cell.dataset.square = squareName(sq);
       cell.dataset.index = sq;
       cell.tabIndex = sq === state.focus ? 0 : -1;
-      cell.innerHTML = '<span class="hatch white-hatch"></span><span class="hatch black-hatch"></span>' +
-        '<span class="mark white-mark" aria-hidden="true"></span><span class="mark black-mark" aria-hidden="true"></span>' +
-        '<span class="piece"></span>';
+      cell.innerHTML = '<span class="overlays" aria-hidden="true"></span><span class="piece"></span>';
       if (col === 0) cell.insertAdjacentHTML('beforeend', `<span class="coord rank-coord">${rank + 1}</span>`);
       if (row === 7) cell.insertAdjacentHTML('beforeend', `<span class="coord file-coord">${FILES[file]}</span>`);
       line.appendChild(cell);
@@ -137,9 +135,46 @@ function buildBoard() {
   }
 }
 
+// The overlays as `show --svg` draws them (its scheme comes from the module): the i-th key
+// shown has the palette's i-th colour; a move key is striped (╱ White's squares, ╲ Black's),
+// any other key is a ring inset one step further than the previous ring key, solid on
+// White's squares and dashed on Black's. Colour, place and line all tell keys apart.
+let scheme = null;
+function overlayStyles(keys) {
+  scheme ||= pawnkit.drawingScheme();
+  let rings = 0;
+  return keys.filter((k) => state.overlays.has(k)).map((key, i) => {
+    const color = scheme.palette[i % scheme.palette.length];
+    if (scheme.stripe_keys.includes(key)) return { key, color, stripes: true };
+    const ring = rings++;
+    return { key, color, ring: ring < scheme.max_rings ? ring : -1 };
+  });
+}
+
+// Stripes as show --svg's: 3 px of the colour (75% opaque) every 8 px, at 45 degrees.
+const stripes = (color, white) =>
+  `repeating-linear-gradient(${white ? -45 : 45}deg, ${color}bf 0 3px, transparent 3px 8px)`;
+
+function overlayHtml(styles, inWhite, inBlack) {
+  let html = '';
+  for (const o of styles) {
+    const w = inWhite(o.key), b = inBlack(o.key);
+    if (!w && !b) continue;
+    if (o.stripes) {
+      if (w) html += `<span class="stripes" style="background:${stripes(o.color, true)}"></span>`;
+      if (b) html += `<span class="stripes" style="background:${stripes(o.color, false)}"></span>`;
+    } else if (o.ring >= 0) {
+      const line = w && b ? 'solid dashed' : w ? 'solid' : 'dashed';
+      html += `<span class="ring" style="inset:${(1.25 + 2.8 * o.ring).toFixed(2)}px;border-color:${o.color};border-style:${line}"></span>`;
+    }
+  }
+  return html;
+}
+
 function render(details) {
   const report = state.report;
   const keys = squareSetKeys(report);
+  const styles = overlayStyles(keys);
   const sets = {};
   for (const side of ['white', 'black'])
     for (const k of keys) sets[`${side}.${k}`] = new Set(report[side][k]);
@@ -151,10 +186,8 @@ function render(details) {
     cell.dataset.keys = inKeys.join(' ');
     const shown = (side) => inKeys.filter((k) => k.startsWith(side + '.') && state.overlays.has(k.slice(side.length + 1)));
     const white = shown('white'), black = shown('black');
-    cell.classList.toggle('on-white', white.length > 0);
-    cell.classList.toggle('on-black', black.length > 0);
-    cell.querySelector('.white-mark').textContent = white.length > 1 ? white.length : '';
-    cell.querySelector('.black-mark').textContent = black.length > 1 ? black.length : '';
+    cell.querySelector('.overlays').innerHTML =
+      overlayHtml(styles, (k) => sets[`white.${k}`].has(name), (k) => sets[`black.${k}`].has(name));
     cell.querySelector('.piece').textContent = piece ? GLYPHS[piece] : '';
     const label = `${name}${piece ? `, ${piece === piece.toUpperCase() ? 'white' : 'black'} ${PIECE_NAMES[piece.toLowerCase()]}` : ''}` +
       (white.length || black.length ? `; ${[...white, ...black].join(', ')}` : '');
@@ -162,6 +195,7 @@ function render(details) {
     cell.title = label;
   }
   renderOverlayToggles(keys);
+  renderLegend(styles);
   renderIslands(report);
   renderKeys(report, keys);
   const structure = report.structure || '';
@@ -261,11 +295,21 @@ function renderEval(evaluation) {
   table.appendChild(body);
 }
 
-function renderLegend() {
-  $('legend').innerHTML =
-    '<span class="legend-item"><span class="swatch on-white"><span class="hatch white-hatch"></span><span class="mark white-mark"></span></span> White\'s squares: blue, stripes ╱, circle</span>' +
-    '<span class="legend-item"><span class="swatch on-black"><span class="hatch black-hatch"></span><span class="mark black-mark"></span></span> Black\'s squares: orange, stripes ╲, square</span>' +
-    '<span class="legend-item">a number: in that many of the shown sets</span>';
+function renderLegend(styles) {
+  const items = styles.map((o) => {
+    let swatch, how;
+    if (o.stripes) {
+      swatch = `<span class="swatch"><span class="stripes" style="background:${stripes(o.color, true)}"></span></span>` +
+        `<span class="swatch"><span class="stripes" style="background:${stripes(o.color, false)}"></span></span>`;
+      how = '(╱ White, ╲ Black)';
+    } else {
+      swatch = `<span class="swatch"><span class="ring" style="inset:4px;border-color:${o.color};border-style:solid"></span></span>` +
+        `<span class="swatch"><span class="ring" style="inset:4px;border-color:${o.color};border-style:dashed"></span></span>`;
+      how = o.ring >= 0 ? `(ring ${o.ring + 1}: solid White, dashed Black)` : '(not drawn: at most 5 rings)';
+    }
+    return `<span class="legend-item">${swatch} ${o.key} ${how}</span>`;
+  });
+  $('legend').innerHTML = items.join('') || '<span class="legend-item">no overlay chosen</span>';
 }
 
 // ---------------------------------------------------------------- structure catalogue
@@ -371,7 +415,7 @@ async function openFiles(fileList) {
   try {
     const opts = { key: state.files.key, name, onProgress };
     const s = await pawnkit.statsText(blobs, opts);
-    renderStats(JSON.parse(s.text), s.warnings);
+    renderStats(JSON.parse(s.text), s.warnings, s.charts);
     state.games = await pawnkit.games(blobs, opts);
     // Each step in its own task, so that the page answers in between (no long task).
     await nextTask();
@@ -389,29 +433,17 @@ async function openFiles(fileList) {
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function pct(n, d) { return d ? (100 * n / d).toFixed(1) : '0.0'; }
-
-function renderStats(s, warnings) {
+function renderStats(s, warnings, charts) {
   const view = $('stats-view');
   const bad = warnings ? warnings.trim().split('\n').length : 0;
   let html = `<p><strong>${s.games}</strong> games, <strong>${s.positions}</strong> positions` +
     `${s.bad_games ? `, ${s.bad_games} bad` : ''}${s.skipped_games ? `, ${s.skipped_games} skipped` : ''}` +
     `${bad ? ` (${bad} messages)` : ''}; a pattern counts in a game when it lasts ${s.min_plies} plies.</p>`;
-  html += '<figure class="chart"><figcaption>Share of games with each pattern (for at least min_plies plies in a row)</figcaption><table class="bars"><thead><tr><th scope="col">pattern</th><th scope="col">white</th><th scope="col">black</th></tr></thead><tbody>';
-  for (const [k, v] of Object.entries(s.patterns)) {
-    const w = pct(v.white.games, s.games), b = pct(v.black.games, s.games);
-    html += `<tr><th scope="row">${k}</th><td><span class="bar white-bar" style="width:${w}%"></span><span class="bar-label">${w}%</span></td>` +
-      `<td><span class="bar black-bar" style="width:${b}%"></span><span class="bar-label">${b}%</span></td></tr>`;
+  // The charts of `pawnkit stats --svg DIR`, drawn by the same C++ (one figure per file).
+  for (const chart of charts) {
+    const title = (chart.svg.match(/font-weight="bold">([^<]*)</) || [])[1] || chart.name;
+    html += `<figure class="chart" role="img" aria-label="${title}">${chart.svg}</figure>`;
   }
-  html += '</tbody></table></figure>';
-  html += '<figure class="chart"><figcaption>Named structures: games reaching them, and the score of the side holding them</figcaption><table class="bars"><thead><tr><th scope="col">structure</th><th scope="col">games</th><th scope="col">score</th></tr></thead><tbody>';
-  const structures = Object.entries(s.structures).sort((a, b) => b[1].games - a[1].games);
-  const most = Math.max(1, ...structures.map(([, v]) => v.games));
-  for (const [k, v] of structures) {
-    html += `<tr><th scope="row">${k}</th><td><span class="bar structure-bar" style="width:${(100 * v.games / most).toFixed(1)}%"></span><span class="bar-label">${v.games}</span></td>` +
-      `<td>${v.score_percent === null || v.score_percent === undefined ? '–' : `${v.score_percent}%`}</td></tr>`;
-  }
-  html += '</tbody></table></figure>';
   view.innerHTML = html;
 }
 
@@ -532,7 +564,8 @@ async function runSimilar() {
   if (!state.files) return;
   setBusy(true, 'comparing');
   try {
-    const hits = await pawnkit.similar(state.files.blobs, { to: boardFen(), top: 10, key: state.files.key, name: state.files.name, onProgress });
+    const options = { to: boardFen(), top: 10, minPly: Number($('similar-min-ply').value), ignoreFiles: $('similar-ignore').value };
+    const hits = await pawnkit.similar(state.files.blobs, { ...options, key: state.files.key, name: state.files.name, onProgress });
     const box = $('find-results');
     box.innerHTML = '<p>Games whose pawn structure comes closest to the board</p>';
     const list = document.createElement('ol');
@@ -565,7 +598,6 @@ async function main() {
   await Promise.all([pawnkit.ready, loadCatalogue()]);
   buildPalette();
   buildBoard();
-  renderLegend();
   if (!setFen(fenFromHash() || START, { updateHash: false })) setFen(START, { updateHash: false });
 
   $('fen').addEventListener('change', () => setFen($('fen').value));
@@ -600,7 +632,7 @@ async function main() {
   $('filter').addEventListener('input', renderGames);
   $('find-form').addEventListener('submit', (e) => { e.preventDefault(); runFind(false); });
   $('export').addEventListener('click', () => runFind(true));
-  $('similar').addEventListener('click', runSimilar);
+  $('similar-form').addEventListener('submit', (e) => { e.preventDefault(); runSimilar(); });
   const step = (d) => stepTo(state.ply + d);
   $('first').addEventListener('click', () => stepTo(0));
   $('prev').addEventListener('click', () => step(-1));

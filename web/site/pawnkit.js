@@ -4,9 +4,10 @@
 //   await pawnkit.ready;
 //   pawnkit.analyze(fen)            -> one line of `pawnkit analyze --format jsonl`, as an object
 //   pawnkit.details(fen)            -> {phase, eval: {white, black}} (Stockfish 15.1's pawn terms)
+//   pawnkit.drawingScheme()         -> {palette, stripe_keys, max_rings}: how `show --svg` draws keys
 //   await pawnkit.stats(data, {minPlies})        -> `pawnkit stats --format json`, as an object
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
-//   await pawnkit.similar(data, {to, top})       -> `similar --format jsonl` as objects, best first
+//   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
 //   await pawnkit.games(data, {game})            -> the games table (or one game with its moves)
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
@@ -28,6 +29,11 @@ function run(fn, fen) {
 
 export function analyze(fen) { return run(module && module.analyze, fen); }
 export function details(fen) { return run(module && module.details, fen); }
+
+export function drawingScheme() {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  return JSON.parse(module.drawingScheme());
+}
 
 // An error message with the CLI's caret under the place, or '' when the query compiles.
 export function checkQuery(where) {
@@ -85,15 +91,23 @@ export async function stats(data, options = {}) {
 }
 export async function statsText(data, options = {}) {
   const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
-  return { text: r.result, warnings: r.warnings, ms: r.ms, loadMs: r.loadMs, decoders: r.decoders };
+  return { text: r.result, warnings: r.warnings, charts: r.charts, ms: r.ms, loadMs: r.loadMs, decoders: r.decoders };
 }
 export async function find(data, options = {}) {
   const games = !!options.games;
   const r = await request('find', data, { where: options.where ?? '', minPlies: options.minPlies ?? 1, games, lines: !games }, options);
   return r.result;
 }
+// options.ignoreFiles: file letters as --ignore-files takes them ("a,h").
 export async function similar(data, options = {}) {
-  const r = await request('similar', data, { to: options.to ?? '', top: options.top ?? 10, lines: true }, options);
+  let ignoredFiles = 0;
+  for (const c of options.ignoreFiles ?? '') {
+    if (c === ',' || c === ' ') continue;
+    if (c < 'a' || c > 'h') throw new Error('--ignore-files takes file letters a-h');
+    ignoredFiles |= 1 << (c.charCodeAt(0) - 97);
+  }
+  const args = { to: options.to ?? '', top: options.top ?? 10, minPly: options.minPly ?? 20, ignoredFiles, lines: true };
+  const r = await request('similar', data, args, options);
   return r.result;
 }
 export async function games(data, options = {}) {

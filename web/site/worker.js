@@ -163,14 +163,15 @@ self.onmessage = async (event) => {
     let r;
     if (op === 'stats') r = M.stats(input, args.minPlies ?? 8, progress);
     else if (op === 'find') r = M.find(input, args.where ?? '', args.minPlies ?? 1, !!args.games, progress);
-    else if (op === 'similar') r = M.similar(input, args.to ?? '', args.top ?? 10, progress);
+    else if (op === 'similar') r = M.similar(input, args.to ?? '', args.top ?? 10, args.minPly ?? 20, args.ignoredFiles ?? 0, progress);
     else if (op === 'games') r = M.games(input, args.game ?? 0, progress);
     else throw new Error(`unknown operation '${op}'`);
     if (!key) input.delete();
     if (r.error) throw new Error(r.error);
     // JSON lines are parsed here, not on the page's thread (a games table of 10,000 lines).
     const result = args.lines ? r.text.split('\n').filter((l) => l).map((l) => JSON.parse(l)) : r.text;
-    post('result', id, { result, warnings: r.warnings, ms: performance.now() - started, loadMs, decoders });
+    const charts = r.charts ? JSON.parse(r.charts) : undefined;
+    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, decoders });
   } catch (e) {
     post('error', id, { message: e.message || String(e) });
   }

@@ -30,6 +30,7 @@
 #include "io/json.hpp"
 #include "io/report_writer.hpp"
 #include "io/stats_writer.hpp"
+#include "io/svg.hpp"
 
 namespace pawnkit::web {
 
@@ -39,11 +40,12 @@ struct Result {
   std::string text;
   std::string error;     // empty when all went well
   std::string warnings;  // the one-line messages of bad and skipped games, one per line
+  std::string charts;    // stats: the charts of `stats --svg`, [{"name", "svg"}] as JSON
 };
 
 Result failure(std::string message) {
   while (!message.empty() && message.back() == '\n') message.pop_back();
-  return {{}, std::move(message), {}};
+  return {{}, std::move(message), {}, {}};
 }
 
 // A file's bytes, written by the page straight into the module's memory.
@@ -114,7 +116,7 @@ Result analyze(const std::string& text) {
   const PawnReport report = pawn_report(*pos);
   io::append_jsonl(out, {}, fen, report, classify_structure(*pos), game_phase(*pos));
   out.pop_back();
-  return {out, {}, {}};
+  return {out, {}, {}, {}};
 }
 
 void append_squares(std::string& out, Bitboard b) {
@@ -190,7 +192,7 @@ Result details(const std::string& text) {
   out += ", \"black\": ";
   append_eval_side<Black>(out, black, white);
   out += "}}";
-  return {out, {}, {}};
+  return {out, {}, {}, {}};
 }
 
 // `pawnkit stats --format json` of the games in `input`.
@@ -201,7 +203,16 @@ Result stats(const Input& input, int min_plies, emscripten::val on_progress) {
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
-  return {io::stats_json(workers[0].stats()), {}, sink.warnings};
+  std::string charts = "[";
+  for (const io::NamedSvg& chart : io::stats_charts(workers[0].stats())) {
+    charts += charts.size() > 1 ? ", {\"name\": " : "{\"name\": ";
+    io::append_json_string(charts, chart.file_name);
+    charts += ", \"svg\": ";
+    io::append_json_string(charts, chart.svg);
+    charts += '}';
+  }
+  charts += ']';
+  return {io::stats_json(workers[0].stats()), {}, sink.warnings, charts};
 }
 
 // An error message with the CLI's caret under the place, or empty when the query compiles.
@@ -229,27 +240,33 @@ Result find(const Input& input, const std::string& where, int min_plies, bool ga
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
-  return {sink.output, {}, sink.warnings};
+  return {sink.output, {}, sink.warnings, {}};
 }
 
 // `similar --format jsonl` with the board's position as the target: the games whose pawn
-// structure comes closest to it, best first.
-Result similar(const Input& input, const std::string& fen, int top, emscripten::val on_progress) {
+// structure comes closest to it, best first. `min_ply` and `ignored_files` (bit f: file
+// a + f) are --min-ply and --ignore-files.
+Result similar(const Input& input, const std::string& fen, int top, int min_ply,
+               int ignored_files, emscripten::val on_progress) {
   std::string error;
   const std::optional<Position> target = parse_position(fen, error);
   if (!target) return failure(error);
   if (top < 1 || top > 1000) return failure("--top takes 1 to 1000");
+  if (min_ply < 0 || min_ply > 100000) return failure("--min-ply takes 0 to 100000");
   if (std::string why = input.unreadable(); !why.empty()) return failure(why);
   analysis::SimilarOptions options;
   options.target = {target->pawns(White), target->pawns(Black)};
   options.top = std::size_t(top);
+  options.min_ply = min_ply;
+  for (int f = 0; f < 8; ++f)
+    if (ignored_files >> f & 1) options.ignored |= file_bb(File(f));
   std::vector<analysis::SimilarWorker> workers{analysis::SimilarWorker{options}};
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
   std::string out;
   analysis::append_hits_jsonl(out, analysis::sorted_hits(workers, options.top), {input.name()});
-  return {out, {}, sink.warnings};
+  return {out, {}, sink.warnings, {}};
 }
 
 // The games table: one JSON object per game and line, with its tags, plies and the
@@ -328,7 +345,25 @@ Result games(const Input& input, int only, emscripten::val on_progress) {
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
-  return {sink.output, {}, sink.warnings};
+  return {sink.output, {}, sink.warnings, {}};
+}
+
+// How `show --svg` draws the keys, for the page's overlays: the colour of the i-th key
+// shown, the keys drawn as stripes (the move keys) and how many ring keys fit.
+// {"palette": ["#d55e00", ...], "stripe_keys": ["defended", ...], "max_rings": 5}
+std::string drawing_scheme() {
+  std::string out = "{\"palette\": [";
+  for (std::size_t i = 0; i == 0 || io::palette_color(i) != io::palette_color(0); ++i) {
+    if (i) out += ", ";
+    io::append_json_string(out, io::palette_color(i));  // the palette, until it repeats
+  }
+  out += "], \"stripe_keys\": [";
+  for (std::size_t i = 0; i < move_keys.size(); ++i) {
+    if (i) out += ", ";
+    io::append_json_string(out, move_keys[i].name);
+  }
+  out += "], \"max_rings\": " + std::to_string(io::max_board_rings) + '}';
+  return out;
 }
 
 // An error message for a query, with the CLI's caret, or empty when it compiles.
@@ -348,7 +383,8 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
   value_object<Result>("Result")
       .field("text", &Result::text)
       .field("error", &Result::error)
-      .field("warnings", &Result::warnings);
+      .field("warnings", &Result::warnings)
+      .field("charts", &Result::charts);
   class_<Input>("Input")
       .constructor<std::string>()
       .function("append", &Input::append)
@@ -360,4 +396,5 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
   function("similar", &similar);
   function("games", &games);
   function("checkQuery", &check_query);
+  function("drawingScheme", &drawing_scheme);
 }

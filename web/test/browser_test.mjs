@@ -306,6 +306,40 @@ await check('the worker can be cancelled, and works again after', async () => {
   assert.equal((await text('#stats-json')).trim(), run(['stats', '--format', 'json', 'data/sample.pgn']).trim());
 });
 
+// What `show --svg` draws for some keys, as "square ring inset colour" and "square stripes
+// colour side" lines; rings are drawn for both sides alike there.
+function svgOverlays(svg) {
+  const square = (x, y) => `${'abcdefgh'[Math.floor((x - 64) / 56)]}${8 - Math.floor((y - 44) / 56)}`;
+  const stripeColors = Object.fromEntries([...svg.matchAll(/<pattern id="stripe(\d+[wb])".*?fill="(#[0-9a-f]{6})"/g)].map((m) => [m[1], m[2]]));
+  const out = [];
+  for (const m of svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill="none" stroke="(#[0-9a-f]{6})" stroke-width="2.5"\/>/g)) {
+    const x = Number(m[1]), y = Number(m[2]);
+    out.push(`${square(x, y)} ring ${Number(((x - 64) % 56).toFixed(2))} ${m[3]}`);
+  }
+  for (const m of svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="56" height="56" fill="url\(#stripe(\d+([wb]))\)"\/>/g))
+    out.push(`${square(Number(m[1]), Number(m[2]))} stripes ${stripeColors[m[3]]} ${m[4] === 'w' ? 'white' : 'black'}`);
+  return out.sort();
+}
+
+await check('overlays are drawn as show --svg draws them: colours, ring places, stripes', async () => {
+  await enterFen(positions[0]);
+  await page.click('#overlay-keys input[value="single_pushes"]');
+  const shown = await page.$$eval('#overlay-keys input:checked', (inputs) => inputs.map((i) => i.value));
+  const drawn = await page.$$eval('#board [data-square]', (cells) => cells.flatMap((c) =>
+    [...c.querySelectorAll('.overlays span')].map((span) => {
+      const style = span.getAttribute('style');
+      const color = style.match(/#[0-9a-f]{6}/)[0];
+      if (span.className === 'stripes') return `${c.dataset.square} stripes ${color} ${style.includes('(-45deg') ? 'white' : 'black'}`;
+      return `${c.dataset.square} ring ${Number(style.match(/inset:([\d.]+)px/)[1])} ${color}`;
+    })));
+  // A square in both sides' sets of a ring key has one ring (solid and dashed sides) here.
+  const expected = svgOverlays(run(['show', positions[0], '--pattern', shown.join(','), '--svg', '-']));
+  assert.ok(expected.some((l) => l.includes('stripes')) && expected.some((l) => l.includes('ring')));
+  assert.deepEqual(drawn.sort(), expected);
+  const legend = await page.$$eval('#legend .legend-item', (items) => items.map((i) => i.textContent.trim().split(' ')[0]));
+  assert.deepEqual(legend, shown);
+});
+
 if (process.env.PAWNKIT_SCREENSHOTS) {
   await check('screenshots', async () => {
     const dir = process.env.PAWNKIT_SCREENSHOTS;
