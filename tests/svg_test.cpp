@@ -149,5 +149,21 @@ TEST(Svg, BarChartScalesAndSkipsMissingValues) {
   expect_renders(file);
 }
 
+// The legend of several series (swatches at y 38 to 52) stays clear of the notes over the
+// bars (10 px text whose baseline is 6 px over the plot).
+TEST(Svg, BarChartNotesClearTheLegend) {
+  io::BarChart chart;
+  chart.title = "t";
+  chart.categories = {"x", "y"};
+  chart.series = {{"expected", {40, 60}}, {"actual", {50, 55}}};
+  chart.bar_notes = {"n=1", "n=2"};
+  const std::string svg = io::bar_chart_svg(chart);
+  const std::size_t note = svg.find(">n=1</text>");
+  ASSERT_NE(note, std::string::npos);
+  const std::size_t y_at = svg.rfind(" y=\"", note) + 4;
+  EXPECT_GE(std::stod(svg.substr(y_at)) - 10, 52.0);  // the note's top under the swatches
+  EXPECT_NE(svg.find(">expected</text>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace pawnkit

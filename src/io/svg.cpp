@@ -261,7 +261,10 @@ double nice_ceiling(double v) {
 std::string bar_chart_svg(const BarChart& chart) {
   const std::size_t n = chart.categories.size(),
                     series = std::max<std::size_t>(1, chart.series.size());
-  const double plot_x = 70, plot_y = 60, plot_h = 300;
+  // The legend (several series) sits over the plot's top right corner: notes over the bars
+  // need the plot lower there, or the two overlap.
+  const bool legend = chart.series.size() > 1;
+  const double plot_x = 70, plot_y = legend && !chart.bar_notes.empty() ? 78 : 60, plot_h = 300;
   const double categories = double(std::max<std::size_t>(n, 1));
   const double group_w = std::max({36.0, 14.0 * double(series) + 14, 420 / categories});
   const double plot_w = group_w * categories;
@@ -319,7 +322,7 @@ std::string bar_chart_svg(const BarChart& chart) {
   svg.line(plot_x, plot_y, plot_x, plot_y + plot_h, "stroke=\"#333333\" stroke-width=\"1.5\"");
 
   // Legend, top right, when there is more than one series.
-  if (chart.series.size() > 1) {
+  if (legend) {
     double x = plot_x + plot_w - 110.0 * double(chart.series.size());
     for (std::size_t s = 0; s < chart.series.size(); ++s, x += 110) {
       svg.rect(x, 38, 14, 14, "fill=\"" + std::string(palette_color(s)) + "\"");

@@ -184,6 +184,18 @@ await check('.pgn.gz and .pgn.zst (the browser\'s gzip, zstddec) give the same #
   }
 });
 
+await check('the stats charts are stats --svg\'s files, byte for byte', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-'));
+  run(['stats', '--svg', dir, 'data/sample.pgn']);
+  const charts = await page.evaluate(async (base64) => {
+    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return (await window.pawnkit.statsText(data)).charts;
+  }, fs.readFileSync(sample).toString('base64'));
+  assert.deepEqual(charts.map((c) => c.name).sort(), fs.readdirSync(dir).sort());
+  for (const chart of charts) assert.equal(chart.svg, fs.readFileSync(path.join(dir, chart.name), 'utf8'), chart.name);
+  assert.equal(await page.$$eval('#stats-view figure svg', (svgs) => svgs.length), charts.length);
+});
+
 // zstddec decodes a file whose frame header states its size; fzstd the others: a file
 // compressed from a pipe (no size), two frames (the first frame's size is not the file's),
 // a damaged one (its message: fzstd checks no checksum, zstddec's failure tells).
@@ -257,6 +269,17 @@ await check('find, a bad query, export and a game to step through', async () => 
   }, to, fs.readFileSync(sample).toString('base64'));
   const cliHits = run(['similar', '--format', 'jsonl', '--top', '5', '--to', to, 'data/sample.pgn']).trim().split('\n');
   assert.deepEqual(hits.map((h) => JSON.stringify(h)), cliHits.map((l) => JSON.stringify(JSON.parse(l))));
+  // --min-ply and --ignore-files, as the API's minPly and ignoreFiles.
+  const narrowed = await page.evaluate(async (f, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    let error = '';
+    try { await window.pawnkit.similar(bytes, { to: f, ignoreFiles: 'a,z' }); } catch (e) { error = e.message; }
+    return { hits: await window.pawnkit.similar(bytes, { to: f, top: 5, minPly: 30, ignoreFiles: 'a,h', name: 'data/sample.pgn' }), error };
+  }, to, fs.readFileSync(sample).toString('base64'));
+  const cliNarrowed = run(['similar', '--format', 'jsonl', '--top', '5', '--min-ply', '30', '--ignore-files', 'a,h', '--to', to, 'data/sample.pgn']).trim().split('\n');
+  assert.deepEqual(narrowed.hits.map((h) => JSON.stringify(h)), cliNarrowed.map((l) => JSON.stringify(JSON.parse(l))));
+  assert.notDeepEqual(cliNarrowed, cliHits);
+  assert.match(narrowed.error, /--ignore-files/);
   // Open the first hit: the board shows that position.
   await page.click('#find-results li button');
   await page.waitForFunction(() => !document.getElementById('game-view').hidden);
