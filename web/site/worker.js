@@ -116,6 +116,7 @@ async function load(id, M, blobs, name, key) {
   decoders = [];
   const input = new M.Input(name);
   const total = blobs.reduce((n, b) => n + b.size, 0);
+  input.reserve(total + blobs.length); // plain files' size; decompressed bytes grow beyond it
   let read = 0, last = 0;
   try {
     for (const blob of blobs) {

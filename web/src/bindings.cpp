@@ -59,6 +59,8 @@ class Input {
     return reinterpret_cast<std::uintptr_t>(bytes_.data() + at);
   }
   std::size_t size() const { return bytes_.size(); }
+  // Room for `size` bytes in all, so that appending does not copy what is there.
+  void reserve(std::size_t size) { bytes_.reserve(size); }
   const std::string& name() const { return name_; }
   std::unique_ptr<io::ByteSource> source() const { return io::make_view_source(bytes_, name_); }
   // Why these bytes are not PGN text (binary, a ZIP archive, UTF-16), or empty.
@@ -388,7 +390,8 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
   class_<Input>("Input")
       .constructor<std::string>()
       .function("append", &Input::append)
-      .function("size", &Input::size);
+      .function("size", &Input::size)
+      .function("reserve", &Input::reserve);
   function("analyze", &analyze);
   function("details", &details);
   function("stats", &stats);
