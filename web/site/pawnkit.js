@@ -6,6 +6,7 @@
 //   pawnkit.details(fen)            -> {phase, eval: {white, black}} (Stockfish 15.1's pawn terms)
 //   pawnkit.drawingScheme()         -> {palette, stripe_keys, max_rings}: how `show --svg` draws keys
 //   await pawnkit.stats(data, {minPlies})        -> `pawnkit stats --format json`, as an object
+//   await pawnkit.statsText(data, {minPlies})    -> {text (that JSON), charts (stats --svg's files), warnings, decoders}
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
 //   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
 //   await pawnkit.games(data, {game})            -> the games table (or one game with its moves)

@@ -248,8 +248,8 @@ Result find(const Input& input, const std::string& where, int min_plies, bool ga
 // `similar --format jsonl` with the board's position as the target: the games whose pawn
 // structure comes closest to it, best first. `min_ply` and `ignored_files` (bit f: file
 // a + f) are --min-ply and --ignore-files.
-Result similar(const Input& input, const std::string& fen, int top, int min_ply,
-               int ignored_files, emscripten::val on_progress) {
+Result similar(const Input& input, const std::string& fen, int top, int min_ply, int ignored_files,
+               emscripten::val on_progress) {
   std::string error;
   const std::optional<Position> target = parse_position(fen, error);
   if (!target) return failure(error);
