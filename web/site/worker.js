@@ -26,12 +26,13 @@ function zstdContentSize(header) {
   return fieldBytes === 2 ? size + 256 : size;
 }
 
-// The largest file decompressed in one piece (below, zstddec holds it whole as well).
-const WHOLE_ZSTD_LIMIT = 1 << 30;
+// The largest file decompressed in one piece: zstddec's memory holds it whole, and keeps
+// that size, beside the JavaScript copy and the module's; fzstd streams larger files.
+const WHOLE_ZSTD_LIMIT = 256 << 20;
 
 // Chunks of a zstd file's decompressed bytes. zstddec (zstd's own C decoder compiled to
 // WebAssembly) decodes the whole file at once, 2 to 4 times as fast as fzstd (JavaScript),
-// when the frame header states the size; fzstd streams the others (no size, over 1 GiB,
+// when the frame header states the size; fzstd streams the others (no size, over 256 MiB,
 // several frames: zstddec then fails, as the first frame's size is not the file's).
 async function* zstdChunks(blob) {
   const size = zstdContentSize(new Uint8Array(await blob.slice(0, 18).arrayBuffer()));
