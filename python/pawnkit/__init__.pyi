@@ -48,3 +48,14 @@ PAWN_TRACE_COLUMNS: list[str]
 def pawn_trace(path: str | os.PathLike[str], *,
                weights: Mapping[str, Any] | str | None = ...) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 def pawn_weights(weights: Mapping[str, Any] | str | None = ...) -> dict[str, Any]: ...
+
+REPORT_PHASES: list[str]
+
+def tune(paths: Paths, *, report: bool = ..., weights: Mapping[str, Any] | str | None = ...,
+         iterations: int | None = ..., per_game: int | None = ..., skip_plies: int | None = ...,
+         min_game_plies: int | None = ..., allow_unrated: bool = ..., test_percent: int | None = ...,
+         fix_material: bool = ..., freeze: str | Iterable[str] = ...,
+         bounds: Mapping[str, tuple[float, float]] | None = ..., loss: Literal["mse", "log"] = ...,
+         learning_rate: float | None = ..., bootstrap: int | None = ..., seed: int | None = ...,
+         threads: int = ..., strict: bool = ...) -> dict[str, Any]: ...
+def tune_report(result: Mapping[str, Any] | str | os.PathLike[str]) -> pd.DataFrame: ...
