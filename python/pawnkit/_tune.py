@@ -8,8 +8,6 @@ import subprocess
 import tempfile
 import warnings
 
-import pandas as pd
-
 from . import _inputs
 
 #: The ``phase`` categories of tune_report: the weight of a phase, or a term without one.
@@ -113,6 +111,7 @@ def tune_report(result):
     what ``tune(..., report=True)`` returns, or ``tune --report --format json``'s output as
     text or as a path to a file. ``attrs`` keeps k, the losses, the position counts,
     bootstrap, confidence, pawn_mg and pawn_eg."""
+    import pandas as pd  # here: workers that only merge Stats need not import pandas
     if isinstance(result, os.PathLike) or (isinstance(result, str) and not result.lstrip().startswith("{")):
         with open(result, encoding="utf-8") as file:
             result = file.read()
