@@ -71,3 +71,18 @@ def games_frame(parts, tags, problems, names, tag_types=None):
 def _empty_chunk(tags):
     from ._frames import empty_positions_frame
     return empty_positions_frame(tags, fen=False)
+
+
+def game_structures(games):
+    """The games table's ``structures`` in long form: one row per game and named structure
+    it reached, columns ``game_id``, ``file``, ``game``, ``structure`` (categorical, the
+    categories of the positions' ``structure`` column) and ``first_ply``, in the order of
+    the games and, within a game, of the plies; a game that reached none has no row."""
+    from ._frames import CATEGORICAL_COLUMNS
+    rows = [(game_id, name, ply) for game_id, reached in games["structures"].items() for name, ply in reached.items()]
+    long = pd.DataFrame(rows, columns=["game_id", "structure", "first_ply"])
+    long["game_id"] = long["game_id"].astype("int64")
+    long["first_ply"] = long["first_ply"].astype("int32")
+    long["structure"] = pd.Categorical(long["structure"], categories=CATEGORICAL_COLUMNS["structure"])
+    where = games.loc[long["game_id"], ["file", "game"]].reset_index(drop=True)
+    return pd.concat([long[["game_id"]], where, long[["structure", "first_ply"]]], axis=1)
