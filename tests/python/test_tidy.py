@@ -80,3 +80,13 @@ def test_game_structures_is_the_long_form_of_the_positions():
     assert (long.groupby("game_id")["first_ply"].apply(lambda p: p.is_monotonic_increasing)).all()
     assert set(long["game_id"]) == {g for g, s in games["structures"].items() if s}
     assert long.merge(games[["Result"]], left_on="game_id", right_index=True)["Result"].notna().all()
+
+
+def test_games_table_keeps_the_fixed_result_categories():
+    pgn = (b'[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+           b'[Event "b"]\n[Variant "Atomic"]\n[Result "0-1"]\n\n1. e4 d5 0-1\n')
+    with pytest.warns(pawnkit.BadInputWarning):
+        games = pawnkit.games(io.BytesIO(pgn), tags=("Result", "Event"))
+    assert list(games["status"]) == ["ok", "skipped"]
+    assert list(games["Result"].cat.categories) == ["1-0", "0-1", "1/2-1/2", "*"]
+    assert isinstance(games["Event"].dtype, pd.CategoricalDtype)
