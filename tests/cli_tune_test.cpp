@@ -3,6 +3,7 @@
 // threads, another split for another seed, and bad command lines.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <pawnkit/eval/pawn_weights_json.hpp>
 #include <string>
@@ -61,6 +62,98 @@ TEST(CliTune, PlainStatements) {
       << r.out;
 }
 
+// --report --format json: one statement per parameter, signed as the effect on the side
+// with the pawn, its interval around it, and the same numbers as the text statements.
+TEST(CliTune, ReportAsJson) {
+  const std::string quick = "tune --iterations 50 --report --bootstrap 3 ";
+  const auto json = run_cli(quick + "--format json " + sample);
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(std::count(json.out.begin(), json.out.end(), '\n'), 1) << json.out;
+  EXPECT_NE(json.out.find(", \"report\": {\"bootstrap\": 3, \"confidence\": 0.95, \"pawn_mg\": "),
+            std::string::npos)
+      << json.out;
+  const auto text = run_cli(quick + sample);
+  ASSERT_EQ(text.status, 0) << text.err;
+  // Each statement of the text report is in the JSON, with its signed value.
+  std::size_t statements = 0;
+  for (std::size_t at = json.out.find("{\"parameter\": "); at != std::string::npos;
+       at = json.out.find("{\"parameter\": ", at + 1)) {
+    ++statements;
+    const std::string object = json.out.substr(at, json.out.find('}', at) - at);
+    const auto number = [&](const std::string& key) {
+      return std::stod(object.substr(object.find("\"" + key + "\": ") + key.size() + 4));
+    };
+    const std::size_t quote = object.find("\"statement\": \"") + 14;
+    const std::string statement = object.substr(quote, object.rfind('"') - quote);
+    EXPECT_NE(text.out.find("  " + statement), std::string::npos) << statement;
+    const double value = number("value");
+    EXPECT_LE(number("ci_low"), value);
+    EXPECT_GE(number("ci_high"), value);
+    const bool cost = statement.find(" costs ") != std::string::npos;
+    const std::size_t plus_minus = statement.find(" +/- ");  // "... costs 0.12 +/- 0.03 ..."
+    const double stated = std::stod(statement.substr(statement.rfind(' ', plus_minus - 1) + 1));
+    EXPECT_NEAR(cost ? -value : value, stated, 0.0051) << statement;
+  }
+  EXPECT_EQ(statements, 2 * 8 + 6 + 1 + 1);
+  EXPECT_NE(json.out.find("{\"parameter\": \"isolated.mg\", \"term\": \"isolated\", "
+                          "\"phase\": \"middlegame\", \"value\": "),
+            std::string::npos);
+  EXPECT_NE(json.out.find("\"start\": -0.00793651, \"statement\": \"an isolated pawn costs "),
+            std::string::npos)
+      << "Stockfish 15.1: 1 of 126 middlegame units for an isolated pawn";
+  EXPECT_NE(json.out.find("\"phase\": \"both\", "), std::string::npos);
+}
+
+// A labelled EPD tuning set, in both label forms, made from the positions of the bundled
+// games: every labelled record is used, the split holds out records, the same seed gives
+// the same figures, and records without a label or bad lines are counted and reported.
+TEST(CliTune, LabelledEpdInput) {
+  const auto trace = run_cli("pawn-eval --trace --format jsonl " + sample);
+  ASSERT_EQ(trace.status, 0) << trace.err;
+  std::string epd;
+  std::size_t labelled = 0, line_number = 0;
+  for (std::size_t at = trace.out.find("\"fen\": \""); at != std::string::npos;
+       at = trace.out.find("\"fen\": \"", at + 1)) {
+    if (++line_number % 7) continue;  // a few hundred positions are enough
+    const std::size_t start = at + 8, end = trace.out.find('"', start);
+    const std::string fen = trace.out.substr(start, end - start);
+    const std::string label = trace.out.substr(trace.out.find("\"label\": ", end) + 9, 3);
+    if (label == "nul") {
+      epd += fen + "\n";
+      continue;
+    }
+    const double value = std::stod(label);
+    ++labelled;
+    if (labelled % 2)
+      epd += fen + " c9 \"" + (value == 1 ? "1-0" : value == 0 ? "0-1" : "1/2-1/2") + "\";\n";
+    else
+      epd += fen + " [" + (value == 1 ? "1.0" : value == 0 ? "0.0" : "0.5") + "]\n";
+  }
+  ASSERT_GT(labelled, 300u);
+  const std::string quick = "tune --format json --iterations 50 ";
+  const auto a = run_cli(quick + "--threads 1 -", epd);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.err, "");
+  const auto number = [](const std::string& out, const std::string& key) {
+    return std::stod(out.substr(out.find("\"" + key + "\": ") + key.size() + 4));
+  };
+  EXPECT_EQ(number(a.out, "train_positions") + number(a.out, "test_positions"), double(labelled));
+  EXPECT_GT(number(a.out, "test_positions"), 0.05 * labelled);
+  EXPECT_LT(number(a.out, "test_positions"), 0.15 * labelled);
+  EXPECT_EQ(run_cli(quick + "--threads 2 -", epd).out, a.out);
+  EXPECT_NE(run_cli(quick + "--seed 2 -", epd).out, a.out);
+
+  const auto text = run_cli("tune --iterations 20 -", epd + "8/8/8/8/8/8/8/K1k5 w - - 0 1\n");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(text.out.find("games used"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("records used " + std::to_string(labelled) + " (left out: "),
+            std::string::npos)
+      << text.out;
+  const auto bad = run_cli(quick + "-", epd + "not a fen [1.0]\n");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("invalid FEN"), std::string::npos) << bad.err;
+}
+
 // The issue's check on outside data: on Magnus Carlsen's Lichess games the tuned weights
 // predict the held-out games better than Stockfish 15.1's (docs/engine.md has the figures).
 TEST(CliTune, BeatsStockfishsWeightsOnTheMagnusGames) {
@@ -81,9 +174,9 @@ TEST(CliTune, BadCommandLines) {
   EXPECT_EQ(run_cli("tune --freeze nothing " + sample).status, 2);
   EXPECT_EQ(run_cli("tune --bound isolated.mg=5 " + sample).status, 2);
   EXPECT_EQ(run_cli("tune --learning-rate -1 " + sample).status, 2);
-  const auto epd = run_cli("tune -", "8/8/8/8/8/8/8/K1k5 w - - 0 1\n");
-  EXPECT_EQ(epd.status, 1);
-  EXPECT_NE(epd.err.find("tune reads PGN games only"), std::string::npos) << epd.err;
+  const auto unlabelled = run_cli("tune -", "8/8/8/8/8/8/8/K1k5 w - - 0 1\n");
+  EXPECT_EQ(unlabelled.status, 1);
+  EXPECT_NE(unlabelled.err.find("too few positions"), std::string::npos) << unlabelled.err;
 }
 
 }  // namespace

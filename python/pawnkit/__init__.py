@@ -36,10 +36,12 @@ from . import _inputs
 from ._bitboards import SQUARES, bb, bitboard, popcount, squares
 from ._pawnkit import Stats
 from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
+from ._tune import REPORT_PHASES, tune, tune_report
 
 __all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
            "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
-           "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS"]
+           "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS", "tune", "tune_report", "REPORT_PHASES",
+           "concat", "game_structures"]
 
 
 class PawnkitWarning(UserWarning):
@@ -243,6 +245,22 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, p
     problems = problems[0]
     _warn(problems, "game")
     return games_frame(parts, tags, problems, names, tag_types)
+
+
+def concat(frames):
+    """``pd.concat`` that keeps pawnkit's categorical columns categorical (see
+    ``pawnkit._frames.concat``): for the chunks of :func:`iter_positions`, frames of
+    several calls or computed Dask partitions."""
+    from ._frames import concat as _concat
+    return _concat(frames)
+
+
+def game_structures(games):
+    """One row per game of a :func:`games` table and named structure it reached:
+    ``game_id``, ``file``, ``game``, ``structure`` (categorical), ``first_ply`` (the tidy
+    form of the ``structures`` column)."""
+    from ._games import game_structures as _game_structures
+    return _game_structures(games)
 
 
 def release_memory():

@@ -27,6 +27,17 @@ TAG_TYPES = {
 }
 TAG_TYPE_NAMES = ("str", "category", "Int", "date")
 
+# Categorical tags whose values are a closed set get it as fixed categories, in this order,
+# so that frames of different chunks, calls or partitions have the same categories and
+# pd.concat keeps them categorical (a value outside the set, such as a sloppy "1/2", is
+# added after them, in order of appearance). Free-text tags (Event, names, Opening, ...)
+# have the values of their own frame: pawnkit.concat unites them.
+KNOWN_TAG_CATEGORIES = {
+    "Result": ["1-0", "0-1", "1/2-1/2", "*"],
+    "ECO": [f"{letter}{number:02d}" for letter in "ABCDE" for number in range(100)] + ["?"],  # "?": unknown
+    "Variant": ["Standard", "Chess960", "From Position"],
+}
+
 
 def tag_type(name, tag_types):
     return (tag_types or {}).get(name) or TAG_TYPES.get(name, "str")
@@ -43,13 +54,71 @@ def tag_column(name, per_game, slot, kind):
     """The column of tag ``name`` from its value per game and each row's game."""
     if kind == "category":
         codes, categories = pd.factorize(per_game, use_na_sentinel=True)
-        return pd.Categorical.from_codes(codes[slot] if len(slot) else codes[:0], categories=categories.astype(object))
+        categories = categories.astype(object)
+        known = KNOWN_TAG_CATEGORIES.get(name)
+        if known is not None:  # codes into known + the values outside it
+            categories, codes = _with_known(known, categories, codes)
+        return pd.Categorical.from_codes(codes[slot] if len(slot) else codes[:0], categories=categories)
     if kind == "Int":
         numbers = pd.to_numeric(pd.Series(per_game, dtype=object), errors="coerce")
         return pd.array(numbers.to_numpy()[slot] if len(slot) else numbers.to_numpy()[:0], dtype="Int32")
     if kind == "date":
         return _dates(per_game)[slot] if len(slot) else np.zeros(0, "datetime64[ns]")
     return per_game[slot] if len(slot) else np.zeros(0, object)
+
+
+def _with_known(known, found, codes):
+    """Categories ``known`` then the ``found`` values outside it, and ``codes`` (into
+    ``found``, -1 for none) recoded into them."""
+    position = {value: i for i, value in enumerate(known)}
+    extra = [value for value in found if value not in position]
+    for value in extra:
+        position[value] = len(position)
+    recode = np.array([position[value] for value in found] + [-1], dtype=np.int32)
+    return known + extra, recode[codes]  # code -1 picks the appended -1
+
+
+def union_categories(frames):
+    """The frames with, in each categorical column, the same categories: the union in
+    order of first appearance (the frames are not changed; those already alike are
+    returned as they are)."""
+    frames = list(frames)
+    if not frames:
+        return frames
+    columns = [c for c, dtype in frames[0].dtypes.items() if isinstance(dtype, pd.CategoricalDtype)]
+    for column in columns:
+        dtypes = [f[column].dtype for f in frames]
+        if all(d == dtypes[0] for d in dtypes):
+            continue
+        union = list(dict.fromkeys(v for d in dtypes for v in d.categories))
+        united = pd.CategoricalDtype(union, ordered=dtypes[0].ordered)
+        frames = [f if f[column].dtype == united else _with_column(f, column, f[column].astype(united))
+                  for f in frames]
+    return frames
+
+
+def _with_column(frame, column, values):
+    shallow = frame.copy(deep=False)  # the other columns' arrays are shared, not copied
+    shallow[column] = values
+    return shallow
+
+
+def concat(frames):
+    """``pd.concat`` of pawnkit's frames (the chunks of iter_positions, the results of
+    several positions or games calls, computed Dask partitions) that keeps every
+    categorical column categorical: plain pd.concat turns a column whose categories differ
+    between the frames (a free-text tag such as ``Event`` or ``White``) into text. The
+    categories become their union in order of first appearance, so the chunks of one
+    iter_positions call give the frame positions gives. Frames with the default index are
+    renumbered (``ignore_index``), others (games: ``game_id``) keep theirs. ``attrs`` are
+    the last frame's (for iter_positions: the call's totals)."""
+    frames = union_categories(frames)
+    if not frames:
+        raise ValueError("concat needs at least one frame")
+    renumber = all(isinstance(f.index, pd.RangeIndex) and f.index.start == 0 for f in frames)
+    result = pd.concat(frames, ignore_index=renumber)
+    result.attrs = dict(frames[-1].attrs)
+    return result
 
 
 # game_id = input index * GAME_ID_STRIDE + game (made in C++, python/src/positions.cpp):

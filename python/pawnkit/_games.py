@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from ._frames import GAME_ID_STRIDE, tag_type
+from ._frames import GAME_ID_STRIDE, tag_type, union_categories
 
 # "pawnkit: FILE:LINE: game N: message", as io::format_diagnostic writes it.
 _MESSAGE = re.compile(r"^pawnkit: (?P<file>.*?):(?P<line>\d+): game (?P<game>\d+): (?P<text>.*)$")
@@ -35,7 +35,7 @@ def games_of_chunk(chunk, tags):
 def games_frame(parts, tags, problems, names, tag_types=None):
     """The table: the chunks' games, then each message's game marked bad or skipped (and
     added when it had no rows)."""
-    frame = pd.concat(parts) if parts else games_of_chunk(_empty_chunk(tags), tags)
+    frame = pd.concat(union_categories(parts)) if parts else games_of_chunk(_empty_chunk(tags), tags)
     frame["status"] = "ok"
     frame["message"] = None
     index_of = {}
@@ -55,13 +55,17 @@ def games_frame(parts, tags, problems, names, tag_types=None):
             extra.append({"game_id": game_id, "file": match["file"], "game": game, "plies": np.nan,
                           "structures": {}, "status": status, "message": message})
     if extra:
+        dtypes = frame.dtypes
         frame = pd.concat([frame, pd.DataFrame(extra).set_index("game_id")])
+        for name in tags:  # the added games have no tags: keep the categories
+            if isinstance(dtypes[name], pd.CategoricalDtype):
+                frame[name] = frame[name].astype(dtypes[name])
     frame = frame.sort_index()
     frame.index.name = "game_id"
     frame["file"] = pd.Categorical(frame["file"].astype(object), categories=list(dict.fromkeys(names)))
     frame["plies"] = frame["plies"].astype("Int32")
-    for name in tags:  # the chunks' categories differ: concat made them text
-        if tag_type(name, tag_types) == "category":
+    for name in tags:
+        if tag_type(name, tag_types) == "category" and frame[name].dtype == object:
             frame[name] = frame[name].astype("category")
     frame["status"] = frame["status"].astype(pd.CategoricalDtype(["ok", "bad", "skipped"]))
     frame.attrs.update(problems)
@@ -71,3 +75,18 @@ def games_frame(parts, tags, problems, names, tag_types=None):
 def _empty_chunk(tags):
     from ._frames import empty_positions_frame
     return empty_positions_frame(tags, fen=False)
+
+
+def game_structures(games):
+    """The games table's ``structures`` in long form: one row per game and named structure
+    it reached, columns ``game_id``, ``file``, ``game``, ``structure`` (categorical, the
+    categories of the positions' ``structure`` column) and ``first_ply``, in the order of
+    the games and, within a game, of the plies; a game that reached none has no row."""
+    from ._frames import CATEGORICAL_COLUMNS
+    rows = [(game_id, name, ply) for game_id, reached in games["structures"].items() for name, ply in reached.items()]
+    long = pd.DataFrame(rows, columns=["game_id", "structure", "first_ply"])
+    long["game_id"] = long["game_id"].astype("int64")
+    long["first_ply"] = long["first_ply"].astype("int32")
+    long["structure"] = pd.Categorical(long["structure"], categories=CATEGORICAL_COLUMNS["structure"])
+    where = games.loc[long["game_id"], ["file", "game"]].reset_index(drop=True)
+    return pd.concat([long[["game_id"]], where, long[["structure", "first_ply"]]], axis=1)

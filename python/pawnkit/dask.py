@@ -16,6 +16,8 @@ instead of threads fighting inside one task; a few shards per worker or more, ea
 at least some tenths of a CPU second (Dask spends a few milliseconds per task).
 """
 
+import re
+
 import dask
 
 import pawnkit
@@ -31,16 +33,60 @@ def _paths(paths):
     return list(paths)
 
 
+def _origin_of(path):
+    """The messages' rewriting for a shard of ``pawnkit split``: a function from a message
+    naming the shard ("pawnkit: SHARD:LINE: game N: ...") to the same message naming the
+    original file, its line and game number (the shard's first line says where it starts,
+    io/split_origin.hpp), the shard kept at the end in brackets. Identity for other files
+    and for URLs (whose first line would cost a second download)."""
+    name, data = _inputs.inputs([path])[0] if not _inputs._URL.match(str(path)) else (None, None)
+    origin = pawnkit._pawnkit.split_origin(name, data) if name is not None else None
+    if origin is None:
+        return lambda message: message
+    file, first_game, first_line = origin
+    head = f"pawnkit: {name}:"
+
+    def relocate(message):
+        if not message.startswith(head):
+            return message
+        match = re.match(r"(?:(?P<line>\d+): )?(?:game (?P<game>\d+): )?(?P<text>.*)$", message[len(head):].lstrip(" "))
+        where = file
+        if match["line"]:  # the header is the shard's line 1, its first game's line is first_line
+            where += f":{int(match['line']) - 2 + first_line}"
+        game = f"game {int(match['game']) + first_game - 1}: " if match["game"] else ""
+        return f"pawnkit: {where}: {game}{match['text']} [{name}]"
+    return relocate
+
+
 def _file_stats(path, threads, min_plies):
     # No warning on the worker: the client warns once about the merged result.
-    return pawnkit.stats([path], threads=threads, min_plies=min_plies, progress=False, _warn_now=False)
+    result = pawnkit.stats([path], threads=threads, min_plies=min_plies, progress=False, _warn_now=False)
+    relocate = _origin_of(path)
+    data, errors, warnings = result.__getstate__()
+    if not errors and not warnings:
+        return result
+    relocated = pawnkit.Stats.__new__(pawnkit.Stats)  # the pickle state, with the messages renamed
+    relocated.__setstate__((data, [relocate(m) for m in errors], [relocate(m) for m in warnings]))
+    return relocated
+
+
+def _relocate_frame(frame, path):
+    """A partition's messages (attrs, the games' "message" column) naming the original."""
+    relocate = _origin_of(path)
+    for key in ("messages", "warning_messages"):
+        if key in frame.attrs:
+            frame.attrs[key] = [relocate(m) for m in frame.attrs[key]]
+    if "message" in frame.columns:
+        frame["message"] = frame["message"].map(lambda m: m if m is None else relocate(m))
+    return frame
 
 
 def _positions_part(path, index, names, **options):
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pawnkit.PawnkitWarning)
-        return pawnkit.positions(path, progress=False, _first_file=index, _all_names=names, **options)
+        frame = pawnkit.positions(path, progress=False, _first_file=index, _all_names=names, **options)
+    return _relocate_frame(frame, path)
 
 
 def _merge(parts, min_plies):
@@ -111,8 +157,9 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=1, strict=False):
         import warnings
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", pawnkit.PawnkitWarning)
-            return pawnkit.games(path, tags=tags, tag_types=tag_types, threads=threads, strict=strict,
-                                 progress=False, _first_file=index, _all_names=names)
+            frame = pawnkit.games(path, tags=tags, tag_types=tag_types, threads=threads, strict=strict,
+                                  progress=False, _first_file=index, _all_names=names)
+        return _relocate_frame(frame, path)
 
     from ._games import games_frame
     meta = games_frame([], tags, {"bad": 0, "skipped": 0, "messages": []}, names, tag_types)

@@ -95,6 +95,7 @@ void run_interruptible(const std::function<void(const std::atomic<bool>& stop)>&
                        const ProgressCounter& progress, const pybind11::object& on_progress);
 
 void bind_games(pybind11::module_& m);  // games.cpp: Stats, stats(), find_games(), timeline_jsonl()
-void bind_bitboards(pybind11::module_& m);  // bitboards.cpp: the bb submodule
-void bind_trace(pybind11::module_& m);      // trace.cpp: pawn_trace()
+void bind_bitboards(pybind11::module_& m);     // bitboards.cpp: the bb submodule
+void bind_trace(pybind11::module_& m);         // trace.cpp: pawn_trace()
+void bind_split_origin(pybind11::module_& m);  // split_origin.cpp: split_origin()
 }  // namespace pawnkit::python

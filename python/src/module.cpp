@@ -323,4 +323,5 @@ PYBIND11_MODULE(_pawnkit, m) {
   bind_games(m);
   bind_bitboards(m);
   bind_trace(m);
+  bind_split_origin(m);
 }

@@ -2,9 +2,11 @@
 // boundaries, streaming in constant memory, so that a monthly file becomes many tasks
 // for a cluster (python/pawnkit/dask.py).
 //
-// The shards hold the input's bytes unchanged: the PGN reader only says where each game
-// starts (its line), and the bytes are cut at the start of that line. Bad games are copied
-// as they are, so that whoever reads the shards reports them as the whole file would.
+// The shards hold the input's bytes unchanged after one header line, a PGN escape line
+// saying where the shard starts in the original (io/split_origin.hpp): the PGN reader only
+// says where each game starts (its line), and the bytes are cut at the start of that line.
+// Bad games are copied as they are, so that whoever reads the shards reports them as the
+// whole file would.
 #include <zstd.h>
 
 #include <cstdio>
@@ -18,6 +20,7 @@
 #include "io/byte_source.hpp"
 #include "io/input_format.hpp"
 #include "io/pgn_reader.hpp"
+#include "io/split_origin.hpp"
 
 namespace pawnkit::cli {
 
@@ -101,13 +104,19 @@ class Splitter : public io::ByteSource {
     emit(offset);
     close_shard();
     if (!ok_) return;
-    const std::string name = stem_ + "-" + shard_number(shards_.size() + 1) + ".pgn.zst";
-    if (!shard_.open((directory_ / name).string())) {
-      problem_ = "cannot write '" + (directory_ / name).string() + "'";
+    const std::string shard_name = stem_ + "-" + shard_number(shards_.size() + 1) + ".pgn.zst";
+    if (!shard_.open((directory_ / shard_name).string())) {
+      problem_ = "cannot write '" + (directory_ / shard_name).string() + "'";
       ok_ = false;
       return;
     }
     shards_.push_back(shard_.path());
+    // The origin first, so that messages about the shard can name the original file.
+    const std::string origin = io::split_origin_line({name(), number, line});
+    if (!shard_.write(origin)) {
+      problem_ = "cannot write '" + shard_.path() + "'";
+      ok_ = false;
+    }
   }
 
   // Writes the rest and closes the last shard.
@@ -185,9 +194,11 @@ int run_split(const Args& args) {
                   "Cuts the PGN database IN (.pgn, .pgn.zst, '-' for standard input) into\n"
                   "shards of N games each, written as OUTDIR/<name>-00001.pgn.zst, ... (OUTDIR\n"
                   "is created if needed). Games are cut at their boundaries and copied byte for\n"
-                  "byte, bad games included; memory stays constant however large IN is. The\n"
-                  "shards' paths are printed, one a line. Then run 'stats' or pawnkit.dask on\n"
-                  "the shards: one task per shard.");
+                  "byte, bad games included, after a first line '% pawnkit split: game G line\n"
+                  "L file IN' (a PGN escape line, which readers ignore) saying where the shard\n"
+                  "starts in IN; memory stays constant however large IN is. The shards' paths\n"
+                  "are printed, one a line. Then run 'stats' or pawnkit.dask on the shards: one\n"
+                  "task per shard (pawnkit.dask's messages name IN's games and lines).");
   options.value("games", games_text, "games per shard (required)");
   std::vector<std::string_view> positionals;
   if (const auto status = options.parse(args, positionals)) return *status;

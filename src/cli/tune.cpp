@@ -4,12 +4,14 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <pawnkit/eval/pawn_weights_json.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "analysis/pipeline.hpp"
+#include "analysis/position_analysis.hpp"
 #include "analysis/tune_positions.hpp"
 #include "analysis/tuner.hpp"
 #include "cli/commands.hpp"
@@ -20,6 +22,7 @@
 #include "cli/record_options.hpp"
 #include "cli/weights_file.hpp"
 #include "io/input_format.hpp"
+#include "io/json.hpp"
 
 namespace pawnkit::cli {
 
@@ -51,6 +54,45 @@ class TuneWorker {
   analysis::SelectionCounts selected_;
   analysis::GameCounts counts_;
 };
+
+struct EpdCounts {
+  analysis::SelectionCounts selected;  // used: labelled records; no_result: unlabelled
+  std::size_t bad = 0, warnings = 0;
+};
+
+// The labelled records of a FEN/EPD tuning set (a `c9 "1-0"` operation or a `[1.0]` suffix,
+// as `pawn-eval --trace` reads them): every one is a sample, its own "game" for the split
+// (the record's number in the file as the key); the tuning set chose its positions.
+EpdCounts read_labelled_records(io::ByteSource& source, std::size_t file_index,
+                                const eval::PawnWeights& weights, bool strict,
+                                std::vector<analysis::TuningSample>& samples) {
+  EpdCounts counts;
+  std::uint32_t record_number = 0;
+  const auto on_record = [&](const EpdRecord& record) {
+    ++record_number;
+    const std::optional<double> label = analysis::epd_label(record.operations);
+    if (!label) {
+      ++counts.selected.no_result;
+      return;
+    }
+    ++counts.selected.used;
+    samples.push_back({.game = std::uint64_t(file_index) << 32 | record_number,
+                       .label = float(*label),
+                       .row = analysis::trace_row(record.position, weights)});
+  };
+  const auto on_problem = [&](io::Severity severity) {
+    return [&, severity](std::size_t line, std::string_view message) {
+      report(io::Diagnostic{.file = source.name(),
+                            .line = line,
+                            .message = std::string(message),
+                            .severity = severity});
+      ++(severity == io::Severity::Warning ? counts.warnings : counts.bad);
+    };
+  };
+  analysis::for_each_epd_record(source, {.strict = strict}, on_record,
+                                on_problem(io::Severity::Error), on_problem(io::Severity::Warning));
+  return counts;
+}
 
 std::optional<double> parse_number(std::string_view text) {
   double value = 0;
@@ -130,49 +172,121 @@ TunerParameters bootstrap_deviations(const analysis::TuningData& train,
   return deviation;
 }
 
-// What each pawn term is worth in plain words, for --report.
-constexpr std::array<std::string_view, eval::score_term_count> term_phrases{
-    "a backward pawn costs",
-    "a doubled pawn costs",
-    "a pawn doubled early costs",
-    "an isolated pawn costs",
-    "a weak lever costs",
-    "a weak unopposed pawn costs",
-    "a blocked pawn on its fifth rank is worth",
-    "a blocked pawn on its sixth rank is worth"};
+// What each pawn term is worth in plain words, for --report, and whether the weight is a
+// penalty (subtracted from its side's score, eval/pawn_trace.hpp) or a bonus.
+struct TermPhrase {
+  std::string_view phrase;
+  bool penalty;
+};
+constexpr std::array<TermPhrase, eval::score_term_count> term_phrases{
+    {{"a backward pawn costs", true},
+     {"a doubled pawn costs", true},
+     {"a pawn doubled early costs", true},
+     {"an isolated pawn costs", true},
+     {"a weak lever costs", true},
+     {"a weak unopposed pawn costs", true},
+     {"a blocked pawn on its fifth rank is worth", false},
+     {"a blocked pawn on its sixth rank is worth", false}}};
 
-// Plain statements with 95% intervals (1.96 bootstrap deviations), in pawns: each value
-// divided by the fitted pawn value of the same phase.
-std::string report_statements(const TunerParameters& tuned, const TunerParameters& deviation,
-                              const TunerParameters& initial, int rounds) {
+// One statement of --report: a parameter's tuned value with its 95% interval, in pawns,
+// signed as its effect on the score of the side that has the pawn (a cost is negative).
+struct ReportLine {
+  std::string parameter, term, phase, statement;
+  double value = 0, ci_low = 0, ci_high = 0;
+  std::optional<double> start;  // the starting value (Stockfish 15.1's unless --weights)
+  bool penalty = false;
+};
+
+// The statements of --report (1.96 bootstrap deviations), each value divided by the fitted
+// pawn value of the same phase.
+std::vector<ReportLine> report_lines(const TunerParameters& tuned, const TunerParameters& deviation,
+                                     const TunerParameters& initial) {
   const double pawn_mg = tuned[analysis::material_parameter],
                pawn_eg = tuned[analysis::material_parameter + 1];
-  std::string out = "In these games (95% intervals from " + std::to_string(rounds) +
-                    " bootstrap refits over games; in pawns of " + format_double("%.0f", pawn_mg) +
-                    " (middlegame) and " + format_double("%.0f", pawn_eg) +
-                    " (endgame) internal units, the fitted pawn values):\n";
-  const auto statement = [&](std::string_view phrase, std::size_t i, bool endgame) {
-    const double pawn = endgame ? pawn_eg : pawn_mg;
-    out += "  " + std::string(phrase) + " " + format_double("%.2f", tuned[i] / pawn) + " +/- " +
-           format_double("%.2f", 1.96 * deviation[i] / pawn) + " pawns in the " +
-           (endgame ? "endgame" : "middlegame") + " (Stockfish 15.1: " +
-           format_double("%.2f", initial[i] / (endgame ? eval::StockfishPieceValues[0].eg
-                                                       : eval::StockfishPieceValues[0].mg)) +
-           ")\n";
+  std::vector<ReportLine> lines;
+  const auto add = [&](std::string_view phrase, std::size_t i, std::string term, bool penalty,
+                       std::string_view phase) {
+    const bool endgame = phase == "endgame";
+    const double pawn = endgame ? pawn_eg : pawn_mg, sign = penalty ? -1 : 1;
+    const double value = tuned[i] / pawn, half_width = 1.96 * deviation[i] / pawn;
+    ReportLine line{.parameter = analysis::tuner_parameter_name(i),
+                    .term = std::move(term),
+                    .phase = std::string(phase),
+                    .statement = std::string(phrase) + " " + format_double("%.2f", value) +
+                                 " +/- " + format_double("%.2f", half_width) + " pawns",
+                    .value = sign * value,
+                    .ci_low = sign * value - half_width,
+                    .ci_high = sign * value + half_width,
+                    .start = std::nullopt,
+                    .penalty = penalty};
+    if (phase != "both") {
+      line.statement += " in the " + line.phase;
+      line.start = sign * initial[i] /
+                   (endgame ? eval::StockfishPieceValues[0].eg : eval::StockfishPieceValues[0].mg);
+    }
+    lines.push_back(std::move(line));
   };
   for (std::size_t t = 0; t < eval::score_term_count; ++t) {
-    statement(term_phrases[t], 2 * t, false);
-    statement(term_phrases[t], 2 * t + 1, true);
+    const std::string term(eval::score_term_names[t]);
+    add(term_phrases[t].phrase, 2 * t, term, term_phrases[t].penalty, "middlegame");
+    add(term_phrases[t].phrase, 2 * t + 1, term, term_phrases[t].penalty, "endgame");
   }
   for (int r = 1; r < 7; ++r)
-    statement("a connected pawn on its rank " + std::to_string(r + 1) +
-                  " is worth, per unit of (2 + phalanx - opposed),",
-              eval::connected_parameter + std::size_t(r), false);
-  statement("each pawn defending a connected pawn adds", eval::supporter_parameter, false);
-  out += "  moving first is worth " +
-         format_double("%.2f", tuned[analysis::side_to_move_parameter] / pawn_mg) + " +/- " +
-         format_double("%.2f", 1.96 * deviation[analysis::side_to_move_parameter] / pawn_mg) +
-         " pawns\n";
+    add("a connected pawn on its rank " + std::to_string(r + 1) +
+            " is worth, per unit of (2 + phalanx - opposed),",
+        eval::connected_parameter + std::size_t(r), "connected_rank_" + std::to_string(r + 1),
+        false, "middlegame");
+  add("each pawn defending a connected pawn adds", eval::supporter_parameter, "supporter", false,
+      "middlegame");
+  add("moving first is worth", analysis::side_to_move_parameter, "side_to_move", false, "both");
+  return lines;
+}
+
+std::string report_header(const TunerParameters& tuned, int rounds) {
+  return "In these games (95% intervals from " + std::to_string(rounds) +
+         " bootstrap refits over games; in pawns of " +
+         format_double("%.0f", tuned[analysis::material_parameter]) + " (middlegame) and " +
+         format_double("%.0f", tuned[analysis::material_parameter + 1]) +
+         " (endgame) internal units, the fitted pawn values):\n";
+}
+
+// The report as the "report" member of --format json (docs/engine.md).
+std::string report_json(const std::vector<ReportLine>& lines, const TunerParameters& tuned,
+                        int rounds) {
+  std::string out =
+      "{\"bootstrap\": " + std::to_string(rounds) + ", \"confidence\": 0.95" +
+      ", \"pawn_mg\": " + format_double("%.6g", tuned[analysis::material_parameter]) +
+      ", \"pawn_eg\": " + format_double("%.6g", tuned[analysis::material_parameter + 1]) +
+      ", \"statements\": [";
+  for (const ReportLine& line : lines) {
+    out += &line == &lines.front() ? "{\"parameter\": " : ", {\"parameter\": ";
+    io::append_json_string(out, line.parameter);
+    out += ", \"term\": ";
+    io::append_json_string(out, line.term);
+    out += ", \"phase\": ";
+    io::append_json_string(out, line.phase);
+    out += ", \"value\": " + format_double("%.6g", line.value) +
+           ", \"ci_low\": " + format_double("%.6g", line.ci_low) +
+           ", \"ci_high\": " + format_double("%.6g", line.ci_high) +
+           ", \"start\": " + (line.start ? format_double("%.6g", *line.start) : "null") +
+           ", \"statement\": ";
+    io::append_json_string(out, line.statement);
+    out += "}";
+  }
+  return out + "]}";
+}
+
+// The plain statements, each with the starting value, unsigned as the phrase reads.
+std::string report_text(const std::vector<ReportLine>& lines) {
+  std::string out;
+  for (const ReportLine& line : lines) {
+    out += "  " + line.statement;
+    if (line.start)  // as the phrase reads it: a cost positive
+      out +=
+          " (Stockfish 15.1: " + format_double("%.2f", line.penalty ? -*line.start : *line.start) +
+          ")";
+    out += "\n";
+  }
   return out;
 }
 
@@ -195,7 +309,9 @@ int run_tune(const Args& args) {
       "material and the side-to-move bonus with Stockfish's pawn weights (the baseline),\n"
       "then every weight by Adam. Prints the held-out loss before (the baseline) and after,\n"
       "the weights beside Stockfish's and as a PawnWeights initializer; --format json\n"
-      "prints one object whose \"weights\" member `pawn-eval --weights FILE` reads.");
+      "prints one object whose \"weights\" member `pawn-eval --weights FILE` reads.\n"
+      "FEN/EPD input is a tuning set: every record labelled with a c9 \"1-0\" operation or\n"
+      "a [1.0]/[0.5]/[0.0] suffix is used as it is, and records are held out, not games.");
   options.value("format", format, "output format, default text", {"text", "json"});
   options.value("loss", loss, "mse (squared error of the sigmoid, default) or log (log-loss)",
                 {"mse", "log"});
@@ -216,8 +332,9 @@ int run_tune(const Args& args) {
   options.values("freeze", frozen, "parameters kept at their starting value (names as printed)");
   options.values("bound", bounds, "NAME=LOW:HIGH keeps a parameter within bounds");
   options.value("weights", weights_file, "starting pawn weights (JSON), default Stockfish 15.1's");
-  options.flag("report", statements,
-               "add plain statements with 95% intervals (bootstrap over the training games)");
+  options.flag(
+      "report", statements,
+      "plain statements with 95% intervals (bootstrap over training games; json: \"report\")");
   options.integer("bootstrap", rounds, 2, 1000, "refits for --report, default 20");
   record_options.add_reading(options, "threads for reading and fitting, default: every core");
   options.needs_operand("FILE");
@@ -262,20 +379,25 @@ int run_tune(const Args& args) {
   Output out;
   GameOutput sink(out, 0);
   analysis::GameCounts game_counts;
-  bool unusable = false;
+  std::vector<analysis::TuningSample> epd_samples;
+  analysis::SelectionCounts epd_records;
+  std::size_t bad_records = 0;
   const bool all_opened = for_each_input(
       files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
         ++file_index;
         if (opened.format != io::InputFormat::Pgn) {
-          report(io::Diagnostic{.file = std::string(file), .message = "tune reads PGN games only"});
-          unusable = true;
+          const EpdCounts counts = read_labelled_records(*opened.source, file_index, start_weights,
+                                                         record_options.strict, epd_samples);
+          epd_records.add(counts.selected);
+          bad_records += counts.bad;
+          warnings += counts.warnings;
           return true;
         }
         warnings += run_games(*opened.source, file, workers, sink,
                               record_options.pipeline_options(), game_counts);
         return true;
       });
-  std::vector<analysis::TuningSample> samples;
+  std::vector<analysis::TuningSample> samples = std::move(epd_samples);
   analysis::SelectionCounts selected;
   for (TuneWorker& w : workers) {
     samples.insert(samples.end(), w.samples().begin(), w.samples().end());
@@ -300,7 +422,7 @@ int run_tune(const Args& args) {
     last_game = s.game;
     (held_out ? test : train).add(s.row, s.label);
   }
-  report_totals("tune", game_counts.bad, game_counts.skipped);
+  report_totals("tune", game_counts.bad + bad_records, game_counts.skipped);
   report_warning_total("tune", warnings);
   if (train.rows() == 0 || test.rows() == 0) {
     report_error("tune", "too few positions to fit and to test (" + std::to_string(train.rows()) +
@@ -319,6 +441,13 @@ int run_tune(const Args& args) {
   const double loss_after = analysis::mean_loss(test, tuned, k, tuner.loss, tuner.threads);
   const eval::PawnWeights tuned_weights = analysis::pawn_weights(tuned);
 
+  std::vector<ReportLine> report;
+  if (statements)
+    report = report_lines(
+        tuned,
+        bootstrap_deviations(train, train_game_starts, tuned, k, tuner, rounds, selection.seed),
+        initial);
+
   std::string& text = out.buffer();
   if (format == "json") {
     text += "{\"k\": " + format_double("%.6g", k) +
@@ -326,14 +455,21 @@ int run_tune(const Args& args) {
             ", \"loss_after\": " + format_double("%.8g", loss_after) +
             ", \"train_positions\": " + std::to_string(train.rows()) +
             ", \"test_positions\": " + std::to_string(test.rows()) +
-            ", \"weights\": " + eval::to_json(tuned_weights) + "}\n";
+            ", \"weights\": " + eval::to_json(tuned_weights);
+    if (statements) text += ", \"report\": " + report_json(report, tuned, rounds);
+    text += "}\n";
   } else {
-    text += "games used " + std::to_string(selected.used) +
-            " (left out: " + std::to_string(selected.no_result) + " without a result, " +
-            std::to_string(selected.unrated) + " unrated, " + std::to_string(selected.short_games) +
-            " short)\n";
+    if (selected.used + selected.no_result + selected.unrated + selected.short_games > 0)
+      text += "games used " + std::to_string(selected.used) +
+              " (left out: " + std::to_string(selected.no_result) + " without a result, " +
+              std::to_string(selected.unrated) + " unrated, " +
+              std::to_string(selected.short_games) + " short)\n";
+    if (epd_records.used + epd_records.no_result > 0)
+      text += "records used " + std::to_string(epd_records.used) +
+              " (left out: " + std::to_string(epd_records.no_result) + " without a label)\n";
     text += "positions   " + std::to_string(train.rows()) + " training, " +
-            std::to_string(test.rows()) + " held out (" + std::to_string(test_games) + " games)\n";
+            std::to_string(test.rows()) + " held out (" + std::to_string(test_games) +
+            (epd_records.used ? " games or records)\n" : " games)\n");
     text += "K           " + format_double("%.4f", k) + "\n";
     text += "loss (" + loss + ")  held out: " + format_double("%.6f", loss_before) +
             " with Stockfish 15.1's pawn weights, " + format_double("%.6f", loss_after) +
@@ -350,14 +486,10 @@ int run_tune(const Args& args) {
       text += line;
     }
     text += "\n" + initializer(tuned_weights);
-    if (statements) {
-      const TunerParameters deviation =
-          bootstrap_deviations(train, train_game_starts, tuned, k, tuner, rounds, selection.seed);
-      text += "\n" + report_statements(tuned, deviation, initial, rounds);
-    }
+    if (statements) text += "\n" + report_header(tuned, rounds) + report_text(report);
   }
   out.flush();
-  return game_counts.bad || unusable || !all_opened ? 1 : 0;
+  return game_counts.bad || bad_records || !all_opened ? 1 : 0;
 }
 
 }  // namespace pawnkit::cli

@@ -48,10 +48,10 @@ def bitboard(squares):
     return sum(SQUARE_BITS[s] for s in squares)
 
 
-def as_text_categories(frame, columns=("Opening", "Result", "ECO")):
-    """The frame with these categorical tag columns as object: the chunks of
-    iter_positions each have their own games' values as categories, and pd.concat of
-    categoricals with different categories gives object."""
+def as_text_categories(frame, columns=("Opening",)):
+    """The frame with these free-text categorical tag columns as object: the chunks of
+    iter_positions each have their own games' values as categories, and plain pd.concat of
+    categoricals with different categories gives object (pawnkit.concat does not)."""
     return frame.astype({c: object for c in columns if c in frame.columns})
 
 

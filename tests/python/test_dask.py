@@ -56,6 +56,29 @@ def test_dask_positions_has_the_right_meta_and_rows(client, tmp_path):
     assert len(client.compute(without_fen).result()) == len(local)
 
 
+def test_dask_messages_name_the_original_file_line_and_game(client, tmp_path):
+    # Games 45 and 130 of the original are broken; shards of 40 games hold them as their
+    # games 5 and 10. The merged messages are the CLI's on the original file, plus the shard.
+    games = SAMPLE.read_text().split("\n\n[Event ")
+    games[44] = games[44].replace(" e4 ", " e5 ", 1).replace("1. d4 ", "1. d5 ", 1)
+    games[129] = games[129].replace("1. ", "1. Ke8 ", 1)
+    original = tmp_path / "broken.pgn"
+    original.write_text("\n\n[Event ".join(games))
+    _, err, _ = run_cli("stats", "--threads", "1", original)
+    cli_messages = [line for line in err.splitlines() if ": game " in line]
+    assert len(cli_messages) == 2, err
+    shards = shards_of(original, 40, tmp_path / "shards")
+    with pytest.warns(pawnkit.BadInputWarning):
+        got = pawnkit.dask.stats(shards, client=client)
+    expected = [f"{cli_messages[0]} [{shards[1]}]", f"{cli_messages[1]} [{shards[3]}]"]
+    assert sorted(got.errors) == sorted(expected)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pawnkit.BadInputWarning)
+        table = client.compute(pawnkit.dask.games(shards)).result()
+    bad = table[table["status"] == "bad"]
+    assert list(bad["game"]) == [5, 10] and list(bad["message"]) == expected
+
+
 def test_dask_stats_on_shards_of_a_real_file(client, tmp_path):
     path = shared_file("lichess_magnus_games.pgn.zst")
     shards = shards_of(path, 2500, tmp_path)

@@ -1,0 +1,106 @@
+"""pawnkit.tune and pawnkit.tune_report against ``pawnkit tune --report --format json``:
+the same object, the report as a tidy DataFrame, labelled EPD input, options and errors."""
+
+import io
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import pawnkit
+from conftest import SAMPLE, run_cli
+
+QUICK = ["--iterations", "40", "--bootstrap", "3", "--threads", "1"]
+
+
+@pytest.fixture(scope="module")
+def tuned():
+    return pawnkit.tune(SAMPLE, report=True, iterations=40, bootstrap=3, threads=1)
+
+
+def test_tune_is_the_cli_object(tuned):
+    out, _, status = run_cli("tune", "--format", "json", "--report", *QUICK, SAMPLE)
+    assert status == 0
+    assert tuned == json.loads(out)
+    assert tuned["loss_after"] < tuned["loss_before"]
+    assert pawnkit.pawn_weights(tuned["weights"]) == tuned["weights"]
+
+
+def test_report_frame_is_tidy(tuned):
+    frame = pawnkit.tune_report(tuned)
+    assert list(frame.columns) == ["term", "phase", "parameter", "value", "ci_low", "ci_high", "start",
+                                   "statement"]
+    assert len(frame) == 2 * 8 + 6 + 1 + 1
+    assert isinstance(frame["term"].dtype, pd.CategoricalDtype)
+    assert list(frame["phase"].cat.categories) == pawnkit.REPORT_PHASES
+    assert (frame["ci_low"] <= frame["value"]).all() and (frame["value"] <= frame["ci_high"]).all()
+    isolated = frame.set_index("parameter").loc["isolated.mg"]
+    assert (isolated["term"], isolated["phase"]) == ("isolated", "middlegame")
+    assert isolated["start"] == pytest.approx(-1 / 126)  # Stockfish 15.1's 1 unit, a cost
+    # The statement says the cost; the value is signed as the effect on the pawn's side.
+    stated = float(isolated["statement"].split(" costs ")[1].split(" ")[0])
+    assert stated == pytest.approx(-isolated["value"], abs=0.0051)
+    assert np.isnan(frame.set_index("term").loc["side_to_move", "start"])
+    assert frame.attrs["bootstrap"] == 3 and frame.attrs["confidence"] == 0.95
+    assert frame.attrs["loss_after"] == tuned["loss_after"]
+    # Pivoted as an analyst would: one row per term, middlegame and endgame beside.
+    wide = frame[frame["phase"] != "both"].pivot(index="term", columns="phase", values="value")
+    assert wide.loc["doubled", "endgame"] == frame.set_index("parameter").loc["doubled.eg", "value"]
+
+
+def test_report_from_text_file_and_cli_output(tuned, tmp_path):
+    out, _, _ = run_cli("tune", "--format", "json", "--report", *QUICK, SAMPLE)
+    path = tmp_path / "tuned.json"
+    path.write_text(out)
+    expected = pawnkit.tune_report(tuned)
+    pd.testing.assert_frame_equal(pawnkit.tune_report(out), expected)
+    pd.testing.assert_frame_equal(pawnkit.tune_report(path), expected)
+    pd.testing.assert_frame_equal(pawnkit.tune_report(str(path)), expected)
+    with pytest.raises(ValueError, match="report=True"):
+        pawnkit.tune_report(pawnkit.tune(SAMPLE, iterations=5, threads=1))
+    with pytest.raises(TypeError, match="result"):
+        pawnkit.tune_report(42)
+
+
+def _labelled_epd():
+    """Every fifth position of the sample games with its game's result, in both label forms."""
+    out, _, _ = run_cli("pawn-eval", "--trace", "--threads", "1", SAMPLE)
+    lines = []
+    for i, row in enumerate(json.loads(line) for line in out.splitlines()):
+        if i % 5 or row["label"] is None:
+            continue
+        if len(lines) % 2:
+            lines.append(f"{row['fen']} [{row['label']:.1f}]")
+        else:
+            lines.append(f'{row["fen"]} c9 "{ {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[row["label"]]}";')
+    return "\n".join(lines) + "\n"
+
+
+def test_tune_on_labelled_epd(tmp_path):
+    text = _labelled_epd()
+    path = tmp_path / "set.epd"
+    path.write_text(text)
+    result = pawnkit.tune(path, iterations=30, threads=1)
+    records = text.count("\n")
+    assert result["train_positions"] + result["test_positions"] == records
+    assert 0.05 * records < result["test_positions"] < 0.15 * records  # held out by record
+    # A file object is read as the path is.
+    assert pawnkit.tune(io.BytesIO(text.encode()), iterations=30, threads=1) == result
+    with pytest.warns(pawnkit.BadInputWarning, match="invalid FEN"):
+        pawnkit.tune([path, io.BytesIO(b"not a fen [1.0]\n")], iterations=5, threads=1)
+
+
+def test_options_and_errors():
+    frozen = pawnkit.tune(SAMPLE, iterations=20, threads=1, freeze=["isolated.mg", "isolated.eg"],
+                          bounds={"doubled.eg": (0, 30)}, fix_material=True)
+    assert frozen["weights"]["isolated"] == pawnkit.pawn_weights()["isolated"]
+    assert 0 <= frozen["weights"]["doubled"][1] <= 30
+    with pytest.raises(ValueError, match="unknown parameter"):
+        pawnkit.tune(SAMPLE, freeze="nothing")
+    with pytest.raises(ValueError, match="too few positions"):
+        pawnkit.tune(io.BytesIO(b"4k3/8/8/8/3P4/8/8/4K3 w - - 0 1\n"))
+    with pytest.raises(TypeError, match="iterations"):
+        pawnkit.tune(SAMPLE, iterations="20")
+    with pytest.raises(ValueError, match="loss"):
+        pawnkit.tune(SAMPLE, loss="l1")
