@@ -530,8 +530,10 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   // Expected (from the players' ratings) against actual score of each structure's holder,
   // with the difference and its 95% interval over each pair of bars.
   BarChart rated;
-  rated.title = "Expected vs actual score of the side holding each structure (rated games)" +
-                games_text(stats);
+  // A pair of bars needs min_rated_games rated games; the title says so, since a small file
+  // may have no pair at all and an empty plot must not look like a fault.
+  rated.title = "Expected vs actual score of the side holding each structure (" +
+                std::to_string(analysis::min_rated_games) + "+ rated games)" + games_text(stats);
   rated.y_label = "score % (held " + std::to_string(stats.min_plies()) + " plies in a row)";
   rated.y_max = 100;
   rated.reference_line = 50;
