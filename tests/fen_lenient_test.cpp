@@ -224,5 +224,28 @@ TEST(EpdLenient, OperationsAfterASloppyPosition) {
   EXPECT_FALSE(parse_epd_lenient("4k3/8/8/8/8/8/8/4K3 w - e9 bm Kb1;", repairs).ok());
 }
 
+TEST(EpdLenient, LabelOrOperationsRightAfterACutShortPosition) {
+  FenRepairs repairs;
+  // A tuning set's "[1.0]" label right after the board: the missing fields are repaired
+  // and the label is the operations text, as it is after a whole position.
+  const Parsed<EpdRecord> board_only = parse_epd_lenient("4k3/8/8/8/3P4/8/8/4K3 [1.0]", repairs);
+  ASSERT_TRUE(board_only.ok());
+  EXPECT_EQ(to_fen(board_only->position), "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(board_only->operations, "[1.0]");
+  ASSERT_EQ(repairs.size(), 1u);
+  EXPECT_EQ(repairs[0].what, "side to move, castling, en passant: missing, read as 'w - -'");
+  EXPECT_EQ(repairs[0].column, 22u);  // the label
+  // After the side to move, the perft-suite form of operations.
+  const Parsed<EpdRecord> side_only =
+      parse_epd_lenient("4k3/8/8/8/3P4/8/8/4K3 b ;D1 5 ;D2 25", repairs);
+  ASSERT_TRUE(side_only.ok());
+  EXPECT_EQ(to_fen(side_only->position), "4k3/8/8/8/3P4/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(side_only->operations, ";D1 5 ;D2 25");
+  EXPECT_EQ(repairs[0].what, "castling, en passant: missing, read as '- -'");
+  // Strictly, the fields are still missing; and any other letter stays an error.
+  EXPECT_FALSE(parse_epd("4k3/8/8/8/3P4/8/8/4K3 [1.0]").ok());
+  EXPECT_FALSE(parse_epd_lenient("4k3/8/8/8/3P4/8/8/4K3 x [1.0]", repairs).ok());
+}
+
 }  // namespace
 }  // namespace pawnkit

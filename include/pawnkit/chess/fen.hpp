@@ -12,7 +12,8 @@
 // and with no repair; and besides, each noted as one FenRepair (at most one a field):
 //   - tabs between fields, read as blanks;
 //   - missing trailing fields: side to move 'w', castling '-', en passant '-', and with
-//     a halfmove clock but no fullmove number, fullmove 1;
+//     a halfmove clock but no fullmove number, fullmove 1 (in EPD, operations or a "[1.0]"
+//     label may follow the fields given);
 //   - castling rights whose king is not on its back rank or whose rook is missing, or
 //     given twice: dropped (KQkq, X-FEN and Shredder-FEN letters alike);
 //   - an en-passant square on the wrong rank for the side to move, occupied, with its
@@ -309,7 +310,14 @@ inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text
     how.repairs->add({repair, cur.column()});
     return pos;
   };
-  if (!cur.next_field())
+  // Leniently, EPD operations or a tuning set's "[1.0]" label may follow a cut-short
+  // position: no FEN field starts with ';' or '[', so one that does ends the fields.
+  auto next_position_field = [&] {
+    if (!cur.next_field()) return false;
+    const char c = cur.rest()[0];
+    return !(how.lenient() && (c == ';' || c == '['));
+  };
+  if (!next_position_field())
     return missing("missing side to move",
                    "side to move, castling, en passant: missing, read as 'w - -'");
   const std::size_t side_col = cur.column();
@@ -321,12 +329,12 @@ inline Parsed<Position> parse_position_fields(FieldCursor& cur, std::size_t text
   else
     return ParseError{"side to move: expected 'w' or 'b'", side_col};
 
-  if (!cur.next_field())
+  if (!next_position_field())
     return missing("missing castling field", "castling, en passant: missing, read as '- -'");
   const std::size_t castle_col = cur.column();
   if (auto e = parse_castling(cur.take(), castle_col, pos, how)) return *e;
 
-  if (!cur.next_field())
+  if (!next_position_field())
     return missing("missing en-passant field", "en passant: missing, read as '-'");
   const std::size_t ep_col = cur.column();
   if (auto e = parse_en_passant(cur.take(), ep_col, pos, how)) return *e;
