@@ -23,15 +23,18 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
   if (out.empty()) spill_at_ = OutputSpill::threshold;  // a new batch
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
-    const PawnReport report = pawn_report(pos);
+    const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
+    const PawnReport report = pawn_report(pawn_board(pos), pawn_only);
     const io::NamedStructure& structure = classify(pos);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
-    if (format_ == RecordFormat::Jsonl)
-      io::append_jsonl(out, origin, fen_, report, structure, game_phase(pos));
-    else
+    if (format_ == RecordFormat::Jsonl) {
+      if (reports_.pawns_changed()) pawn_only_json_.assign(pawn_only);
+      io::append_jsonl(out, origin, fen_, pawn_only_json_, report, structure, game_phase(pos));
+    } else {
       io::append_csv_row(out, origin, fen_, report, structure, game_phase(pos), true);
+    }
     if (spill_ && out.size() >= spill_at_) {
       spill_->spill(out, diagnostics);
       spill_at_ = out.size() + OutputSpill::threshold;
@@ -61,9 +64,8 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
   runs_.clear();
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
-    const PawnReport report = pawn_report(pos);
     const PositionSummary summary =
-        summarize(report, encode_structure(classify(pos)), game_phase(pos));
+        summarize(reports_.pawn_only(pos), encode_structure(classify(pos)), game_phase(pos));
     if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else

@@ -10,6 +10,7 @@
 
 #include <pawnkit/chess/pawn_report.hpp>
 
+#include "analysis/pawn_report_cache.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
@@ -67,6 +68,8 @@ class AnalyzeWorker {
   OutputSpill* spill_ = nullptr;
   std::size_t spill_at_ = OutputSpill::threshold;  // offer `out` to spill_ at this size
   GameCounts counts_;
+  PawnReportCache reports_;
+  io::PawnOnlyJson pawn_only_json_;  // of reports_'s pawns
   std::string fen_;
 };
 
@@ -90,6 +93,7 @@ class StatsWorker {
     std::uint32_t count;
   };
   Stats stats_;
+  PawnReportCache reports_;
   std::vector<Run> runs_;
 };
 

@@ -24,13 +24,21 @@ char* write_square_list(char* p, Bitboard b) {
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char hex[] = "0123456789abcdef";
   out += '"';
-  // The part without anything to escape (usually all of it) in one piece.
-  std::size_t plain = 0;
-  while (plain < text.size()) {
-    const auto c = static_cast<unsigned char>(text[plain]);
-    if (c < 0x20 || c == '"' || c == '\\') break;
-    ++plain;
+  auto needs_escape = [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\';
+  };
+  // Usually nothing is to be escaped (a FEN, a name): a check of every character with no
+  // early exit (the loop vectorizes), then the text in one piece.
+  bool escapes = false;
+  for (char c : text) escapes |= needs_escape(c);
+  if (!escapes) {
+    out.append(text);
+    out += '"';
+    return;
   }
+  // Else the part before the first escape in one piece.
+  std::size_t plain = 0;
+  while (!needs_escape(text[plain])) ++plain;
   out.append(text.data(), plain);
   for (unsigned char c : text.substr(plain)) {
     switch (c) {

@@ -45,27 +45,34 @@ constexpr std::size_t max_side_json_bytes = [] {
   return n;
 }();
 
-// A side's JSON object, written into one local buffer and appended once (a record has
-// about fifty small pieces; appending each costs more than writing it).
-void append_side_json(std::string& out, const SideReport& side) {
-  const std::vector<std::string>& prefixes = side_key_prefixes();
-  char text[max_side_json_bytes];
-  char* p = text;
-  std::size_t next = 0;
-  auto key = [&] {
-    std::string_view prefix = prefixes[next++];
-    if (next == 1) prefix.remove_prefix(2);  // no ", " before the first key
-    std::memcpy(p, prefix.data(), prefix.size());
-    p += prefix.size();
-  };
+// A side's JSON object is written in three parts: the pawn-only keys up to `attacks`
+// (the pawn attacks, listed first of move_keys, depend on the pawns alone), the move keys
+// that depend on the other pieces, and the pawn-only terms. Each part is written into a
+// local buffer and appended once (a record has about fifty small pieces; appending each
+// costs more than writing it).
+static_assert(move_keys[0].name == "attacks");
+constexpr std::size_t first_move_key = pattern_keys.size() + 2;  // after islands, island_files
+constexpr std::size_t first_term_key = first_move_key + move_keys.size();
+
+// The key's ", "name": " (without ", " for the first key) at p; returns the end.
+char* write_key(char* p, std::size_t k) {
+  std::string_view prefix = side_key_prefixes()[k];
+  if (k == 0) prefix.remove_prefix(2);
+  std::memcpy(p, prefix.data(), prefix.size());
+  return p + prefix.size();
+}
+
+// {"pawns": [...], ..., "island_files": [...], "attacks": [...]
+char* write_side_head(char* p, const SideReport& side) {
+  std::size_t k = 0;
   *p++ = '{';
-  for (const auto& k : pattern_keys) {
-    key();
-    p = write_square_list(p, side.*k.member);
+  for (const auto& key : pattern_keys) {
+    p = write_key(p, k++);
+    p = write_square_list(p, side.*key.member);
   }
-  key();
+  p = write_key(p, k++);
   p = std::to_chars(p, p + 8, side.islands).ptr;
-  key();
+  p = write_key(p, k++);
   *p++ = '[';
   const IslandRanges islands = island_ranges(side.island_files);
   for (int i = 0; i < islands.count; ++i) {
@@ -75,16 +82,40 @@ void append_side_json(std::string& out, const SideReport& side) {
     *p++ = '"';
   }
   *p++ = ']';
-  for (const auto& k : move_keys) {
-    key();
-    p = write_square_list(p, side.*k.member);
+  p = write_key(p, k++);
+  return write_square_list(p, side.*move_keys[0].member);
+}
+
+// , "single_pushes": [...], ..., "promotions": [...]
+char* write_side_moves(char* p, const SideReport& side) {
+  for (std::size_t m = 1; m < move_keys.size(); ++m) {
+    p = write_key(p, first_move_key + m);
+    p = write_square_list(p, side.*move_keys[m].member);
   }
-  for (const auto& k : term_keys) {
-    key();
-    p = write_square_list(p, side.*k.member);
+  return p;
+}
+
+// , "connected": [...], ..., "outposts": [...]}
+char* write_side_tail(char* p, const SideReport& side) {
+  for (std::size_t t = 0; t < term_keys.size(); ++t) {
+    p = write_key(p, first_term_key + t);
+    p = write_square_list(p, side.*term_keys[t].member);
   }
   *p++ = '}';
-  out.append(text, static_cast<std::size_t>(p - text));
+  return p;
+}
+
+// Calls write(buffer) -> end and appends what it wrote.
+template <class Write>
+void append_written(std::string& out, Write&& write) {
+  char text[max_side_json_bytes];
+  out.append(text, static_cast<std::size_t>(write(text) - text));
+}
+
+void append_side_json(std::string& out, const SideReport& side) {
+  append_written(out, [&](char* p) {
+    return write_side_tail(write_side_moves(write_side_head(p, side), side), side);
+  });
 }
 
 // Space-separated square names ("c4 d4"), or "-" for an empty set when `dash` is set.
@@ -163,17 +194,21 @@ void append_structure_description(std::string& out, const StructureMatch& struct
   out += structure.reversed ? ", reversed)" : ")";
 }
 
-void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
-                  ExtraKeys extra) {
+namespace {
+
+// A JSON line with write_side(colour) writing each side's object.
+template <class WriteSide>
+void append_record(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                   WriteSide&& write_side, const NamedStructure& structure, GamePhase phase,
+                   ExtraKeys extra) {
   out += '{';
   append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
   out += "\"fen\": ";
   append_json_string(out, fen);
   out += ", \"white\": ";
-  append_side_json(out, report.white);
+  write_side(White);
   out += ", \"black\": ";
-  append_side_json(out, report.black);
+  write_side(Black);
   out += ", \"structure\": ";
   if (structure)
     append_json_string(out, structure_name(structure->id));
@@ -187,6 +222,39 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   out += phase_members[std::size_t(phase)];
   out += extra;
   out += "}\n";
+}
+
+}  // namespace
+
+void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ExtraKeys extra) {
+  append_record(
+      out, origin, fen, [&](Color c) { append_side_json(out, report.side(c)); }, structure,
+      phase, extra);
+}
+
+void PawnOnlyJson::assign(const PawnOnlyReport& report) {
+  for (Color c : {White, Black}) {
+    const SideReport side{report.side(c), {}};
+    std::string& before = before_moves[index(c)];
+    std::string& after = after_moves[index(c)];
+    before.clear();
+    after.clear();
+    append_written(before, [&](char* p) { return write_side_head(p, side); });
+    append_written(after, [&](char* p) { return write_side_tail(p, side); });
+  }
+}
+
+void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnOnlyJson& pawn_only, const PawnReport& report,
+                  const NamedStructure& structure, GamePhase phase) {
+  auto write_side = [&](Color c) {
+    out += pawn_only.before_moves[index(c)];
+    append_written(out, [&](char* p) { return write_side_moves(p, report.side(c)); });
+    out += pawn_only.after_moves[index(c)];
+  };
+  append_record(out, origin, fen, write_side, structure, phase, {});
 }
 
 void append_csv_header(std::string& out, bool with_origin) {

@@ -6,6 +6,7 @@
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -44,6 +45,22 @@ void append_structure_description(std::string& out, const StructureMatch& struct
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ExtraKeys extra = {});
+
+// The JSON text of both sides' pawn-only keys (PawnOnlyReport), as a record has it before
+// and after the move keys. While a game's pawns stay the same (most plies, see
+// analysis/pawn_report_cache.hpp) its records are written from this text: most of a
+// record is then copied instead of written again square by square.
+struct PawnOnlyJson {
+  std::array<std::string, 2> before_moves, after_moves;  // by colour
+
+  void assign(const PawnOnlyReport& report);
+};
+
+// The same line as append_jsonl, its pawn-only keys from `pawn_only`, which must be the
+// text of report's pawn-only keys, and its move keys from `report`.
+void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnOnlyJson& pawn_only, const PawnReport& report,
+                  const NamedStructure& structure, GamePhase phase);
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.
