@@ -16,21 +16,35 @@ namespace pawnkit::io {
 
 namespace {
 
-// ", \"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
-// JSON object, in the contract's order, built once.
-const std::vector<std::string>& side_key_prefixes() {
-  static const std::vector<std::string> prefixes = [] {
-    std::vector<std::string> out;
-    auto add = [&](std::string_view name) { out.push_back(", \"" + std::string(name) + "\": "); };
-    for (const auto& k : pattern_keys) add(k.name);
-    add("islands");
-    add("island_files");
-    for (const auto& k : move_keys) add(k.name);
-    for (const auto& k : term_keys) add(k.name);
-    return out;
-  }();
-  return prefixes;
-}
+// "\"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
+// JSON object, in the contract's order (the first key has no ", "). Each is kept in a fixed-size slot and copied whole
+// (a copy of a constant size is a few moves; write_key's buffer has room for the excess).
+struct KeyPrefix {
+  static constexpr std::size_t slot = 24;
+  std::array<char, slot> text{};
+  std::size_t size = 0;
+};
+constexpr std::size_t side_key_count = pattern_keys.size() + 2 + move_keys.size() + term_keys.size();
+constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
+  std::array<KeyPrefix, side_key_count> out{};
+  std::size_t n = 0;
+  auto add = [&](std::string_view name) {
+    KeyPrefix& prefix = out[n];
+    const std::string_view before = n++ == 0 ? "\"" : ", \"";
+    for (std::string_view part : {before, name, std::string_view("\": ")})
+      for (char c : part) prefix.text[prefix.size++] = c;
+  };
+  for (const auto& k : pattern_keys) add(k.name);
+  add("islands");
+  add("island_files");
+  for (const auto& k : move_keys) add(k.name);
+  for (const auto& k : term_keys) add(k.name);
+  return out;
+}();
+static_assert(std::string_view(side_key_prefixes[0].text.data(), side_key_prefixes[0].size) ==
+                  "\"pawns\": " &&
+              std::string_view(side_key_prefixes[1].text.data(), side_key_prefixes[1].size) ==
+                  ", \"isolated\": ");
 
 // The longest a side's JSON object can be: braces, every key with its ", \"name\": ",
 // every square set full, a two-digit island count and four island ranges.
@@ -54,12 +68,11 @@ static_assert(move_keys[0].name == "attacks");
 constexpr std::size_t first_move_key = pattern_keys.size() + 2;  // after islands, island_files
 constexpr std::size_t first_term_key = first_move_key + move_keys.size();
 
-// The key's ", "name": " (without ", " for the first key) at p; returns the end.
+// Key k's prefix at p, which must have room for KeyPrefix::slot bytes; returns the end.
 char* write_key(char* p, std::size_t k) {
-  std::string_view prefix = side_key_prefixes()[k];
-  if (k == 0) prefix.remove_prefix(2);
-  std::memcpy(p, prefix.data(), prefix.size());
-  return p + prefix.size();
+  const KeyPrefix& prefix = side_key_prefixes[k];
+  std::memcpy(p, prefix.text.data(), KeyPrefix::slot);
+  return p + prefix.size;
 }
 
 // {"pawns": [...], ..., "island_files": [...], "attacks": [...]
@@ -108,7 +121,7 @@ char* write_side_tail(char* p, const SideReport& side) {
 // Calls write(buffer) -> end and appends what it wrote.
 template <class Write>
 void append_written(std::string& out, Write&& write) {
-  char text[max_side_json_bytes];
+  char text[max_side_json_bytes + KeyPrefix::slot];  // write_key may write past the end
   out.append(text, static_cast<std::size_t>(write(text) - text));
 }
 
