@@ -25,15 +25,16 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
     ++counts_.positions;
     const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
     const PawnReport report = pawn_report(pawn_board(pos), pawn_only);
-    const io::NamedStructure& structure = classify(pos);
+    const GamePhase phase = game_phase(pos);
+    const io::NamedStructure& structure = classify(pos, phase);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl) {
       if (reports_.pawns_changed()) pawn_only_json_.assign(pawn_only);
-      io::append_jsonl(out, origin, fen_, pawn_only_json_, report, structure, game_phase(pos));
+      io::append_jsonl(out, origin, fen_, pawn_only_json_, report, structure, phase);
     } else {
-      io::append_csv_row(out, origin, fen_, report, structure, game_phase(pos), true);
+      io::append_csv_row(out, origin, fen_, report, structure, phase, true);
     }
     if (spill_ && out.size() >= spill_at_) {
       spill_->spill(out, diagnostics);
@@ -64,12 +65,15 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
   runs_.clear();
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
-    const PositionSummary summary =
-        summarize(reports_.pawn_only(pos), encode_structure(classify(pos)), game_phase(pos));
-    if (!runs_.empty() && runs_.back().summary == summary)
+    const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
+    const GamePhase phase = game_phase(pos);
+    const std::uint8_t structure = encode_structure(classify(pos, phase));
+    if (reports_.pawns_changed() || structure != summary_.structure || phase != summary_.phase)
+      summary_ = summarize(pawn_only, structure, phase);
+    if (!runs_.empty() && runs_.back().summary == summary_)
       ++runs_.back().count;
     else
-      runs_.push_back({summary, 1});
+      runs_.push_back({summary_, 1});
   });
   diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome != ReplayOutcome::Complete) {

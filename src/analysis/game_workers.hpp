@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 
 #include "analysis/pawn_report_cache.hpp"
 #include "analysis/pipeline.hpp"
@@ -38,7 +39,15 @@ struct GameCounts {
 class StructureClassifier {
  public:
   const io::NamedStructure& operator()(const Position& pos) {
-    const bool ending = in_ending(pos);
+    return classify(pos, in_ending(pos));
+  }
+  // The same with pos's game phase at hand: the ending is the endgame phase.
+  const io::NamedStructure& operator()(const Position& pos, GamePhase phase) {
+    return classify(pos, phase == GamePhase::Endgame);
+  }
+
+ private:
+  const io::NamedStructure& classify(const Position& pos, bool ending) {
     if (pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1] || ending != ending_) {
       pawns_ = {pos.pawns(White), pos.pawns(Black)};
       ending_ = ending;
@@ -47,7 +56,6 @@ class StructureClassifier {
     return structure_;
   }
 
- private:
   std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};
   bool ending_ = false;
   io::NamedStructure structure_;
@@ -94,6 +102,9 @@ class StatsWorker {
   };
   Stats stats_;
   PawnReportCache reports_;
+  // The summary of the last position: it depends on the pawn-only keys, the named
+  // structure and the phase alone, so it is made again only when one of them changed.
+  PositionSummary summary_;
   std::vector<Run> runs_;
 };
 

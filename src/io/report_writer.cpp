@@ -17,14 +17,16 @@ namespace pawnkit::io {
 namespace {
 
 // "\"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
-// JSON object, in the contract's order (the first key has no ", "). Each is kept in a fixed-size slot and copied whole
-// (a copy of a constant size is a few moves; write_key's buffer has room for the excess).
+// JSON object, in the contract's order (the first key has no ", "). Each is kept in a fixed-size
+// slot and copied whole (a copy of a constant size is a few moves; write_key's buffer has room for
+// the excess).
 struct KeyPrefix {
   static constexpr std::size_t slot = 24;
   std::array<char, slot> text{};
   std::size_t size = 0;
 };
-constexpr std::size_t side_key_count = pattern_keys.size() + 2 + move_keys.size() + term_keys.size();
+constexpr std::size_t side_key_count =
+    pattern_keys.size() + 2 + move_keys.size() + term_keys.size();
 constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
   std::array<KeyPrefix, side_key_count> out{};
   std::size_t n = 0;
@@ -177,23 +179,69 @@ void append_island_range(std::string& out, IslandRange range) {
 
 namespace {
 
-// ", \"phase\": \"opening\"" and the others, built once: one append per record.
-const std::array<std::string, phase_names.size()> phase_members = [] {
-  std::array<std::string, phase_names.size()> members;
-  for (std::size_t p = 0; p < phase_names.size(); ++p)
-    members[p] = ", \"phase\": \"" + std::string(phase_names[p]) + '"';
-  return members;
-}();
+// The last keys of a JSON line, from "structure" to "phase", for every named structure
+// with its side, and none, in every phase: built once, one append per record.
+class RecordEnds {
+ public:
+  RecordEnds() {
+    for (std::size_t phase = 0; phase < phase_names.size(); ++phase) {
+      append(std::nullopt, GamePhase(phase));
+      for (int s = 0; s < structure_count; ++s)
+        for (Color side : {White, Black})
+          append(StructureMatch{StructureId(s), side, false}, GamePhase(phase));
+    }
+  }
+  const std::string& operator()(const NamedStructure& structure, GamePhase phase) const {
+    return ends_[(structure
+                      ? 1 + 2 * std::size_t(structure->id) + std::size_t(index(structure->side))
+                      : 0) +
+                 std::size_t(phase) * per_phase];
+  }
 
-// For a position from a game: `game` N `ply` P `end`; nothing otherwise.
+ private:
+  static constexpr std::size_t per_phase = 1 + 2 * std::size_t(structure_count);
+  void append(const NamedStructure& structure, GamePhase phase) {
+    std::string& out = ends_.emplace_back(", \"structure\": ");
+    if (structure)
+      append_json_string(out, structure_name(structure->id));
+    else
+      out += "null";
+    out += ", \"structure_side\": ";
+    if (structure)
+      append_json_string(out, side_name(structure->side));
+    else
+      out += "null";
+    out += ", \"phase\": \"";
+    out += phase_name(phase);
+    out += '"';
+  }
+  std::vector<std::string> ends_;
+};
+const std::string& record_end(const NamedStructure& structure, GamePhase phase) {
+  static const RecordEnds ends;
+  return ends(structure, phase);
+}
+
+// Text at p; returns the end.
+char* write_text(char* p, std::string_view text) {
+  std::memcpy(p, text.data(), text.size());
+  return p + text.size();
+}
+
+// For a position from a game: `game` N `ply` P `end` at p; nothing otherwise. At most
+// 20 + 11 characters and the words; returns the end.
+char* write_origin(char* p, const PositionOrigin& origin, std::string_view game,
+                   std::string_view ply, std::string_view end) {
+  if (!origin.game) return p;
+  p = std::to_chars(write_text(p, game), p + 64, origin.game).ptr;
+  p = std::to_chars(write_text(p, ply), p + 64, origin.ply).ptr;
+  return write_text(p, end);
+}
+
 void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
                    std::string_view ply, std::string_view end) {
-  if (!origin.game) return;
-  out += game;
-  append_int(out, long(origin.game));
-  out += ply;
-  append_int(out, origin.ply);
-  out += end;
+  char text[128];
+  out.append(text, static_cast<std::size_t>(write_origin(text, origin, game, ply, end) - text));
 }
 
 }  // namespace
@@ -214,25 +262,15 @@ template <class WriteSide>
 void append_record(std::string& out, const PositionOrigin& origin, std::string_view fen,
                    WriteSide&& write_side, const NamedStructure& structure, GamePhase phase,
                    ExtraKeys extra) {
-  out += '{';
-  append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
-  out += "\"fen\": ";
+  char opening[128];
+  opening[0] = '{';
+  char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
+  p = write_text(p, "\"fen\": ");
+  out.append(opening, static_cast<std::size_t>(p - opening));
   append_json_string(out, fen);
-  out += ", \"white\": ";
   write_side(White);
-  out += ", \"black\": ";
   write_side(Black);
-  out += ", \"structure\": ";
-  if (structure)
-    append_json_string(out, structure_name(structure->id));
-  else
-    out += "null";
-  out += ", \"structure_side\": ";
-  if (structure)
-    append_json_string(out, side_name(structure->side));
-  else
-    out += "null";
-  out += phase_members[std::size_t(phase)];
+  out += record_end(structure, phase);
   out += extra;
   out += "}\n";
 }
@@ -242,9 +280,11 @@ void append_record(std::string& out, const PositionOrigin& origin, std::string_v
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ExtraKeys extra) {
-  append_record(
-      out, origin, fen, [&](Color c) { append_side_json(out, report.side(c)); }, structure,
-      phase, extra);
+  auto write_side = [&](Color c) {
+    out += c == White ? ", \"white\": " : ", \"black\": ";
+    append_side_json(out, report.side(c));
+  };
+  append_record(out, origin, fen, write_side, structure, phase, extra);
 }
 
 void PawnOnlyJson::assign(const PawnOnlyReport& report) {
@@ -252,7 +292,7 @@ void PawnOnlyJson::assign(const PawnOnlyReport& report) {
     const SideReport side{report.side(c), {}};
     std::string& before = before_moves[index(c)];
     std::string& after = after_moves[index(c)];
-    before.clear();
+    before = c == White ? ", \"white\": " : ", \"black\": ";
     after.clear();
     append_written(before, [&](char* p) { return write_side_head(p, side); });
     append_written(after, [&](char* p) { return write_side_tail(p, side); });

@@ -47,9 +47,9 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
                   ExtraKeys extra = {});
 
 // The JSON text of both sides' pawn-only keys (PawnOnlyReport), as a record has it before
-// and after the move keys. While a game's pawns stay the same (most plies, see
-// analysis/pawn_report_cache.hpp) its records are written from this text: most of a
-// record is then copied instead of written again square by square.
+// the move keys (from the side's name: `, "white": {"pawns": ...`) and after them. While a game's
+// pawns stay the same (most plies, see analysis/pawn_report_cache.hpp) its records are written from
+// this text: most of a record is then copied instead of written again square by square.
 struct PawnOnlyJson {
   std::array<std::string, 2> before_moves, after_moves;  // by colour
 
