@@ -1,5 +1,5 @@
-// The per-game reuse of the pawn-only keys (PawnReportCache) and of their JSON text
-// (io::PawnOnlyJson) against computing everything anew, on every position of real games:
+// The per-game reuse of the pawn-only keys (PawnReportCache) and of the report's JSON text
+// (io::ReportJsonCache) against computing everything anew, on every position of real games:
 // the bundled sample and the first games of the shared Magnus Carlsen games (skipped when
 // ../shared/data is absent).
 #include "analysis/pawn_report_cache.hpp"
@@ -31,10 +31,7 @@ class CompareWorker {
     replay(game, [&](const Position& pos, int ply) {
       ++positions;
       const PawnOnlyReport& pawn_only = cache_.pawn_only(pos);
-      if (cache_.pawns_changed()) {
-        ++changes;
-        json_.assign(pawn_only);
-      }
+      if (cache_.pawns_changed()) ++changes;
       EXPECT_EQ(pawn_only, pawn_only_report(pos.pawns(White), pos.pawns(Black)));
       const PawnReport report = cache_(pos);
       ASSERT_EQ(report, pawn_report(pos)) << "game " << game.number << " ply " << ply;
@@ -43,8 +40,8 @@ class CompareWorker {
       const auto structure = classify_structure(pos);
       cached_line_.clear();
       line_.clear();
-      io::append_jsonl(cached_line_, {game.number, ply}, fen, json_, report, structure,
-                       game_phase(pos));
+      io::append_jsonl(cached_line_, {game.number, ply}, fen, report, structure, game_phase(pos),
+                       json_);
       io::append_jsonl(line_, {game.number, ply}, fen, report, structure, game_phase(pos));
       ASSERT_EQ(cached_line_, line_);
     });
@@ -55,7 +52,7 @@ class CompareWorker {
  private:
   std::size_t max_games_;
   PawnReportCache cache_;
-  io::PawnOnlyJson json_;
+  io::ReportJsonCache json_;
   std::string cached_line_, line_;
 };
 

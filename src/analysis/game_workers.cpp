@@ -23,16 +23,14 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
   if (out.empty()) spill_at_ = OutputSpill::threshold;  // a new batch
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
-    const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
-    const PawnReport report = pawn_report(pawn_board(pos), pawn_only);
+    const PawnReport report = reports_(pos);
     const GamePhase phase = game_phase(pos);
     const io::NamedStructure& structure = classify(pos, phase);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl) {
-      if (reports_.pawns_changed()) pawn_only_json_.assign(pawn_only);
-      io::append_jsonl(out, origin, fen_, pawn_only_json_, report, structure, phase);
+      io::append_jsonl(out, origin, fen_, report, structure, phase, json_);
     } else {
       io::append_csv_row(out, origin, fen_, report, structure, phase, true);
     }

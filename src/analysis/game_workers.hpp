@@ -77,7 +77,7 @@ class AnalyzeWorker {
   std::size_t spill_at_ = OutputSpill::threshold;  // offer `out` to spill_ at this size
   GameCounts counts_;
   PawnReportCache reports_;
-  io::PawnOnlyJson pawn_only_json_;  // of reports_'s pawns
+  io::ReportJsonCache json_;
   std::string fen_;
 };
 

@@ -287,27 +287,33 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   append_record(out, origin, fen, write_side, structure, phase, extra);
 }
 
-void PawnOnlyJson::assign(const PawnOnlyReport& report) {
-  for (Color c : {White, Black}) {
-    const SideReport side{report.side(c), {}};
-    std::string& before = before_moves[index(c)];
-    std::string& after = after_moves[index(c)];
-    before = c == White ? ", \"white\": " : ", \"black\": ";
-    after.clear();
-    append_written(before, [&](char* p) { return write_side_head(p, side); });
-    append_written(after, [&](char* p) { return write_side_tail(p, side); });
+const std::string& ReportJsonCache::side(const PawnReport& report, Color c) {
+  Side& cached = sides_[index(c)];
+  const SideReport& side = report.side(c);
+  const bool same_pawn_only = cached.written && static_cast<const PawnOnlySide&>(side) ==
+                                                    static_cast<const PawnOnlySide&>(cached.report);
+  const bool same_moves = cached.written && static_cast<const PawnMoveSide&>(side) ==
+                                                static_cast<const PawnMoveSide&>(cached.report);
+  if (same_pawn_only && same_moves) return cached.text;
+  if (!same_pawn_only) {
+    cached.head = c == White ? ", \"white\": " : ", \"black\": ";
+    append_written(cached.head, [&](char* p) { return write_side_head(p, side); });
+    cached.tail.clear();
+    append_written(cached.tail, [&](char* p) { return write_side_tail(p, side); });
   }
+  cached.text = cached.head;
+  append_written(cached.text, [&](char* p) { return write_side_moves(p, side); });
+  cached.text += cached.tail;
+  cached.report = side;
+  cached.written = true;
+  return cached.text;
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnOnlyJson& pawn_only, const PawnReport& report,
-                  const NamedStructure& structure, GamePhase phase) {
-  auto write_side = [&](Color c) {
-    out += pawn_only.before_moves[index(c)];
-    append_written(out, [&](char* p) { return write_side_moves(p, report.side(c)); });
-    out += pawn_only.after_moves[index(c)];
-  };
-  append_record(out, origin, fen, write_side, structure, phase, {});
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ReportJsonCache& cache) {
+  append_record(out, origin, fen, [&](Color c) { out += cache.side(report, c); }, structure, phase,
+                {});
 }
 
 void append_csv_header(std::string& out, bool with_origin) {

@@ -46,21 +46,28 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ExtraKeys extra = {});
 
-// The JSON text of both sides' pawn-only keys (PawnOnlyReport), as a record has it before
-// the move keys (from the side's name: `, "white": {"pawns": ...`) and after them. While a game's
-// pawns stay the same (most plies, see analysis/pawn_report_cache.hpp) its records are written from
-// this text: most of a record is then copied instead of written again square by square.
-struct PawnOnlyJson {
-  std::array<std::string, 2> before_moves, after_moves;  // by colour
+// The JSON text of the last report written through it, side by side, in parts: a side's
+// pawn-only keys and its move keys are written again only when they changed. In a game
+// the pawns stay the same on most plies (about three in four) and the move keys on many,
+// so most of a record is copied instead of written again square by square.
+class ReportJsonCache {
+ public:
+  // Side c's object in `report`, with the key before it: `, "white": {"pawns": ...}`.
+  const std::string& side(const PawnReport& report, Color c);
 
-  void assign(const PawnOnlyReport& report);
+ private:
+  struct Side {
+    bool written = false;
+    SideReport report;             // what `text` was written from
+    std::string head, tail, text;  // head: up to the move keys; tail: after them
+  };
+  std::array<Side, 2> sides_;
 };
 
-// The same line as append_jsonl, its pawn-only keys from `pawn_only`, which must be the
-// text of report's pawn-only keys, and its move keys from `report`.
+// The same line as append_jsonl, written through a cache of the last report's text.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnOnlyJson& pawn_only, const PawnReport& report,
-                  const NamedStructure& structure, GamePhase phase);
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ReportJsonCache& cache);
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.
