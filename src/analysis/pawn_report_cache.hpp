@@ -8,7 +8,7 @@
 namespace pawnkit::analysis {
 
 // Most keys of a pawn report (PawnOnlyReport) depend on the two pawn sets alone, and in a
-// game those change on about a quarter of the plies only (a pawn move, a capture of a
+// game those change on about a third of the plies only (a pawn move, a capture of a
 // pawn, a promotion). So the pawn-only keys are computed again only when the pawns differ
 // from the last call's; the move keys, which depend on the other pieces, the side to move
 // and the en-passant square, are computed for every position. The result is always

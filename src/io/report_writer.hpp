@@ -48,7 +48,7 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
 
 // The JSON text of the last report written through it, side by side, in parts: a side's
 // pawn-only keys and its move keys are written again only when they changed. In a game
-// the pawns stay the same on most plies (about three in four) and the move keys on many,
+// the pawns stay the same on most plies (about two in three) and the move keys on many,
 // so most of a record is copied instead of written again square by square.
 class ReportJsonCache {
  public:
