@@ -45,7 +45,7 @@ void FindWorker::game(const io::GameRecord& game, std::string& out,
     }
     // A game already matched needs no more evaluation, only a clean replay.
     if (options_.games && first_match >= 0) return;
-    const PawnReport report = pawn_report(pos);
+    const PawnReport report = reports_(pos);
     const QueryContext ctx = query_context(query, pos, report, ply, &game);
     run = query.matches(ctx) ? run + 1 : 0;
     if (run == 1 && !options_.annotate.empty()) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/game_workers.hpp"
+#include "analysis/pawn_report_cache.hpp"
 #include "analysis/query.hpp"
 #include "io/game_record.hpp"
 #include "io/report_writer.hpp"
@@ -47,6 +48,7 @@ class FindWorker {
   GameCounts counts_;
   std::size_t matches_ = 0;
   std::string fen_, comment_;
+  PawnReportCache reports_;
   // The report and structure at the first ply of the current matching run (--annotate).
   PawnReport run_start_;
   io::NamedStructure run_start_structure_;

@@ -23,15 +23,17 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
   if (out.empty()) spill_at_ = OutputSpill::threshold;  // a new batch
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
-    const PawnReport report = pawn_report(pos);
-    const io::NamedStructure& structure = classify(pos);
+    const PawnReport report = reports_(pos);
+    const GamePhase phase = game_phase(pos);
+    const io::NamedStructure& structure = classify(pos, phase);
     fen_.clear();
     append_fen(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
-    if (format_ == RecordFormat::Jsonl)
-      io::append_jsonl(out, origin, fen_, report, structure, game_phase(pos));
-    else
-      io::append_csv_row(out, origin, fen_, report, structure, game_phase(pos), true);
+    if (format_ == RecordFormat::Jsonl) {
+      io::append_jsonl(out, origin, fen_, report, structure, phase, json_);
+    } else {
+      io::append_csv_row(out, origin, fen_, report, structure, phase, true);
+    }
     if (spill_ && out.size() >= spill_at_) {
       spill_->spill(out, diagnostics);
       spill_at_ = out.size() + OutputSpill::threshold;
@@ -61,13 +63,15 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
   runs_.clear();
   StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
-    const PawnReport report = pawn_report(pos);
-    const PositionSummary summary =
-        summarize(report, encode_structure(classify(pos)), game_phase(pos));
-    if (!runs_.empty() && runs_.back().summary == summary)
+    const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
+    const GamePhase phase = game_phase(pos);
+    const std::uint8_t structure = encode_structure(classify(pos, phase));
+    if (reports_.pawns_changed() || structure != summary_.structure || phase != summary_.phase)
+      summary_ = summarize(pawn_only, structure, phase);
+    if (!runs_.empty() && runs_.back().summary == summary_)
       ++runs_.back().count;
     else
-      runs_.push_back({summary, 1});
+      runs_.push_back({summary_, 1});
   });
   diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome != ReplayOutcome::Complete) {

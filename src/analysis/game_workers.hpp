@@ -9,7 +9,9 @@
 #include <vector>
 
 #include <pawnkit/chess/pawn_report.hpp>
+#include <pawnkit/chess/phase.hpp>
 
+#include "analysis/pawn_report_cache.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
@@ -37,7 +39,15 @@ struct GameCounts {
 class StructureClassifier {
  public:
   const io::NamedStructure& operator()(const Position& pos) {
-    const bool ending = in_ending(pos);
+    return classify(pos, in_ending(pos));
+  }
+  // The same with pos's game phase at hand: the ending is the endgame phase.
+  const io::NamedStructure& operator()(const Position& pos, GamePhase phase) {
+    return classify(pos, phase == GamePhase::Endgame);
+  }
+
+ private:
+  const io::NamedStructure& classify(const Position& pos, bool ending) {
     if (pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1] || ending != ending_) {
       pawns_ = {pos.pawns(White), pos.pawns(Black)};
       ending_ = ending;
@@ -46,7 +56,6 @@ class StructureClassifier {
     return structure_;
   }
 
- private:
   std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};
   bool ending_ = false;
   io::NamedStructure structure_;
@@ -67,6 +76,8 @@ class AnalyzeWorker {
   OutputSpill* spill_ = nullptr;
   std::size_t spill_at_ = OutputSpill::threshold;  // offer `out` to spill_ at this size
   GameCounts counts_;
+  PawnReportCache reports_;
+  io::ReportJsonCache json_;
   std::string fen_;
 };
 
@@ -90,6 +101,10 @@ class StatsWorker {
     std::uint32_t count;
   };
   Stats stats_;
+  PawnReportCache reports_;
+  // The summary of the last position: it depends on the pawn-only keys, the named
+  // structure and the phase alone, so it is made again only when one of them changed.
+  PositionSummary summary_;
   std::vector<Run> runs_;
 };
 

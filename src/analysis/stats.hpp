@@ -50,7 +50,7 @@ inline constexpr std::size_t island_buckets = 8 / 2 + 1;
 
 // Whether side c has the scored pattern in a position with this named structure. The
 // isolated d-pawn is an isolated pawn on d4 (White) or d5 (Black).
-constexpr bool has_scored_pattern(const SideReport& side, Color c, ScoredPattern p,
+constexpr bool has_scored_pattern(const PawnOnlySide& side, Color c, ScoredPattern p,
                                   const std::optional<StructureMatch>& structure) {
   switch (p) {
     case ScoredPattern::IsolatedDPawn:
@@ -184,13 +184,14 @@ inline std::optional<StructureMatch> decode_structure(std::uint8_t code) {
                         (code >> 6 & 1) != 0};
 }
 
-// The summary of a report whose named structure (encoded) and phase are already known.
-inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure,
+// The summary of a position whose pawn-only keys, named structure (encoded) and phase are
+// known: it needs nothing else of the report.
+inline PositionSummary summarize(const PawnOnlyReport& report, std::uint8_t structure,
                                  GamePhase phase) {
   PositionSummary summary;
   const auto match = decode_structure(structure);
   for (Color c : {White, Black}) {
-    const SideReport& side = report.side(c);
+    const PawnOnlySide& side = report.side(c);
     const int ci = index(c);
     const auto sets = pawn_sets(side);
     std::uint32_t nonempty = 0;
@@ -205,6 +206,11 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
   summary.structure = structure;
   summary.phase = phase;
   return summary;
+}
+
+inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure,
+                                 GamePhase phase) {
+  return summarize(PawnOnlyReport{report.white, report.black}, structure, phase);
 }
 
 // A report of pawns alone: its material is not known, so it is taken as no ending, and

@@ -16,21 +16,37 @@ namespace pawnkit::io {
 
 namespace {
 
-// ", \"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
-// JSON object, in the contract's order, built once.
-const std::vector<std::string>& side_key_prefixes() {
-  static const std::vector<std::string> prefixes = [] {
-    std::vector<std::string> out;
-    auto add = [&](std::string_view name) { out.push_back(", \"" + std::string(name) + "\": "); };
-    for (const auto& k : pattern_keys) add(k.name);
-    add("islands");
-    add("island_files");
-    for (const auto& k : move_keys) add(k.name);
-    for (const auto& k : term_keys) add(k.name);
-    return out;
-  }();
-  return prefixes;
-}
+// "\"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
+// JSON object, in the contract's order (the first key has no ", "). Each is kept in a fixed-size
+// slot and copied whole (a copy of a constant size is a few moves; write_key's buffer has room for
+// the excess).
+struct KeyPrefix {
+  static constexpr std::size_t slot = 24;
+  std::array<char, slot> text{};
+  std::size_t size = 0;
+};
+constexpr std::size_t side_key_count =
+    pattern_keys.size() + 2 + move_keys.size() + term_keys.size();
+constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
+  std::array<KeyPrefix, side_key_count> out{};
+  std::size_t n = 0;
+  auto add = [&](std::string_view name) {
+    KeyPrefix& prefix = out[n];
+    const std::string_view before = n++ == 0 ? "\"" : ", \"";
+    for (std::string_view part : {before, name, std::string_view("\": ")})
+      for (char c : part) prefix.text[prefix.size++] = c;
+  };
+  for (const auto& k : pattern_keys) add(k.name);
+  add("islands");
+  add("island_files");
+  for (const auto& k : move_keys) add(k.name);
+  for (const auto& k : term_keys) add(k.name);
+  return out;
+}();
+static_assert(std::string_view(side_key_prefixes[0].text.data(), side_key_prefixes[0].size) ==
+                  "\"pawns\": " &&
+              std::string_view(side_key_prefixes[1].text.data(), side_key_prefixes[1].size) ==
+                  ", \"isolated\": ");
 
 // The longest a side's JSON object can be: braces, every key with its ", \"name\": ",
 // every square set full, a two-digit island count and four island ranges.
@@ -45,27 +61,33 @@ constexpr std::size_t max_side_json_bytes = [] {
   return n;
 }();
 
-// A side's JSON object, written into one local buffer and appended once (a record has
-// about fifty small pieces; appending each costs more than writing it).
-void append_side_json(std::string& out, const SideReport& side) {
-  const std::vector<std::string>& prefixes = side_key_prefixes();
-  char text[max_side_json_bytes];
-  char* p = text;
-  std::size_t next = 0;
-  auto key = [&] {
-    std::string_view prefix = prefixes[next++];
-    if (next == 1) prefix.remove_prefix(2);  // no ", " before the first key
-    std::memcpy(p, prefix.data(), prefix.size());
-    p += prefix.size();
-  };
+// A side's JSON object is written in three parts: the pawn-only keys up to `attacks`
+// (the pawn attacks, listed first of move_keys, depend on the pawns alone), the move keys
+// that depend on the other pieces, and the pawn-only terms. Each part is written into a
+// local buffer and appended once (a record has about fifty small pieces; appending each
+// costs more than writing it).
+static_assert(move_keys[0].name == "attacks");
+constexpr std::size_t first_move_key = pattern_keys.size() + 2;  // after islands, island_files
+constexpr std::size_t first_term_key = first_move_key + move_keys.size();
+
+// Key k's prefix at p, which must have room for KeyPrefix::slot bytes; returns the end.
+char* write_key(char* p, std::size_t k) {
+  const KeyPrefix& prefix = side_key_prefixes[k];
+  std::memcpy(p, prefix.text.data(), KeyPrefix::slot);
+  return p + prefix.size;
+}
+
+// {"pawns": [...], ..., "island_files": [...], "attacks": [...]
+char* write_side_head(char* p, const SideReport& side) {
+  std::size_t k = 0;
   *p++ = '{';
-  for (const auto& k : pattern_keys) {
-    key();
-    p = write_square_list(p, side.*k.member);
+  for (const auto& key : pattern_keys) {
+    p = write_key(p, k++);
+    p = write_square_list(p, side.*key.member);
   }
-  key();
+  p = write_key(p, k++);
   p = std::to_chars(p, p + 8, side.islands).ptr;
-  key();
+  p = write_key(p, k++);
   *p++ = '[';
   const IslandRanges islands = island_ranges(side.island_files);
   for (int i = 0; i < islands.count; ++i) {
@@ -75,16 +97,40 @@ void append_side_json(std::string& out, const SideReport& side) {
     *p++ = '"';
   }
   *p++ = ']';
-  for (const auto& k : move_keys) {
-    key();
-    p = write_square_list(p, side.*k.member);
+  p = write_key(p, k++);
+  return write_square_list(p, side.*move_keys[0].member);
+}
+
+// , "single_pushes": [...], ..., "promotions": [...]
+char* write_side_moves(char* p, const SideReport& side) {
+  for (std::size_t m = 1; m < move_keys.size(); ++m) {
+    p = write_key(p, first_move_key + m);
+    p = write_square_list(p, side.*move_keys[m].member);
   }
-  for (const auto& k : term_keys) {
-    key();
-    p = write_square_list(p, side.*k.member);
+  return p;
+}
+
+// , "connected": [...], ..., "outposts": [...]}
+char* write_side_tail(char* p, const SideReport& side) {
+  for (std::size_t t = 0; t < term_keys.size(); ++t) {
+    p = write_key(p, first_term_key + t);
+    p = write_square_list(p, side.*term_keys[t].member);
   }
   *p++ = '}';
-  out.append(text, static_cast<std::size_t>(p - text));
+  return p;
+}
+
+// Calls write(buffer) -> end and appends what it wrote.
+template <class Write>
+void append_written(std::string& out, Write&& write) {
+  char text[max_side_json_bytes + KeyPrefix::slot];  // write_key may write past the end
+  out.append(text, static_cast<std::size_t>(write(text) - text));
+}
+
+void append_side_json(std::string& out, const SideReport& side) {
+  append_written(out, [&](char* p) {
+    return write_side_tail(write_side_moves(write_side_head(p, side), side), side);
+  });
 }
 
 // Space-separated square names ("c4 d4"), or "-" for an empty set when `dash` is set.
@@ -133,23 +179,69 @@ void append_island_range(std::string& out, IslandRange range) {
 
 namespace {
 
-// ", \"phase\": \"opening\"" and the others, built once: one append per record.
-const std::array<std::string, phase_names.size()> phase_members = [] {
-  std::array<std::string, phase_names.size()> members;
-  for (std::size_t p = 0; p < phase_names.size(); ++p)
-    members[p] = ", \"phase\": \"" + std::string(phase_names[p]) + '"';
-  return members;
-}();
+// The last keys of a JSON line, from "structure" to "phase", for every named structure
+// with its side, and none, in every phase: built once, one append per record.
+class RecordEnds {
+ public:
+  RecordEnds() {
+    for (std::size_t phase = 0; phase < phase_names.size(); ++phase) {
+      append(std::nullopt, GamePhase(phase));
+      for (int s = 0; s < structure_count; ++s)
+        for (Color side : {White, Black})
+          append(StructureMatch{StructureId(s), side, false}, GamePhase(phase));
+    }
+  }
+  const std::string& operator()(const NamedStructure& structure, GamePhase phase) const {
+    return ends_[(structure
+                      ? 1 + 2 * std::size_t(structure->id) + std::size_t(index(structure->side))
+                      : 0) +
+                 std::size_t(phase) * per_phase];
+  }
 
-// For a position from a game: `game` N `ply` P `end`; nothing otherwise.
+ private:
+  static constexpr std::size_t per_phase = 1 + 2 * std::size_t(structure_count);
+  void append(const NamedStructure& structure, GamePhase phase) {
+    std::string& out = ends_.emplace_back(", \"structure\": ");
+    if (structure)
+      append_json_string(out, structure_name(structure->id));
+    else
+      out += "null";
+    out += ", \"structure_side\": ";
+    if (structure)
+      append_json_string(out, side_name(structure->side));
+    else
+      out += "null";
+    out += ", \"phase\": \"";
+    out += phase_name(phase);
+    out += '"';
+  }
+  std::vector<std::string> ends_;
+};
+const std::string& record_end(const NamedStructure& structure, GamePhase phase) {
+  static const RecordEnds ends;
+  return ends(structure, phase);
+}
+
+// Text at p; returns the end.
+char* write_text(char* p, std::string_view text) {
+  std::memcpy(p, text.data(), text.size());
+  return p + text.size();
+}
+
+// For a position from a game: `game` N `ply` P `end` at p; nothing otherwise. At most
+// 20 + 11 characters and the words; returns the end.
+char* write_origin(char* p, const PositionOrigin& origin, std::string_view game,
+                   std::string_view ply, std::string_view end) {
+  if (!origin.game) return p;
+  p = std::to_chars(write_text(p, game), p + 64, origin.game).ptr;
+  p = std::to_chars(write_text(p, ply), p + 64, origin.ply).ptr;
+  return write_text(p, end);
+}
+
 void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
                    std::string_view ply, std::string_view end) {
-  if (!origin.game) return;
-  out += game;
-  append_int(out, long(origin.game));
-  out += ply;
-  append_int(out, origin.ply);
-  out += end;
+  char text[128];
+  out.append(text, static_cast<std::size_t>(write_origin(text, origin, game, ply, end) - text));
 }
 
 }  // namespace
@@ -163,30 +255,65 @@ void append_structure_description(std::string& out, const StructureMatch& struct
   out += structure.reversed ? ", reversed)" : ")";
 }
 
+namespace {
+
+// A JSON line with write_side(colour) writing each side's object.
+template <class WriteSide>
+void append_record(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                   WriteSide&& write_side, const NamedStructure& structure, GamePhase phase,
+                   ExtraKeys extra) {
+  char opening[128];
+  opening[0] = '{';
+  char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
+  p = write_text(p, "\"fen\": ");
+  out.append(opening, static_cast<std::size_t>(p - opening));
+  append_json_string(out, fen);
+  write_side(White);
+  write_side(Black);
+  out += record_end(structure, phase);
+  out += extra;
+  out += "}\n";
+}
+
+}  // namespace
+
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ExtraKeys extra) {
-  out += '{';
-  append_origin(out, origin, "\"game\": ", ", \"ply\": ", ", ");
-  out += "\"fen\": ";
-  append_json_string(out, fen);
-  out += ", \"white\": ";
-  append_side_json(out, report.white);
-  out += ", \"black\": ";
-  append_side_json(out, report.black);
-  out += ", \"structure\": ";
-  if (structure)
-    append_json_string(out, structure_name(structure->id));
-  else
-    out += "null";
-  out += ", \"structure_side\": ";
-  if (structure)
-    append_json_string(out, side_name(structure->side));
-  else
-    out += "null";
-  out += phase_members[std::size_t(phase)];
-  out += extra;
-  out += "}\n";
+  auto write_side = [&](Color c) {
+    out += c == White ? ", \"white\": " : ", \"black\": ";
+    append_side_json(out, report.side(c));
+  };
+  append_record(out, origin, fen, write_side, structure, phase, extra);
+}
+
+const std::string& ReportJsonCache::side(const PawnReport& report, Color c) {
+  Side& cached = sides_[index(c)];
+  const SideReport& side = report.side(c);
+  const bool same_pawn_only = cached.written && static_cast<const PawnOnlySide&>(side) ==
+                                                    static_cast<const PawnOnlySide&>(cached.report);
+  const bool same_moves = cached.written && static_cast<const PawnMoveSide&>(side) ==
+                                                static_cast<const PawnMoveSide&>(cached.report);
+  if (same_pawn_only && same_moves) return cached.text;
+  if (!same_pawn_only) {
+    cached.head = c == White ? ", \"white\": " : ", \"black\": ";
+    append_written(cached.head, [&](char* p) { return write_side_head(p, side); });
+    cached.tail.clear();
+    append_written(cached.tail, [&](char* p) { return write_side_tail(p, side); });
+  }
+  cached.text = cached.head;
+  append_written(cached.text, [&](char* p) { return write_side_moves(p, side); });
+  cached.text += cached.tail;
+  cached.report = side;
+  cached.written = true;
+  return cached.text;
+}
+
+void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ReportJsonCache& cache) {
+  append_record(out, origin, fen, [&](Color c) { out += cache.side(report, c); }, structure, phase,
+                {});
 }
 
 void append_csv_header(std::string& out, bool with_origin) {

@@ -6,6 +6,7 @@
 #include <pawnkit/pawns/report.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -44,6 +45,29 @@ void append_structure_description(std::string& out, const StructureMatch& struct
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ExtraKeys extra = {});
+
+// The JSON text of the last report written through it, side by side, in parts: a side's
+// pawn-only keys and its move keys are written again only when they changed. In a game
+// the pawns stay the same on most plies (about two in three) and the move keys on many,
+// so most of a record is copied instead of written again square by square.
+class ReportJsonCache {
+ public:
+  // Side c's object in `report`, with the key before it: `, "white": {"pawns": ...}`.
+  const std::string& side(const PawnReport& report, Color c);
+
+ private:
+  struct Side {
+    bool written = false;
+    SideReport report;             // what `text` was written from
+    std::string head, tail, text;  // head: up to the move keys; tail: after them
+  };
+  std::array<Side, 2> sides_;
+};
+
+// The same line as append_jsonl, written through a cache of the last report's text.
+void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
+                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
+                  ReportJsonCache& cache);
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.
