@@ -7,6 +7,7 @@
 #pragma once
 
 #include "pawnkit/bitboard.hpp"
+#include "pawnkit/eval/extended_terms.hpp"
 #include "pawnkit/eval/pawn_terms.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/eval/score.hpp"
@@ -51,7 +52,7 @@ constexpr Score connected_bonus(Bitboard own, Bitboard enemy, const PawnWeights&
 }
 
 // The pawn-structure score of side C: the connected bonus, the penalties and the
-// blocked-pawn terms.
+// blocked-pawn terms, and the pawn-only extended terms when their weights are not all 0.
 template <Color C>
 constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
   Score score = connected_bonus<C>(own, enemy, w);
@@ -64,6 +65,11 @@ constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& 
   score -= w.doubled_early * popcount(doubled_early<C>(own, enemy));
   score += w.blocked[0] * popcount(blocked_on_rank<C>(own, enemy, 4));
   score += w.blocked[1] * popcount(blocked_on_rank<C>(own, enemy, 5));
+  if (w.extended != ExtendedWeights{}) {
+    ExtendedCounts n{};
+    count_pawn_terms<C>(n, own, enemy);
+    score += extended_score(n, w.extended, 0, extended_pawn_only_count);
+  }
   return score;
 }
 
@@ -75,6 +81,22 @@ constexpr Score evaluate_pawns(Color c, Bitboard own, Bitboard enemy, const Pawn
 // Both sides at once.
 constexpr PawnEval evaluate_pawns(Bitboard white, Bitboard black, const PawnWeights& w = {}) {
   return {evaluate_pawns<White>(white, black, w), evaluate_pawns<Black>(black, white, w)};
+}
+
+// The evaluation of a position: evaluate_pawns of its pawns (which an engine caches under
+// the pawn key) plus the extended terms that depend on the pieces, when their weights are
+// not all 0 (with Stockfish's weights: evaluate_pawns of the pawns alone).
+inline PawnEval evaluate_pawns(const Position& pos, const PawnWeights& w = {}) {
+  const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
+  PawnEval e = evaluate_pawns(white, black, w);
+  if (w.extended != ExtendedWeights{}) {
+    ExtendedCounts n_white{}, n_black{};
+    count_piece_terms<White>(n_white, white, black, pos.occupied(), attacked_squares(pos, Black));
+    count_piece_terms<Black>(n_black, black, white, pos.occupied(), attacked_squares(pos, White));
+    e.white += extended_score(n_white, w.extended, extended_pawn_only_count);
+    e.black += extended_score(n_black, w.extended, extended_pawn_only_count);
+  }
+  return e;
 }
 
 }  // namespace pawnkit::eval

@@ -2,13 +2,41 @@
 // defaults are Stockfish 15.1's published values (src/pawns.cpp of the sf_15.1 release),
 // in its internal units: with them, evaluate_pawns() prints what Stockfish 15.1's `eval`
 // command shows in its "Pawns" row.
+//
+// `extended` holds the terms engines added after Stockfish 15's classical evaluation
+// (extended_terms.hpp, docs/engine.md): all 0 by default, so the default stays Stockfish's.
 #pragma once
 
 #include <array>
+#include <cstddef>
 
 #include "pawnkit/eval/score.hpp"
 
 namespace pawnkit::eval {
+
+// A Score per relative rank a pawn can stand on, 1 (its second rank) to 6 (its seventh):
+// index rank - 1.
+inline constexpr std::size_t pawn_rank_count = 6;
+using ByPawnRank = std::array<Score, pawn_rank_count>;
+
+// The extended terms' weights, each added once per pawn that has the term (negative: a
+// penalty). The passed-pawn tables are split by whether the squares in front of the pawn
+// up to promotion are empty ("free") and whether an enemy piece attacks its stop square
+// ("attacked").
+struct ExtendedWeights {
+  Score isolated_opposed;
+  Score isolated_open;
+  Score backward_half_open;
+  Score blocked_by_piece;
+  ByPawnRank phalanx{};
+  ByPawnRank candidate_passer{};
+  ByPawnRank passed_free_safe{};
+  ByPawnRank passed_free_attacked{};
+  ByPawnRank passed_blocked_safe{};
+  ByPawnRank passed_blocked_attacked{};
+
+  friend constexpr bool operator==(const ExtendedWeights&, const ExtendedWeights&) = default;
+};
 
 struct PawnWeights {
   // Penalties, subtracted once per pawn that has the term (see pawn_terms.hpp).
@@ -25,6 +53,7 @@ struct PawnWeights {
   // the middlegame and v * (rank - 2) / 4 (rounded towards zero) in the endgame.
   std::array<int, 8> connected{0, 3, 7, 7, 15, 54, 86, 0};
   int supporter = 22;
+  ExtendedWeights extended{};
 
   friend constexpr bool operator==(const PawnWeights&, const PawnWeights&) = default;
 };
