@@ -47,7 +47,8 @@ TEST(CliTune, TextReport) {
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* text :
        {"held out: ", "isolated.mg ", "material.queen.eg ", "side_to_move ", "connected.0 ",
-        "(frozen)", "const pawnkit::eval::PawnWeights tuned_pawn_weights{"})
+        "(frozen)", "const pawnkit::eval::PawnWeights tuned_pawn_weights{", "phalanx.4.mg ",
+        "passed_free_safe.6.eg ", "    .extended = {.isolated_opposed = {"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << " in " << r.out;
 }
 
