@@ -360,11 +360,11 @@ int run_tune(const Args& args) {
             " tuned (" + format_double("%+.3f", 100 * (loss_after - loss_before) / loss_before) +
             "%)\n\n";
     char line[160];
-    std::snprintf(line, sizeof line, "%-22s %10s %10s %10s\n", "parameter", "stockfish", "baseline",
+    std::snprintf(line, sizeof line, "%-28s %10s %10s %10s\n", "parameter", "stockfish", "baseline",
                   "tuned");
     text += line;
     for (std::size_t i = 0; i < analysis::tuner_parameter_count; ++i) {
-      std::snprintf(line, sizeof line, "%-22s %10.0f %10.1f %10.1f%s\n",
+      std::snprintf(line, sizeof line, "%-28s %10.0f %10.1f %10.1f%s\n",
                     analysis::tuner_parameter_name(i).c_str(), initial[i], baseline[i], tuned[i],
                     tuner.frozen[i] ? "  (frozen)" : "");
       text += line;
