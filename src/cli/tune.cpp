@@ -95,7 +95,7 @@ std::string initializer(const eval::PawnWeights& w) {
   for (std::size_t r = 0; r < w.connected.size(); ++r)
     out += (r ? ", " : "") + std::to_string(w.connected[r]);
   out += "},\n    .supporter = " + std::to_string(w.supporter);
-  if (w.extended != eval::ExtendedWeights{}) {
+  if (eval::uses_extended_terms(w.extended)) {
     const eval::ExtendedWeights& x = w.extended;
     const auto by_rank = [&](const eval::ByPawnRank& table) {
       std::string text = "{{";

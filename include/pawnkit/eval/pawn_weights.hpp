@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 
 #include "pawnkit/eval/score.hpp"
@@ -37,6 +38,27 @@ struct ExtendedWeights {
 
   friend constexpr bool operator==(const ExtendedWeights&, const ExtendedWeights&) = default;
 };
+
+// True when some extended weight is not 0. The evaluation asks on every call, so this ORs
+// the weights together as one array of ints (a few vector instructions) where the library
+// has std::bit_cast, rather than comparing member by member.
+constexpr bool uses_extended_terms(const ExtendedWeights& x) {
+  int any = 0;
+#if defined(__cpp_lib_bit_cast)
+  static_assert(sizeof(ExtendedWeights) == 2 * sizeof(int) * (4 + 6 * pawn_rank_count));
+  for (const int v : std::bit_cast<std::array<int, sizeof(ExtendedWeights) / sizeof(int)>>(x))
+    any |= v;
+#else
+  for (const Score s : {x.isolated_opposed, x.isolated_open, x.backward_half_open,
+                        x.blocked_by_piece})
+    any |= s.mg | s.eg;
+  for (const ByPawnRank* table :
+       {&x.phalanx, &x.candidate_passer, &x.passed_free_safe, &x.passed_free_attacked,
+        &x.passed_blocked_safe, &x.passed_blocked_attacked})
+    for (const Score s : *table) any |= s.mg | s.eg;
+#endif
+  return any != 0;
+}
 
 struct PawnWeights {
   // Penalties, subtracted once per pawn that has the term (see pawn_terms.hpp).

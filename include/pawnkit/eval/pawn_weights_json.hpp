@@ -64,7 +64,7 @@ inline std::string to_json(const PawnWeights& w) {
     out += std::to_string(w.connected[r]);
   }
   out += "], \"supporter\": " + std::to_string(w.supporter);
-  if (w.extended != ExtendedWeights{}) {
+  if (uses_extended_terms(w.extended)) {
     const ExtendedWeights& x = w.extended;
     out += ", ";
     score("isolated_opposed", x.isolated_opposed);
