@@ -85,13 +85,12 @@ TEST(ExtendedTerms, WorkedPassedPawnsAndPieces) {
   //   e5: e8 holds the king; e6 is on the bishop's diagonal c8-d7-e6: blocked, attacked.
   // d5 and e5 form a phalanx on relative rank 4; none is isolated (a2-b5 are neighbours).
   const Position pos = *parse_fen("2b1k3/8/3n4/1P1PP3/8/8/P7/6K1 w - - 0 1");
-  const ExtendedCounts expected =
-      counts({{ext_phalanx + 3, 2},
-              {ext_blocked_by_piece, 1},
-              {ext_passed + 0, 1},
-              {ext_passed + 3, 1},
-              {ext_passed + 2 * pawn_rank_count + 3, 1},
-              {ext_passed + 3 * pawn_rank_count + 3, 1}});
+  const ExtendedCounts expected = counts({{ext_phalanx + 3, 2},
+                                          {ext_blocked_by_piece, 1},
+                                          {ext_passed + 0, 1},
+                                          {ext_passed + 3, 1},
+                                          {ext_passed + 2 * pawn_rank_count + 3, 1},
+                                          {ext_passed + 3 * pawn_rank_count + 3, 1}});
   EXPECT_EQ(count_extended_terms<White>(pos), expected);
   EXPECT_EQ(count_extended_terms<Black>(pos), ExtendedCounts{});
   EXPECT_EQ(reference::count_extended_terms<White>(pos.pawns(White), pos.pawns(Black),
@@ -159,8 +158,8 @@ void compare(const Position& pos, const PawnWeights& w) {
 TEST(ExtendedTerms, SetWiseEqualsReferenceOnTheBundledGames) {
   std::mt19937_64 rng(9);
   std::size_t positions = 0;
-  for (const char* path : {PAWNKIT_SOURCE_DIR "/data/sample.pgn",
-                           PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn"}) {
+  for (const char* path :
+       {PAWNKIT_SOURCE_DIR "/data/sample.pgn", PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn"}) {
     testing::for_each_game(path, {}, [&](const io::GameRecord& game) {
       const PawnWeights w = testing::odd_weights(rng);
       analysis::replay(game, [&](const Position& pos, int) {

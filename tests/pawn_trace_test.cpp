@@ -145,9 +145,8 @@ std::size_t check_games_with_extended_weights(const std::string& path, std::uint
 
 TEST(PawnTrace, ExactWithExtendedWeightsOnTheBundledGames) {
   EXPECT_GT(check_games_with_extended_weights(PAWNKIT_SOURCE_DIR "/data/sample.pgn", 1), 1000u);
-  EXPECT_GT(
-      check_games_with_extended_weights(PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn", 2),
-      100u);
+  EXPECT_GT(check_games_with_extended_weights(PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn", 2),
+            100u);
 }
 
 TEST(PawnTrace, WorkedExtendedTerms) {

@@ -17,8 +17,8 @@ inline eval::PawnWeights odd_weights(std::mt19937_64& rng) {
   for (int& c : w.connected) c = n();
   w.supporter = n();
   eval::ExtendedWeights& x = w.extended;
-  for (eval::Score* s : {&x.isolated_opposed, &x.isolated_open, &x.backward_half_open,
-                         &x.blocked_by_piece})
+  for (eval::Score* s :
+       {&x.isolated_opposed, &x.isolated_open, &x.backward_half_open, &x.blocked_by_piece})
     *s = {n(), n()};
   for (eval::ByPawnRank* table :
        {&x.phalanx, &x.candidate_passer, &x.passed_free_safe, &x.passed_free_attacked,

@@ -187,10 +187,10 @@ inline Bitboard attacked_squares(const Position& pos, Color c) {
 inline PawnEval evaluate_pawns(const Position& pos, const PawnWeights& w = {}) {
   const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
   PawnEval e = reference::evaluate_pawns(white, black, w);
-  const ExtendedCounts n_white = count_extended_terms<White>(white, black, pos.occupied(),
-                                                             attacked_squares(pos, Black));
-  const ExtendedCounts n_black = count_extended_terms<Black>(black, white, pos.occupied(),
-                                                             attacked_squares(pos, White));
+  const ExtendedCounts n_white =
+      count_extended_terms<White>(white, black, pos.occupied(), attacked_squares(pos, Black));
+  const ExtendedCounts n_black =
+      count_extended_terms<Black>(black, white, pos.occupied(), attacked_squares(pos, White));
   e.white += extended_score(n_white, w.extended, extended_pawn_only_count);
   e.black += extended_score(n_black, w.extended, extended_pawn_only_count);
   return e;

@@ -49,8 +49,8 @@ constexpr bool uses_extended_terms(const ExtendedWeights& x) {
   for (const int v : std::bit_cast<std::array<int, sizeof(ExtendedWeights) / sizeof(int)>>(x))
     any |= v;
 #else
-  for (const Score s : {x.isolated_opposed, x.isolated_open, x.backward_half_open,
-                        x.blocked_by_piece})
+  for (const Score s :
+       {x.isolated_opposed, x.isolated_open, x.backward_half_open, x.blocked_by_piece})
     any |= s.mg | s.eg;
   for (const ByPawnRank* table :
        {&x.phalanx, &x.candidate_passer, &x.passed_free_safe, &x.passed_free_attacked,

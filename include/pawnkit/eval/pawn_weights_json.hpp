@@ -14,14 +14,15 @@
 // relative ranks 1 to 6 (the pawn's second to seventh rank).
 //
 // Reading: members may come in any order and may be left out (they keep Stockfish 15.1's
-// value, the extended ones 0); an unknown member, a non-integer or a wrong count is an error with its column.
+// value, the extended ones 0); an unknown member, a non-integer or a wrong count is an error with
+// its column.
 #pragma once
 
 #include <array>
 #include <charconv>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/parsed.hpp"
@@ -175,7 +176,8 @@ inline bool read_member(JsonCursor& in, std::string_view name, PawnWeights& w) {
     if (name != key) continue;
     if (!in.expect('[', "expected '['")) return false;
     for (std::size_t r = 0; r < table->size(); ++r)
-      if ((r > 0 && !in.expect(',', "expected ',' (too few pairs?)")) || !in.read_score((*table)[r]))
+      if ((r > 0 && !in.expect(',', "expected ',' (too few pairs?)")) ||
+          !in.read_score((*table)[r]))
         return false;
     return in.expect(']', "expected ']' (too many pairs?)");
   }
