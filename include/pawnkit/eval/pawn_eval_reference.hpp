@@ -99,7 +99,7 @@ constexpr ExtendedCounts count_extended_terms(Bitboard own, Bitboard enemy, Bitb
     if (passed && by_rank) {
       const bool free = !(occupied & masks.forward_file[us][ss]);
       const bool attacked = enemy_attacks & stop_bit;
-      const std::size_t variant = (free ? 0 : 2) + (attacked ? 1 : 0);
+      const std::size_t variant = (free ? 0u : 2u) + (attacked ? 1u : 0u);
       ++n[ext_passed + variant * pawn_rank_count + at];
     }
   }
