@@ -45,9 +45,12 @@ struct ExtendedWeights {
 constexpr bool uses_extended_terms(const ExtendedWeights& x) {
   int any = 0;
 #if defined(__cpp_lib_bit_cast)
-  static_assert(sizeof(ExtendedWeights) == 2 * sizeof(int) * (4 + 6 * pawn_rank_count));
-  for (const int v : std::bit_cast<std::array<int, sizeof(ExtendedWeights) / sizeof(int)>>(x))
-    any |= v;
+  static_assert(sizeof(ExtendedWeights) == 2 * sizeof(int) * (4 + 6 * pawn_rank_count) &&
+                sizeof(ExtendedWeights) % 8 == 0);
+  using Words = std::array<unsigned long long, sizeof(ExtendedWeights) / 8>;
+  unsigned long long words = 0;
+  for (const unsigned long long v : std::bit_cast<Words>(x)) words |= v;
+  any = words != 0;
 #else
   for (const Score s :
        {x.isolated_opposed, x.isolated_open, x.backward_half_open, x.blocked_by_piece})
