@@ -41,6 +41,10 @@ def test_epd_labels_and_weights(tmp_path):
     assert X[0, columns.index("connected.4")] == 2.5
     assert pawnkit.pawn_weights({"supporter": 5})["supporter"] == 5
     assert pawnkit.pawn_weights()["connected"] == [0, 3, 7, 7, 15, 54, 86, 0]
+    # The extended terms: left out while all 0, every one of them once one is not.
+    assert "isolated_open" not in pawnkit.pawn_weights()
+    extended = pawnkit.pawn_weights({"isolated_open": [-4, -9]})
+    assert extended["isolated_open"] == [-4, -9] and extended["phalanx"] == [[0, 0]] * 6
     with pytest.raises(ValueError, match="unknown member"):
         pawnkit.pawn_trace(epd, weights={"isolatd": [1, 2]})
 
