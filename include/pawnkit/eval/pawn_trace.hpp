@@ -320,4 +320,18 @@ constexpr double linear_score(const PawnTrace& t, const PawnParameters& p) {
 
 static_assert(from_parameters(to_parameters(PawnWeights{})) == PawnWeights{});
 
+// The extended parameters are named after their terms, mg then eg.
+constexpr bool extended_parameters_named() {
+  for (std::size_t i = 0; i < extended_term_count; ++i) {
+    const std::string_view term = extended_term_names[i];
+    const std::string_view mg = pawn_parameter_names[extended_parameter + 2 * i],
+                           eg = pawn_parameter_names[extended_parameter + 2 * i + 1];
+    if (mg.substr(0, term.size()) != term || mg.substr(term.size()) != ".mg" ||
+        eg.substr(0, term.size()) != term || eg.substr(term.size()) != ".eg")
+      return false;
+  }
+  return true;
+}
+static_assert(extended_parameters_named());
+
 }  // namespace pawnkit::eval
