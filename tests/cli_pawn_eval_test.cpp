@@ -71,33 +71,47 @@ TEST(CliPawnEval, TraceWithLabels) {
   const auto r = run_cli("pawn-eval --trace -",
                          start + " c9 \"1/2-1/2\";\n" + ending + " [1.0]\n" + ending + "\n");
   EXPECT_EQ(r.status, 0) << r.err;
+  // The extended terms' 80 coefficients follow the 25 of Stockfish's: here isolated_opposed
+  // -1 (Black's d6), phalanx.4 2 (d5 e5) and candidate_passer.4 1 (e5: a sentry, d6, and a
+  // helper, d5), endgame columns (phase 0).
+  std::string zeros, ending_extended;
+  for (std::size_t i = 0; i < 80; ++i) {
+    zeros += ", 0";
+    ending_extended += i == 1 ? ", -1" : i == 13 ? ", 2" : i == 25 ? ", 1" : ", 0";
+  }
   EXPECT_EQ(r.out,
             "{\"fen\": \"" + start +
                 "\", \"label\": 0.5, \"phase\": 128, \"side_to_move\": 1, \"material\": [0, 0, "
                 "0, 0, 0], \"rounding\": 0, \"score\": 0, \"coefficients\": [0, 0, 0, 0, 0, 0, 0, "
-                "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}\n"
+                "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0" +
+                zeros +
+                "]}\n"
                 "{\"fen\": \"" +
                 ending +
                 "\", \"label\": 1, \"phase\": 0, \"side_to_move\": 1, \"material\": [1, 0, 0, 0, "
                 "0], \"rounding\": -0.5, \"score\": 49, \"coefficients\": [0, 0, 0, 0, 0, 0, 0, 1, "
-                "0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2.5, 0, 0, 0, 0]}\n"
+                "0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2.5, 0, 0, 0, 0" +
+                ending_extended +
+                "]}\n"
                 "{\"fen\": \"" +
                 ending +
                 "\", \"label\": null, \"phase\": 0, \"side_to_move\": 1, \"material\": [1, 0, 0, "
                 "0, 0], \"rounding\": -0.5, \"score\": 49, \"coefficients\": [0, 0, 0, 0, 0, 0, 0, "
-                "1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2.5, 0, 0, 0, 0]}\n");
+                "1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2.5, 0, 0, 0, 0" +
+                ending_extended + "]}\n");
 
   // PGN: the result from White's point of view on every position of the game; CSV.
   const auto pgn = run_cli("pawn-eval --trace --format csv --input pgn -",
                            "[Event \"a\"]\n\n1. e4 e5 0-1\n\n[Event \"b\"]\n\n1. d4 *\n");
   EXPECT_EQ(pgn.status, 0) << pgn.err;
-  EXPECT_EQ(pgn.out.substr(0, pgn.out.find('\n')),
+  EXPECT_EQ(pgn.out.substr(0, pgn.out.find(",isolated_opposed.eg,")),
             "game,ply,fen,label,phase,side_to_move,material.pawn,material.knight,"
             "material.bishop,material.rook,material.queen,rounding,score,backward.mg,"
             "backward.eg,doubled.mg,doubled.eg,doubled_early.mg,doubled_early.eg,isolated.mg,"
             "isolated.eg,weak_lever.mg,weak_lever.eg,weak_unopposed.mg,weak_unopposed.eg,"
             "blocked_5.mg,blocked_5.eg,blocked_6.mg,blocked_6.eg,connected.0,connected.1,"
-            "connected.2,connected.3,connected.4,connected.5,connected.6,connected.7,supporter");
+            "connected.2,connected.3,connected.4,connected.5,connected.6,connected.7,supporter,"
+            "isolated_opposed.mg");
   // Game 1 was lost by White (label 0) and game 2 has no result (an empty label).
   EXPECT_NE(
       pgn.out.find("\n1,1," +

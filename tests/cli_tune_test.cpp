@@ -48,8 +48,25 @@ TEST(CliTune, TextReport) {
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* text :
        {"held out: ", "isolated.mg ", "material.queen.eg ", "side_to_move ", "connected.0 ",
-        "(frozen)", "const pawnkit::eval::PawnWeights tuned_pawn_weights{"})
+        "(frozen)", "const pawnkit::eval::PawnWeights tuned_pawn_weights{", "phalanx.4.mg ",
+        "passed_free_safe.6.eg ", "    .extended = {.isolated_opposed = {"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << " in " << r.out;
+}
+
+TEST(CliTune, FreezesExtendedTerms) {
+  // An extended weight (0 by default) frozen stays 0; the others move.
+  const auto r =
+      run_cli("tune --iterations 20 --freeze phalanx.2.mg,blocked_by_piece.eg " + sample);
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"phalanx.2.mg ", "blocked_by_piece.eg "}) {
+    const std::size_t at = r.out.find(name);
+    ASSERT_NE(at, std::string::npos) << name << " in " << r.out;
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    EXPECT_NE(line.find(" 0.0        0.0  (frozen)"), std::string::npos) << line;
+  }
+  const std::size_t free = r.out.find("phalanx.2.eg ");
+  ASSERT_NE(free, std::string::npos);
+  EXPECT_EQ(r.out.substr(free, r.out.find('\n', free) - free).find("(frozen)"), std::string::npos);
 }
 
 TEST(CliTune, PlainStatements) {

@@ -2,7 +2,8 @@
 // traces, and sum(coefficient * weight) + rounding equal to the tapered score exactly on
 // random boards at every phase (Stockfish's and other weights), on every position of the
 // bundled games and of the Stockfish cross-check games (tests/scripts/
-// pawn_eval_vs_stockfish.py; the shared ones skip when absent) and of the perft suite.
+// pawn_eval_vs_stockfish.py; the shared ones skip when absent) and of the perft suite;
+// with extended weights (extended_terms.hpp) against the evaluation with the pieces.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -40,6 +41,7 @@ TEST(PawnTrace, WorkedDoubledAndConnected) {
   expected.terms = {0, -1, -1, 1, 0, 1, 0, 0};
   expected.connected[2] = 2;
   expected.supporters[2] = 1;
+  expected.extended[1] = -1;  // h7 isolated and open (extended_terms.hpp), Black's: -1
   EXPECT_EQ(t, expected);
   // On rank 2 the endgame part of the bonus is 0: the connected coefficients are
   // middlegame only, 2 * 64 / 128 and 1 * 64 / 128.
@@ -123,6 +125,61 @@ TEST(PawnTrace, ExactOnTheBundledGames) {
   EXPECT_GT(check_games(PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn"), 100u);
 }
 
+// The same with extended weights (extended_terms.hpp) drawn at random per game, against
+// the evaluation of the position with its pieces.
+std::size_t check_games_with_extended_weights(const std::string& path, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::size_t positions = 0;
+  testing::for_each_game(path, {}, [&](const io::GameRecord& game) {
+    const PawnWeights w = testing::odd_weights(rng);
+    analysis::replay(game, [&](const Position& pos, int) {
+      ++positions;
+      const PawnEval e = evaluate_pawns(pos, w);
+      ASSERT_EQ(linear_score(trace(pos, w), to_parameters(w)),
+                tapered(e.white - e.black, classical_phase(pos)))
+          << to_fen(pos);
+    });
+  });
+  return positions;
+}
+
+TEST(PawnTrace, ExactWithExtendedWeightsOnTheBundledGames) {
+  EXPECT_GT(check_games_with_extended_weights(PAWNKIT_SOURCE_DIR "/data/sample.pgn", 1), 1000u);
+  EXPECT_GT(check_games_with_extended_weights(PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn", 2),
+            100u);
+}
+
+TEST(PawnTrace, WorkedExtendedTerms) {
+  // extended_terms_test's worked position: White's pawns a2 b5 d5 e5 against a bishop, a
+  // knight and a king. White's extended counts enter the trace with +1, Black has none:
+  // phalanx.4 twice, blocked_by_piece, passed_free_safe.1 and .4, passed_blocked_safe.4,
+  // passed_blocked_attacked.4. Phase: a bishop and a knight, 1606 < EndgameLimit: 0.
+  const Position pos = *parse_fen("2b1k3/8/3n4/1P1PP3/8/8/P7/6K1 w - - 0 1");
+  const PawnTrace t = trace(pos);
+  std::array<int, extended_term_count> expected{};
+  expected[ext_phalanx + 3] = 2;
+  expected[ext_blocked_by_piece] = 1;
+  expected[ext_passed + 0] = 1;
+  expected[ext_passed + 3] = 1;
+  expected[ext_passed + 2 * pawn_rank_count + 3] = 1;
+  expected[ext_passed + 3 * pawn_rank_count + 3] = 1;
+  EXPECT_EQ(t.extended, expected);
+  EXPECT_EQ(t.phase, 0);
+  // At phase 0 each endgame coefficient is the count, each middlegame one 0.
+  const auto c = coefficients(t);
+  EXPECT_EQ(pawn_parameter_names[extended_parameter + 2 * (ext_phalanx + 3) + 1], "phalanx.4.eg");
+  EXPECT_EQ(c[extended_parameter + 2 * (ext_phalanx + 3) + 1], 2.0);
+  EXPECT_EQ(c[extended_parameter + 2 * (ext_phalanx + 3)], 0.0);
+  EXPECT_EQ(pawn_parameter_names[extended_parameter + 2 * ext_blocked_by_piece],
+            "blocked_by_piece.mg");
+  EXPECT_EQ(c[extended_parameter + 2 * ext_blocked_by_piece + 1], 1.0);
+  // The pawns alone leave out the terms that need the pieces.
+  const PawnTrace pawns_only = trace(pos.pawns(White), pos.pawns(Black), 0);
+  std::array<int, extended_term_count> pawn_expected{};
+  pawn_expected[ext_phalanx + 3] = 2;
+  EXPECT_EQ(pawns_only.extended, pawn_expected);
+}
+
 TEST(PawnTrace, ExactOnTheStockfishCrossCheckGames) {
   const std::string shared = PAWNKIT_SHARED_DATA "/lichess_db_1000k.pgn";
   if (!std::filesystem::exists(shared)) GTEST_SKIP() << shared << " absent";
@@ -130,13 +187,19 @@ TEST(PawnTrace, ExactOnTheStockfishCrossCheckGames) {
 }
 
 // Every node of the tree below `pos` to `depth`: the count.
-std::uint64_t check_tree(const Position& pos, int depth) {
+std::uint64_t check_tree(const Position& pos, int depth, const PawnWeights* extended = nullptr) {
   EXPECT_EQ(linear_score(trace(pos), to_parameters({})),
             tapered_eval(pos.pawns(White), pos.pawns(Black), classical_phase(pos)))
       << to_fen(pos);
+  if (extended) {
+    const PawnEval e = evaluate_pawns(pos, *extended);
+    EXPECT_EQ(linear_score(trace(pos, *extended), to_parameters(*extended)),
+              tapered(e.white - e.black, classical_phase(pos)))
+        << to_fen(pos) << " with extended weights";
+  }
   if (depth == 0 || ::testing::Test::HasFailure()) return 1;
   std::uint64_t nodes = 1;
-  for (Move m : legal_moves(pos)) nodes += check_tree(after_move(pos, m), depth - 1);
+  for (Move m : legal_moves(pos)) nodes += check_tree(after_move(pos, m), depth - 1, extended);
   return nodes;
 }
 
@@ -144,10 +207,12 @@ TEST(PawnTrace, ExactOverPerftTrees) {
   const auto entries = test::read_epd_perft(PAWNKIT_SOURCE_DIR "/tests/data/perftsuite.epd");
   ASSERT_TRUE(entries.has_value());
   std::uint64_t nodes = 0;
+  std::mt19937_64 rng(31);
   for (const test::PerftEntry& e : *entries) {
     const Parsed<Position> pos = parse_fen(e.fen);
     ASSERT_TRUE(pos.ok()) << e.fen;
-    nodes += check_tree(*pos, 2);
+    const PawnWeights w = testing::odd_weights(rng);
+    nodes += check_tree(*pos, 2, &w);
   }
   EXPECT_GT(nodes, 10'000u);
 }

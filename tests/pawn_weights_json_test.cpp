@@ -43,6 +43,43 @@ TEST(PawnWeightsJson, MembersLeftOutKeepStockfishValues) {
   EXPECT_TRUE(parse_pawn_weights("{}").ok());
 }
 
+TEST(PawnWeightsJson, ExtendedTerms) {
+  // Written only when one is not 0, after "supporter": every extended member, the by-rank
+  // tables as six pairs (relative ranks 1 to 6).
+  PawnWeights w;
+  w.extended.isolated_open = {-4, -9};
+  w.extended.passed_free_safe[5] = {60, 150};
+  const std::string zeros = "[[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]";
+  const std::string expected =
+      std::string(stockfish_json).substr(0, sizeof stockfish_json - 2) +
+      ", \"isolated_opposed\": [0, 0], \"isolated_open\": [-4, -9], "
+      "\"backward_half_open\": [0, 0], \"blocked_by_piece\": [0, 0], \"phalanx\": " +
+      zeros + ", \"candidate_passer\": " + zeros +
+      ", \"passed_free_safe\": [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [60, 150]], "
+      "\"passed_free_attacked\": " +
+      zeros + ", \"passed_blocked_safe\": " + zeros + ", \"passed_blocked_attacked\": " + zeros +
+      "}";
+  EXPECT_EQ(to_json(w), expected);
+  // Read back, or alone: the others keep their values (Stockfish's, or 0).
+  EXPECT_EQ(parse_pawn_weights(expected).value(), w);
+  const auto read = parse_pawn_weights(
+      "{\"phalanx\": [[1, 2], [3, 4], [5, 6], [7, 8], [9, 10], [11, 12]], "
+      "\"blocked_by_piece\": [-1, -2]}");
+  ASSERT_TRUE(read.ok()) << read.error().what;
+  PawnWeights phalanx;
+  phalanx.extended.phalanx = {{{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}, {11, 12}}};
+  phalanx.extended.blocked_by_piece = {-1, -2};
+  EXPECT_EQ(read.value(), phalanx);
+  // Six pairs exactly.
+  EXPECT_EQ(parse_pawn_weights("{\"phalanx\": [[1, 2]]}").error().what,
+            "expected ',' (too few pairs?)");
+  EXPECT_EQ(parse_pawn_weights("{\"phalanx\": [[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], "
+                               "[1, 2]]}")
+                .error()
+                .what,
+            "expected ']' (too many pairs?)");
+}
+
 TEST(PawnWeightsJson, Errors) {
   const struct {
     const char* text;

@@ -160,7 +160,7 @@ struct PawnEvalSettings {
 };
 
 PawnEval evaluate(const Position& pos, const eval::PawnWeights& weights) {
-  return eval::evaluate_pawns(pos.pawns(White), pos.pawns(Black), weights);
+  return eval::evaluate_pawns(pos, weights);
 }
 
 // The pipeline worker for PGN input: one line per position of every game.

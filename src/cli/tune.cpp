@@ -136,7 +136,27 @@ std::string initializer(const eval::PawnWeights& w) {
   out += "    .connected = {";
   for (std::size_t r = 0; r < w.connected.size(); ++r)
     out += (r ? ", " : "") + std::to_string(w.connected[r]);
-  out += "},\n    .supporter = " + std::to_string(w.supporter) + "};\n";
+  out += "},\n    .supporter = " + std::to_string(w.supporter);
+  if (eval::uses_extended_terms(w.extended)) {
+    const eval::ExtendedWeights& x = w.extended;
+    const auto by_rank = [&](const eval::ByPawnRank& table) {
+      std::string text = "{{";
+      for (std::size_t r = 0; r < table.size(); ++r) text += (r ? ", " : "") + score(table[r]);
+      return text + "}}";
+    };
+    out += ",\n    .extended = {.isolated_opposed = " + score(x.isolated_opposed) +
+           ",\n                 .isolated_open = " + score(x.isolated_open) +
+           ",\n                 .backward_half_open = " + score(x.backward_half_open) +
+           ",\n                 .blocked_by_piece = " + score(x.blocked_by_piece) +
+           ",\n                 .phalanx = " + by_rank(x.phalanx) +
+           ",\n                 .candidate_passer = " + by_rank(x.candidate_passer) +
+           ",\n                 .passed_free_safe = " + by_rank(x.passed_free_safe) +
+           ",\n                 .passed_free_attacked = " + by_rank(x.passed_free_attacked) +
+           ",\n                 .passed_blocked_safe = " + by_rank(x.passed_blocked_safe) +
+           ",\n                 .passed_blocked_attacked = " + by_rank(x.passed_blocked_attacked) +
+           "}";
+  }
+  out += "};\n";
   return out;
 }
 
@@ -476,11 +496,11 @@ int run_tune(const Args& args) {
             " tuned (" + format_double("%+.3f", 100 * (loss_after - loss_before) / loss_before) +
             "%)\n\n";
     char line[160];
-    std::snprintf(line, sizeof line, "%-22s %10s %10s %10s\n", "parameter", "stockfish", "baseline",
+    std::snprintf(line, sizeof line, "%-28s %10s %10s %10s\n", "parameter", "stockfish", "baseline",
                   "tuned");
     text += line;
     for (std::size_t i = 0; i < analysis::tuner_parameter_count; ++i) {
-      std::snprintf(line, sizeof line, "%-22s %10.0f %10.1f %10.1f%s\n",
+      std::snprintf(line, sizeof line, "%-28s %10.0f %10.1f %10.1f%s\n",
                     analysis::tuner_parameter_name(i).c_str(), initial[i], baseline[i], tuned[i],
                     tuner.frozen[i] ? "  (frozen)" : "");
       text += line;

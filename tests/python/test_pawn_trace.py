@@ -21,6 +21,10 @@ def test_matches_the_cli_trace_on_the_sample_games():
     # X @ w + rounding is the tapered score the CLI prints, exactly.
     w = np.array([6, 19, 11, 51, 17, 7, 1, 20, 2, 57, 15, 18, -19, -8, -7, 3,
                   0, 3, 7, 7, 15, 54, 86, 0, 22], dtype=float)
+    # The extended terms (docs/engine.md) follow, 0 in Stockfish's weights.
+    assert pawnkit.PAWN_TRACE_COLUMNS[25:27] == ["isolated_opposed.mg", "isolated_opposed.eg"]
+    assert pawnkit.PAWN_TRACE_COLUMNS[-1] == "passed_blocked_attacked.6.eg"
+    w = np.concatenate([w, np.zeros(len(pawnkit.PAWN_TRACE_COLUMNS) - len(w))])
     rounding = np.array([r["rounding"] for r in rows])
     assert np.array_equal(X @ w + rounding, np.array([r["score"] for r in rows]))
 
@@ -37,6 +41,10 @@ def test_epd_labels_and_weights(tmp_path):
     assert X[0, columns.index("connected.4")] == 2.5
     assert pawnkit.pawn_weights({"supporter": 5})["supporter"] == 5
     assert pawnkit.pawn_weights()["connected"] == [0, 3, 7, 7, 15, 54, 86, 0]
+    # The extended terms: left out while all 0, every one of them once one is not.
+    assert "isolated_open" not in pawnkit.pawn_weights()
+    extended = pawnkit.pawn_weights({"isolated_open": [-4, -9]})
+    assert extended["isolated_open"] == [-4, -9] and extended["phalanx"] == [[0, 0]] * 6
     with pytest.raises(ValueError, match="unknown member"):
         pawnkit.pawn_trace(epd, weights={"isolatd": [1, 2]})
 
@@ -48,4 +56,4 @@ def test_bad_input(tmp_path):
     epd.write_text("not a fen\n4k3/8/8/8/8/8/8/4K3 w - - [1.0]\n")
     with pytest.warns(pawnkit.BadInputWarning):
         X, y = pawnkit.pawn_trace(epd)
-    assert X.shape == (1, 25) and list(y) == [1.0]
+    assert X.shape == (1, len(pawnkit.PAWN_TRACE_COLUMNS)) and list(y) == [1.0]

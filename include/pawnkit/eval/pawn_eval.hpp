@@ -7,6 +7,7 @@
 #pragma once
 
 #include "pawnkit/bitboard.hpp"
+#include "pawnkit/eval/extended_terms.hpp"
 #include "pawnkit/eval/pawn_terms.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/eval/score.hpp"
@@ -50,10 +51,10 @@ constexpr Score connected_bonus(Bitboard own, Bitboard enemy, const PawnWeights&
   return bonus;
 }
 
-// The pawn-structure score of side C: the connected bonus, the penalties and the
+// The score of Stockfish's terms for side C: the connected bonus, the penalties and the
 // blocked-pawn terms.
 template <Color C>
-constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
+constexpr Score stockfish_pawn_score(Bitboard own, Bitboard enemy, const PawnWeights& w) {
   Score score = connected_bonus<C>(own, enemy, w);
   score -= w.isolated * popcount(isolated_scored<C>(own, enemy));
   score -= w.doubled *
@@ -67,6 +68,25 @@ constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& 
   return score;
 }
 
+// The score of the pawn-only extended terms for side C. Kept out of line: inlined, its
+// code slowed the default evaluation, which never calls it, by a tenth (eval_bench).
+template <Color C>
+[[gnu::noinline]] constexpr Score extended_pawn_score(Bitboard own, Bitboard enemy,
+                                                      const ExtendedWeights& w) {
+  ExtendedCounts n{};
+  count_pawn_terms<C>(n, own, enemy);
+  return extended_score(n, w, 0, extended_pawn_only_count);
+}
+
+// The pawn-structure score of side C: Stockfish's terms, and the pawn-only extended terms
+// when their weights are not all 0.
+template <Color C>
+constexpr Score evaluate_pawns(Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
+  const Score score = stockfish_pawn_score<C>(own, enemy, w);
+  return uses_extended_terms(w.extended) ? score + extended_pawn_score<C>(own, enemy, w.extended)
+                                         : score;
+}
+
 // Runtime colour: the same for side c.
 constexpr Score evaluate_pawns(Color c, Bitboard own, Bitboard enemy, const PawnWeights& w = {}) {
   return c == White ? evaluate_pawns<White>(own, enemy, w) : evaluate_pawns<Black>(own, enemy, w);
@@ -74,7 +94,29 @@ constexpr Score evaluate_pawns(Color c, Bitboard own, Bitboard enemy, const Pawn
 
 // Both sides at once.
 constexpr PawnEval evaluate_pawns(Bitboard white, Bitboard black, const PawnWeights& w = {}) {
-  return {evaluate_pawns<White>(white, black, w), evaluate_pawns<Black>(black, white, w)};
+  PawnEval e{stockfish_pawn_score<White>(white, black, w),
+             stockfish_pawn_score<Black>(black, white, w)};
+  if (uses_extended_terms(w.extended)) {  // asked once for both sides
+    e.white += extended_pawn_score<White>(white, black, w.extended);
+    e.black += extended_pawn_score<Black>(black, white, w.extended);
+  }
+  return e;
+}
+
+// The evaluation of a position: evaluate_pawns of its pawns (which an engine caches under
+// the pawn key) plus the extended terms that depend on the pieces, when their weights are
+// not all 0 (with Stockfish's weights: evaluate_pawns of the pawns alone).
+inline PawnEval evaluate_pawns(const Position& pos, const PawnWeights& w = {}) {
+  const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
+  PawnEval e = evaluate_pawns(white, black, w);
+  if (uses_extended_terms(w.extended)) {
+    ExtendedCounts n_white{}, n_black{};
+    count_piece_terms<White>(n_white, white, black, pos.occupied(), attacked_squares(pos, Black));
+    count_piece_terms<Black>(n_black, black, white, pos.occupied(), attacked_squares(pos, White));
+    e.white += extended_score(n_white, w.extended, extended_pawn_only_count);
+    e.black += extended_score(n_black, w.extended, extended_pawn_only_count);
+  }
+  return e;
 }
 
 }  // namespace pawnkit::eval

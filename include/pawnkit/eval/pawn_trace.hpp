@@ -7,6 +7,9 @@
 //
 // exactly, where parameter = to_parameters(weights) and rounding = rounding_term(trace).
 //
+// The extended terms (extended_terms.hpp) are counts, linear too: White's count minus
+// Black's per term, split into mg and eg by the taper like the other Score terms.
+//
 // Every term is linear in its weight but the connected-pawn bonus's endgame part,
 // v * (rank - 2) / 4 per pawn, which C++ rounds towards zero pawn by pawn. Its linear form
 // is the unrounded v * (rank - 2) / 4: exact on relative ranks 2 and 6 always, and on rank
@@ -21,6 +24,7 @@
 
 #include "pawnkit/bitboard.hpp"
 #include "pawnkit/chess/position.hpp"
+#include "pawnkit/eval/extended_terms.hpp"
 #include "pawnkit/eval/pawn_eval.hpp"
 #include "pawnkit/eval/taper.hpp"
 
@@ -33,19 +37,122 @@ inline constexpr std::array<std::string_view, score_term_count> score_term_names
     "weak_lever", "weak_unopposed", "blocked_5",     "blocked_6"};
 
 // Every weight of PawnWeights as one parameter vector: each Score term's mg then eg, then
-// connected[0..7], then supporter.
-inline constexpr std::size_t pawn_parameter_count = 2 * score_term_count + 8 + 1;
+// connected[0..7], then supporter, then each extended term's mg and eg
+// (extended_terms.hpp, extended_term_names order).
 inline constexpr std::size_t connected_parameter = 2 * score_term_count;
 inline constexpr std::size_t supporter_parameter = connected_parameter + 8;
+inline constexpr std::size_t extended_parameter = supporter_parameter + 1;
+inline constexpr std::size_t pawn_parameter_count = extended_parameter + 2 * extended_term_count;
 
 // Names of the parameters: "backward.mg", "backward.eg", ..., "connected.0", ...,
-// "supporter"; the CLI's trace columns and the tuner's table use them.
+// "supporter", "isolated_opposed.mg", ...; the CLI's trace columns and the tuner's table use
+// them.
 inline constexpr std::array<std::string_view, pawn_parameter_count> pawn_parameter_names{
-    "backward.mg",       "backward.eg",       "doubled.mg",   "doubled.eg",    "doubled_early.mg",
-    "doubled_early.eg",  "isolated.mg",       "isolated.eg",  "weak_lever.mg", "weak_lever.eg",
-    "weak_unopposed.mg", "weak_unopposed.eg", "blocked_5.mg", "blocked_5.eg",  "blocked_6.mg",
-    "blocked_6.eg",      "connected.0",       "connected.1",  "connected.2",   "connected.3",
-    "connected.4",       "connected.5",       "connected.6",  "connected.7",   "supporter"};
+    "backward.mg",
+    "backward.eg",
+    "doubled.mg",
+    "doubled.eg",
+    "doubled_early.mg",
+    "doubled_early.eg",
+    "isolated.mg",
+    "isolated.eg",
+    "weak_lever.mg",
+    "weak_lever.eg",
+    "weak_unopposed.mg",
+    "weak_unopposed.eg",
+    "blocked_5.mg",
+    "blocked_5.eg",
+    "blocked_6.mg",
+    "blocked_6.eg",
+    "connected.0",
+    "connected.1",
+    "connected.2",
+    "connected.3",
+    "connected.4",
+    "connected.5",
+    "connected.6",
+    "connected.7",
+    "supporter",
+    "isolated_opposed.mg",
+    "isolated_opposed.eg",
+    "isolated_open.mg",
+    "isolated_open.eg",
+    "backward_half_open.mg",
+    "backward_half_open.eg",
+    "phalanx.1.mg",
+    "phalanx.1.eg",
+    "phalanx.2.mg",
+    "phalanx.2.eg",
+    "phalanx.3.mg",
+    "phalanx.3.eg",
+    "phalanx.4.mg",
+    "phalanx.4.eg",
+    "phalanx.5.mg",
+    "phalanx.5.eg",
+    "phalanx.6.mg",
+    "phalanx.6.eg",
+    "candidate_passer.1.mg",
+    "candidate_passer.1.eg",
+    "candidate_passer.2.mg",
+    "candidate_passer.2.eg",
+    "candidate_passer.3.mg",
+    "candidate_passer.3.eg",
+    "candidate_passer.4.mg",
+    "candidate_passer.4.eg",
+    "candidate_passer.5.mg",
+    "candidate_passer.5.eg",
+    "candidate_passer.6.mg",
+    "candidate_passer.6.eg",
+    "blocked_by_piece.mg",
+    "blocked_by_piece.eg",
+    "passed_free_safe.1.mg",
+    "passed_free_safe.1.eg",
+    "passed_free_safe.2.mg",
+    "passed_free_safe.2.eg",
+    "passed_free_safe.3.mg",
+    "passed_free_safe.3.eg",
+    "passed_free_safe.4.mg",
+    "passed_free_safe.4.eg",
+    "passed_free_safe.5.mg",
+    "passed_free_safe.5.eg",
+    "passed_free_safe.6.mg",
+    "passed_free_safe.6.eg",
+    "passed_free_attacked.1.mg",
+    "passed_free_attacked.1.eg",
+    "passed_free_attacked.2.mg",
+    "passed_free_attacked.2.eg",
+    "passed_free_attacked.3.mg",
+    "passed_free_attacked.3.eg",
+    "passed_free_attacked.4.mg",
+    "passed_free_attacked.4.eg",
+    "passed_free_attacked.5.mg",
+    "passed_free_attacked.5.eg",
+    "passed_free_attacked.6.mg",
+    "passed_free_attacked.6.eg",
+    "passed_blocked_safe.1.mg",
+    "passed_blocked_safe.1.eg",
+    "passed_blocked_safe.2.mg",
+    "passed_blocked_safe.2.eg",
+    "passed_blocked_safe.3.mg",
+    "passed_blocked_safe.3.eg",
+    "passed_blocked_safe.4.mg",
+    "passed_blocked_safe.4.eg",
+    "passed_blocked_safe.5.mg",
+    "passed_blocked_safe.5.eg",
+    "passed_blocked_safe.6.mg",
+    "passed_blocked_safe.6.eg",
+    "passed_blocked_attacked.1.mg",
+    "passed_blocked_attacked.1.eg",
+    "passed_blocked_attacked.2.mg",
+    "passed_blocked_attacked.2.eg",
+    "passed_blocked_attacked.3.mg",
+    "passed_blocked_attacked.3.eg",
+    "passed_blocked_attacked.4.mg",
+    "passed_blocked_attacked.4.eg",
+    "passed_blocked_attacked.5.mg",
+    "passed_blocked_attacked.5.eg",
+    "passed_blocked_attacked.6.mg",
+    "passed_blocked_attacked.6.eg"};
 
 using PawnParameters = std::array<int, pawn_parameter_count>;
 
@@ -63,6 +170,11 @@ constexpr PawnParameters to_parameters(const PawnWeights& w) {
   }
   for (std::size_t r = 0; r < 8; ++r) p[connected_parameter + r] = w.connected[r];
   p[supporter_parameter] = w.supporter;
+  const auto extended = extended_terms(w.extended);
+  for (std::size_t i = 0; i < extended_term_count; ++i) {
+    p[extended_parameter + 2 * i] = extended[i].mg;
+    p[extended_parameter + 2 * i + 1] = extended[i].eg;
+  }
   return p;
 }
 
@@ -78,6 +190,10 @@ constexpr PawnWeights from_parameters(const PawnParameters& p) {
   w.blocked = {score(6), score(7)};
   for (std::size_t r = 0; r < 8; ++r) w.connected[r] = p[connected_parameter + r];
   w.supporter = p[supporter_parameter];
+  std::array<Score, extended_term_count> extended{};
+  for (std::size_t i = 0; i < extended_term_count; ++i)
+    extended[i] = {p[extended_parameter + 2 * i], p[extended_parameter + 2 * i + 1]};
+  w.extended = extended_weights(extended);
   return w;
 }
 
@@ -93,6 +209,9 @@ struct PawnTrace {
   // 4 * (the connected bonus's rounded endgame part - its unrounded linear form), White's
   // minus Black's, for the weights traced with (see the top of this file).
   int connected_rounding_x4 = 0;
+  // Per extended term, the number of pawns that have it, White's minus Black's (every
+  // extended weight is added). trace(white, black, ...) counts the pawn-only terms alone.
+  std::array<int, extended_term_count> extended{};
 
   friend constexpr bool operator==(const PawnTrace&, const PawnTrace&) = default;
 };
@@ -131,12 +250,25 @@ constexpr void add_side(PawnTrace& t, Bitboard own, Bitboard enemy, const PawnWe
     linear_eg_x4 += (r - 2) * (w.connected[std::size_t(r)] * multiplier + w.supporter * supporters);
   }
   t.connected_rounding_x4 += sign * (4 * connected_bonus<C>(own, enemy, w).eg - linear_eg_x4);
+
+  ExtendedCounts n{};
+  count_pawn_terms<C>(n, own, enemy);
+  for (std::size_t i = 0; i < extended_term_count; ++i) t.extended[i] += sign * n[i];
+}
+
+// The extended terms that need the pieces, of side C.
+template <Color C>
+inline void add_piece_terms(PawnTrace& t, const Position& pos, int sign) {
+  ExtendedCounts n{};
+  count_piece_terms<C>(n, pos.pawns(C), pos.pawns(~C), pos.occupied(), attacked_squares(pos, ~C));
+  for (std::size_t i = 0; i < extended_term_count; ++i) t.extended[i] += sign * n[i];
 }
 
 }  // namespace detail
 
-// The trace of the pawn evaluation of two pawn sets at a given phase (0..128). The
-// weights matter only for connected_rounding_x4.
+// The trace of the pawn evaluation of two pawn sets at a given phase (0..128), without
+// the extended terms that need the pieces. The weights matter only for
+// connected_rounding_x4.
 constexpr PawnTrace trace(Bitboard white, Bitboard black, int phase, const PawnWeights& w = {}) {
   PawnTrace t;
   t.phase = phase;
@@ -145,9 +277,12 @@ constexpr PawnTrace trace(Bitboard white, Bitboard black, int phase, const PawnW
   return t;
 }
 
-// The trace of a position, at its classical phase.
+// The trace of a position, at its classical phase: every term of evaluate_pawns(pos, w).
 inline PawnTrace trace(const Position& pos, const PawnWeights& w = {}) {
-  return trace(pos.pawns(White), pos.pawns(Black), classical_phase(pos), w);
+  PawnTrace t = trace(pos.pawns(White), pos.pawns(Black), classical_phase(pos), w);
+  detail::add_piece_terms<White>(t, pos, 1);
+  detail::add_piece_terms<Black>(t, pos, -1);
+  return t;
 }
 
 // The coefficient of each parameter (to_parameters order) in the tapered score.
@@ -162,6 +297,10 @@ constexpr std::array<double, pawn_parameter_count> coefficients(const PawnTrace&
     const double per_unit = mg + eg * (r - 2) / 4;  // v in the middlegame, v (r - 2) / 4 after
     c[connected_parameter + std::size_t(r)] = t.connected[std::size_t(r)] * per_unit;
     c[supporter_parameter] += t.supporters[std::size_t(r)] * per_unit;
+  }
+  for (std::size_t i = 0; i < extended_term_count; ++i) {
+    c[extended_parameter + 2 * i] = t.extended[i] * mg;
+    c[extended_parameter + 2 * i + 1] = t.extended[i] * eg;
   }
   return c;
 }
@@ -180,5 +319,19 @@ constexpr double linear_score(const PawnTrace& t, const PawnParameters& p) {
 }
 
 static_assert(from_parameters(to_parameters(PawnWeights{})) == PawnWeights{});
+
+// The extended parameters are named after their terms, mg then eg.
+constexpr bool extended_parameters_named() {
+  for (std::size_t i = 0; i < extended_term_count; ++i) {
+    const std::string_view term = extended_term_names[i];
+    const std::string_view mg = pawn_parameter_names[extended_parameter + 2 * i],
+                           eg = pawn_parameter_names[extended_parameter + 2 * i + 1];
+    if (mg.substr(0, term.size()) != term || mg.substr(term.size()) != ".mg" ||
+        eg.substr(0, term.size()) != term || eg.substr(term.size()) != ".eg")
+      return false;
+  }
+  return true;
+}
+static_assert(extended_parameters_named());
 
 }  // namespace pawnkit::eval

@@ -2,13 +2,66 @@
 // defaults are Stockfish 15.1's published values (src/pawns.cpp of the sf_15.1 release),
 // in its internal units: with them, evaluate_pawns() prints what Stockfish 15.1's `eval`
 // command shows in its "Pawns" row.
+//
+// `extended` holds the terms engines added after Stockfish 15's classical evaluation
+// (extended_terms.hpp, docs/engine.md): all 0 by default, so the default stays Stockfish's.
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstddef>
 
 #include "pawnkit/eval/score.hpp"
 
 namespace pawnkit::eval {
+
+// A Score per relative rank a pawn can stand on, 1 (its second rank) to 6 (its seventh):
+// index rank - 1.
+inline constexpr std::size_t pawn_rank_count = 6;
+using ByPawnRank = std::array<Score, pawn_rank_count>;
+
+// The extended terms' weights, each added once per pawn that has the term (negative: a
+// penalty). The passed-pawn tables are split by whether the squares in front of the pawn
+// up to promotion are empty ("free") and whether an enemy piece attacks its stop square
+// ("attacked").
+struct ExtendedWeights {
+  Score isolated_opposed;
+  Score isolated_open;
+  Score backward_half_open;
+  Score blocked_by_piece;
+  ByPawnRank phalanx{};
+  ByPawnRank candidate_passer{};
+  ByPawnRank passed_free_safe{};
+  ByPawnRank passed_free_attacked{};
+  ByPawnRank passed_blocked_safe{};
+  ByPawnRank passed_blocked_attacked{};
+
+  friend constexpr bool operator==(const ExtendedWeights&, const ExtendedWeights&) = default;
+};
+
+// True when some extended weight is not 0. The evaluation asks on every call, so this ORs
+// the weights together as one array of ints (a few vector instructions) where the library
+// has std::bit_cast, rather than comparing member by member.
+constexpr bool uses_extended_terms(const ExtendedWeights& x) {
+  int any = 0;
+#if defined(__cpp_lib_bit_cast)
+  static_assert(sizeof(ExtendedWeights) == 2 * sizeof(int) * (4 + 6 * pawn_rank_count) &&
+                sizeof(ExtendedWeights) % 8 == 0);
+  using Words = std::array<unsigned long long, sizeof(ExtendedWeights) / 8>;
+  unsigned long long words = 0;
+  for (const unsigned long long v : std::bit_cast<Words>(x)) words |= v;
+  any = words != 0;
+#else
+  for (const Score s :
+       {x.isolated_opposed, x.isolated_open, x.backward_half_open, x.blocked_by_piece})
+    any |= s.mg | s.eg;
+  for (const ByPawnRank* table :
+       {&x.phalanx, &x.candidate_passer, &x.passed_free_safe, &x.passed_free_attacked,
+        &x.passed_blocked_safe, &x.passed_blocked_attacked})
+    for (const Score s : *table) any |= s.mg | s.eg;
+#endif
+  return any != 0;
+}
 
 struct PawnWeights {
   // Penalties, subtracted once per pawn that has the term (see pawn_terms.hpp).
@@ -25,6 +78,7 @@ struct PawnWeights {
   // the middlegame and v * (rank - 2) / 4 (rounded towards zero) in the endgame.
   std::array<int, 8> connected{0, 3, 7, 7, 15, 54, 86, 0};
   int supporter = 22;
+  ExtendedWeights extended{};
 
   friend constexpr bool operator==(const PawnWeights&, const PawnWeights&) = default;
 };

@@ -7,18 +7,42 @@
 //    "blocked": [[-19, -8], [-7, 3]], "connected": [0, 3, 7, 7, 15, 54, 86, 0],
 //    "supporter": 22}
 //
+// and, when any extended weight (PawnWeights::extended) is not 0, every extended term after
+// "supporter": "isolated_opposed", "isolated_open", "backward_half_open" and
+// "blocked_by_piece" as [mg, eg] pairs; "phalanx", "candidate_passer", "passed_free_safe",
+// "passed_free_attacked", "passed_blocked_safe" and "passed_blocked_attacked" as six pairs,
+// relative ranks 1 to 6 (the pawn's second to seventh rank).
+//
 // Reading: members may come in any order and may be left out (they keep Stockfish 15.1's
-// value); an unknown member, a non-integer or a wrong count is an error with its column.
+// value, the extended ones 0); an unknown member, a non-integer or a wrong count is an error with
+// its column.
 #pragma once
 
+#include <array>
 #include <charconv>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/parsed.hpp"
 
 namespace pawnkit::eval {
+
+namespace detail {
+
+// The by-rank tables of the extended weights with their member names.
+template <class Weights>
+constexpr auto by_rank_members(Weights& x) {
+  return std::array{std::pair{"phalanx", &x.phalanx},
+                    std::pair{"candidate_passer", &x.candidate_passer},
+                    std::pair{"passed_free_safe", &x.passed_free_safe},
+                    std::pair{"passed_free_attacked", &x.passed_free_attacked},
+                    std::pair{"passed_blocked_safe", &x.passed_blocked_safe},
+                    std::pair{"passed_blocked_attacked", &x.passed_blocked_attacked}};
+}
+
+}  // namespace detail
 
 inline std::string to_json(const PawnWeights& w) {
   std::string out = "{";
@@ -40,8 +64,26 @@ inline std::string to_json(const PawnWeights& w) {
     if (r > 0) out += ", ";
     out += std::to_string(w.connected[r]);
   }
-  out += "], \"supporter\": " + std::to_string(w.supporter) + "}";
-  return out;
+  out += "], \"supporter\": " + std::to_string(w.supporter);
+  if (uses_extended_terms(w.extended)) {
+    const ExtendedWeights& x = w.extended;
+    out += ", ";
+    score("isolated_opposed", x.isolated_opposed);
+    score("isolated_open", x.isolated_open);
+    score("backward_half_open", x.backward_half_open);
+    score("blocked_by_piece", x.blocked_by_piece);
+    for (const auto& [name, table] : detail::by_rank_members(x)) {
+      out += '"';
+      out += name;
+      out += "\": [";
+      for (std::size_t r = 0; r < table->size(); ++r)
+        out += (r ? ", [" : "[") + std::to_string((*table)[r].mg) + ", " +
+               std::to_string((*table)[r].eg) + "]";
+      out += "], ";
+    }
+    out.resize(out.size() - 2);  // the last ", "
+  }
+  return out + "}";
 }
 
 namespace detail {
@@ -124,8 +166,21 @@ inline bool read_member(JsonCursor& in, std::string_view name, PawnWeights& w) {
   for (const auto& [key, score] :
        {std::pair{"backward", &w.backward}, std::pair{"doubled", &w.doubled},
         std::pair{"doubled_early", &w.doubled_early}, std::pair{"isolated", &w.isolated},
-        std::pair{"weak_lever", &w.weak_lever}, std::pair{"weak_unopposed", &w.weak_unopposed}})
+        std::pair{"weak_lever", &w.weak_lever}, std::pair{"weak_unopposed", &w.weak_unopposed},
+        std::pair{"isolated_opposed", &w.extended.isolated_opposed},
+        std::pair{"isolated_open", &w.extended.isolated_open},
+        std::pair{"backward_half_open", &w.extended.backward_half_open},
+        std::pair{"blocked_by_piece", &w.extended.blocked_by_piece}})
     if (name == key) return in.read_score(*score);
+  for (const auto& [key, table] : by_rank_members(w.extended)) {
+    if (name != key) continue;
+    if (!in.expect('[', "expected '['")) return false;
+    for (std::size_t r = 0; r < table->size(); ++r)
+      if ((r > 0 && !in.expect(',', "expected ',' (too few pairs?)")) ||
+          !in.read_score((*table)[r]))
+        return false;
+    return in.expect(']', "expected ']' (too many pairs?)");
+  }
   if (name == "blocked") {
     return in.expect('[', "expected '['") && in.read_score(w.blocked[0]) &&
            in.expect(',', "expected ','") && in.read_score(w.blocked[1]) &&
