@@ -56,7 +56,7 @@ REPORT_PHASES: list[str]
 def tune(paths: Paths, *, report: bool = ..., weights: Mapping[str, Any] | str | None = ...,
          iterations: int | None = ..., per_game: int | None = ..., skip_plies: int | None = ...,
          min_game_plies: int | None = ..., allow_unrated: bool = ..., test_percent: int | None = ...,
-         fix_material: bool = ..., freeze: str | Iterable[str] = ...,
+         fix_material: bool = ..., extended: bool = ..., freeze: str | Iterable[str] = ...,
          bounds: Mapping[str, tuple[float, float]] | None = ..., loss: Literal["mse", "log"] = ...,
          learning_rate: float | None = ..., bootstrap: int | None = ..., seed: int | None = ...,
          threads: int = ..., strict: bool = ...) -> dict[str, Any]: ...

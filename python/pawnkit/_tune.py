@@ -36,7 +36,7 @@ def _arguments(options):
         value = options[name]
         if value is not None:
             args += ["--" + name.replace("_", "-"), str(_inputs.integer(name, value))]
-    for name in ("allow_unrated", "fix_material", "strict"):
+    for name in ("allow_unrated", "fix_material", "extended", "strict"):
         if _inputs.flag(name, options[name]):
             args.append("--" + name.replace("_", "-"))
     if _inputs.text("loss", options["loss"]) not in ("mse", "log"):
@@ -56,13 +56,13 @@ def _arguments(options):
 
 
 def tune(paths, *, report=False, weights=None, iterations=None, per_game=None, skip_plies=None,
-         min_game_plies=None, allow_unrated=False, test_percent=None, fix_material=False, freeze=(),
+         min_game_plies=None, allow_unrated=False, test_percent=None, fix_material=False, extended=False, freeze=(),
          bounds=None, loss="mse", learning_rate=None, bootstrap=None, seed=None, threads=0, strict=False):
     """Fits the pawn weights to the results of the games (PGN) or labelled positions
     (FEN/EPD with ``c9 "1-0"`` or ``[1.0]`` labels) of ``paths``: ``pawnkit tune --format
     json`` with the options of the same names (None: the CLI's default; ``freeze`` a name
     or a list of them, ``bounds`` a dict name -> (low, high), ``weights`` the starting
-    weights as a dict or JSON text). Returns its object as a dict: k, loss_before,
+    weights as a dict or JSON text; ``extended=True`` fits the extended terms too). Returns its object as a dict: k, loss_before,
     loss_after, train_positions, test_positions, weights (as pawn_weights gives them) and,
     with ``report=True``, "report" (tune_report makes it a DataFrame). Bad games or records
     give a BadInputWarning with the CLI's messages."""

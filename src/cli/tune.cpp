@@ -228,7 +228,7 @@ std::vector<ReportLine> report_lines(const TunerParameters& tuned, const TunerPa
                        std::string_view phase) {
     const bool endgame = phase == "endgame";
     const double pawn = endgame ? pawn_eg : pawn_mg, sign = penalty ? -1 : 1;
-    const double value = tuned[i] / pawn, half_width = 1.96 * deviation[i] / pawn;
+    const double value = tuned[i] / pawn, half_width = 1.96 * deviation[i] / std::abs(pawn);
     ReportLine line{.parameter = analysis::tuner_parameter_name(i),
                     .term = std::move(term),
                     .phase = std::string(phase),
@@ -239,11 +239,11 @@ std::vector<ReportLine> report_lines(const TunerParameters& tuned, const TunerPa
                     .ci_high = sign * value + half_width,
                     .start = std::nullopt,
                     .penalty = penalty};
-    if (phase != "both") {
-      line.statement += " in the " + line.phase;
+    if (phase != "both") line.statement += " in the " + line.phase;
+    if (line.ci_low <= 0 && line.ci_high >= 0) line.statement += ", not told apart from 0 here";
+    if (phase != "both")
       line.start = sign * initial[i] /
                    (endgame ? eval::StockfishPieceValues[0].eg : eval::StockfishPieceValues[0].mg);
-    }
     lines.push_back(std::move(line));
   };
   for (std::size_t t = 0; t < eval::score_term_count; ++t) {
@@ -262,8 +262,33 @@ std::vector<ReportLine> report_lines(const TunerParameters& tuned, const TunerPa
   return lines;
 }
 
-std::string report_header(const TunerParameters& tuned, int rounds) {
-  return "In these games (95% intervals from " + std::to_string(rounds) +
+// Why the statements may not be worth reading: too few positions for the parameters fitted
+// (each then mostly fits noise), or a fitted pawn value that is no unit at all. Empty when
+// neither; one sentence each otherwise.
+std::vector<std::string> report_cautions(const TunerParameters& tuned,
+                                         const analysis::TunerOptions& tuner,
+                                         std::size_t train_positions) {
+  constexpr std::size_t positions_per_parameter = 100;
+  const std::size_t fitted =
+      std::size_t(std::count(tuner.frozen.begin(), tuner.frozen.end(), false));
+  std::vector<std::string> cautions;
+  if (train_positions < positions_per_parameter * fitted)
+    cautions.push_back(std::to_string(train_positions) + " training positions for " +
+                       std::to_string(fitted) + " fitted parameters (fewer than " +
+                       std::to_string(positions_per_parameter) +
+                       " each): the values mostly fit noise; use more games");
+  if (tuned[analysis::material_parameter] <= 0 || tuned[analysis::material_parameter + 1] <= 0)
+    cautions.push_back(
+        "the fitted pawn value is not positive, so values in pawns mean "
+        "nothing; --fix-material keeps Stockfish's");
+  return cautions;
+}
+
+std::string report_header(const TunerParameters& tuned, int rounds,
+                          const std::vector<std::string>& cautions) {
+  std::string out;
+  for (const std::string& caution : cautions) out += "Caution: " + caution + ".\n";
+  return out + "In these games (95% intervals from " + std::to_string(rounds) +
          " bootstrap refits over games; in pawns of " +
          format_double("%.0f", tuned[analysis::material_parameter]) + " (middlegame) and " +
          format_double("%.0f", tuned[analysis::material_parameter + 1]) +
@@ -272,7 +297,7 @@ std::string report_header(const TunerParameters& tuned, int rounds) {
 
 // The report as the "report" member of --format json (docs/engine.md).
 std::string report_json(const std::vector<ReportLine>& lines, const TunerParameters& tuned,
-                        int rounds) {
+                        int rounds, const std::vector<std::string>& cautions) {
   std::string out =
       "{\"bootstrap\": " + std::to_string(rounds) + ", \"confidence\": 0.95" +
       ", \"pawn_mg\": " + format_double("%.6g", tuned[analysis::material_parameter]) +
@@ -292,6 +317,11 @@ std::string report_json(const std::vector<ReportLine>& lines, const TunerParamet
            ", \"statement\": ";
     io::append_json_string(out, line.statement);
     out += "}";
+  }
+  out += "], \"cautions\": [";
+  for (const std::string& caution : cautions) {
+    if (&caution != &cautions.front()) out += ", ";
+    io::append_json_string(out, caution);
   }
   return out + "]}";
 }
@@ -318,7 +348,7 @@ int run_tune(const Args& args) {
   std::string format = "text", loss = "mse", weights_file, rate_text = "1", seed_text = "1";
   std::vector<std::string> frozen, bounds;
   int test_percent = 10;
-  bool fix_material = false, statements = false;
+  bool fix_material = false, statements = false, extended = false;
   int rounds = 20;
   RecordOptions record_options;
   Options options(
@@ -349,6 +379,8 @@ int run_tune(const Args& args) {
   options.integer("test-percent", test_percent, 1, 90, "share of the games held out, default 10");
   options.flag("fix-material", fix_material,
                "keep Stockfish's material values (fitted by default)");
+  options.flag("extended", extended,
+               "also fit the extended terms (docs/engine.md; kept at their start, 0, by default)");
   options.values("freeze", frozen, "parameters kept at their starting value (names as printed)");
   options.values("bound", bounds, "NAME=LOW:HIGH keeps a parameter within bounds");
   options.value("weights", weights_file, "starting pawn weights (JSON), default Stockfish 15.1's");
@@ -382,6 +414,9 @@ int run_tune(const Args& args) {
   }
   for (const std::string& bound : bounds)
     if (!parse_bound(bound, tuner)) return fail("--bound takes NAME=LOW:HIGH, not " + bound);
+  if (!extended)
+    for (std::size_t i = eval::extended_parameter; i < eval::pawn_parameter_count; ++i)
+      tuner.frozen[i] = true;
   if (fix_material)
     for (std::size_t i = analysis::material_parameter; i < analysis::side_to_move_parameter; ++i)
       tuner.frozen[i] = true;
@@ -462,6 +497,7 @@ int run_tune(const Args& args) {
   const eval::PawnWeights tuned_weights = analysis::pawn_weights(tuned);
 
   std::vector<ReportLine> report;
+  const std::vector<std::string> cautions = report_cautions(tuned, tuner, train.rows());
   if (statements)
     report = report_lines(
         tuned,
@@ -476,7 +512,7 @@ int run_tune(const Args& args) {
             ", \"train_positions\": " + std::to_string(train.rows()) +
             ", \"test_positions\": " + std::to_string(test.rows()) +
             ", \"weights\": " + eval::to_json(tuned_weights);
-    if (statements) text += ", \"report\": " + report_json(report, tuned, rounds);
+    if (statements) text += ", \"report\": " + report_json(report, tuned, rounds, cautions);
     text += "}\n";
   } else {
     if (selected.used + selected.no_result + selected.unrated + selected.short_games > 0)
@@ -506,7 +542,7 @@ int run_tune(const Args& args) {
       text += line;
     }
     text += "\n" + initializer(tuned_weights);
-    if (statements) text += "\n" + report_header(tuned, rounds) + report_text(report);
+    if (statements) text += "\n" + report_header(tuned, rounds, cautions) + report_text(report);
   }
   out.flush();
   return game_counts.bad || bad_records || !all_opened ? 1 : 0;

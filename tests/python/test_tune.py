@@ -44,9 +44,18 @@ def test_report_frame_is_tidy(tuned):
     assert np.isnan(frame.set_index("term").loc["side_to_move", "start"])
     assert frame.attrs["bootstrap"] == 3 and frame.attrs["confidence"] == 0.95
     assert frame.attrs["loss_after"] == tuned["loss_after"]
+    # 300 games are too few for 34 fitted parameters: the report's cautions come along.
+    assert any("mostly fit noise" in caution for caution in frame.attrs["cautions"])
     # Pivoted as an analyst would: one row per term, middlegame and endgame beside.
     wide = frame[frame["phase"] != "both"].pivot(index="term", columns="phase", values="value")
     assert wide.loc["doubled", "endgame"] == frame.set_index("parameter").loc["doubled.eg", "value"]
+
+
+def test_extended_terms_only_when_asked(tuned):
+    # Left at 0 by default, so the JSON has Stockfish's members only; fitted when asked.
+    assert "isolated_open" not in tuned["weights"]
+    fitted = pawnkit.tune(SAMPLE, extended=True, iterations=20, threads=1)
+    assert fitted["weights"]["isolated_open"] != [0, 0]
 
 
 def test_report_from_text_file_and_cli_output(tuned, tmp_path):
