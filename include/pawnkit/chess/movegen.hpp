@@ -23,19 +23,21 @@ namespace detail {
 
 // The generator below is a template over the board as well as the colour: it runs on
 // Position and on perft's lighter PerftBoard (chess/perft.hpp), which offer the same
-// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rooks).
+// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rooks), and
+// over how it looks slider attacks up (Sliders: SlidersOnDemand or SlidersFilled, see
+// chess/attacks.hpp).
 
 // Whether a knight, bishop, rook or queen of `Them` attacks s, with the given occupancy.
 // The empty-board rays skip the slider lookups when no enemy slider is aligned with s.
-template <Color Them, class Board>
+template <Color Them, class Sliders, class Board>
 bool attacked_by_piece(const Board& pos, Square s, Bitboard occupied) {
   using enum PieceType;
   if (knight_attacks(s) & pos.pieces(Them, Knight)) return true;
   const Bitboard queens = pos.pieces(Them, Queen);
   const Bitboard orth = (pos.pieces(Them, Rook) | queens) & rook_rays(s);
   const Bitboard diag = (pos.pieces(Them, Bishop) | queens) & bishop_rays(s);
-  return (orth && (rook_attacks(s, occupied) & orth)) ||
-         (diag && (bishop_attacks(s, occupied) & diag));
+  return (orth && (Sliders::rook(s, occupied) & orth)) ||
+         (diag && (Sliders::bishop(s, occupied) & diag));
 }
 
 // Collects generated moves into a MoveList.
@@ -77,7 +79,7 @@ struct CountSink {
 // Whether en passant from `from` leaves the king safe: recompute slider attacks with
 // both pawns gone (covers the horizontal pin on the fifth rank and diagonal pins), and
 // require any non-slider checker to be the captured pawn.
-template <Color Us, class Board>
+template <Color Us, class Sliders, class Board>
 bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captured, Square king,
                          Bitboard checkers) {
   constexpr Color Them = ~Us;
@@ -85,8 +87,8 @@ bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captur
   const Bitboard occupied =
       (pos.occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
   const Bitboard queens = pos.pieces(Them, Queen);
-  if (rook_attacks(king, occupied) & (pos.pieces(Them, Rook) | queens)) return false;
-  if (bishop_attacks(king, occupied) & (pos.pieces(Them, Bishop) | queens)) return false;
+  if (Sliders::rook(king, occupied) & (pos.pieces(Them, Rook) | queens)) return false;
+  if (Sliders::bishop(king, occupied) & (pos.pieces(Them, Bishop) | queens)) return false;
   return (checkers & (pos.pieces(Them, Knight) | pos.pieces(Them, Pawn)) & ~square_bb(captured)) ==
          0;
 }
@@ -129,14 +131,14 @@ void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitb
   out.promotions(east & last_rank, up_east);
 }
 
-template <Color Us, class Board, class Sink>
+template <Color Us, class Sliders, class Board, class Sink>
 void generate_en_passant(const Board& pos, Sink& out, Square king, Bitboard checkers) {
   const Square ep = pos.en_passant();
   if (ep == NoSquare) return;
   const Square captured = ep - Up<Us>;
   // Our pawns that attack the ep square: the squares a Them-pawn on ep would attack.
   for (Square from : squares(pawn_attacks_from(~Us, ep) & pos.pawns(Us)))
-    if (en_passant_is_legal<Us>(pos, from, ep, captured, king, checkers))
+    if (en_passant_is_legal<Us, Sliders>(pos, from, ep, captured, king, checkers))
       out.add(Move::en_passant(from, ep));
 }
 
@@ -195,19 +197,19 @@ Bitboard open_castling_paths(const Board& pos, Square king) {
 
 // The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
 // pawns and king attack set-wise, the others one by one (a king has few squares to go to).
-template <Color Them, class Board>
+template <Color Them, class Sliders, class Board>
 Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
   if (!wanted) return 0;
   Bitboard danger =
       wanted & (pawn_attacks<Them>(pos.pawns(Them)) | king_attacks(pos.king_square(Them)));
   for (Square s : squares(wanted & ~danger))
-    if (attacked_by_piece<Them>(pos, s, occupied)) danger |= square_bb(s);
+    if (attacked_by_piece<Them, Sliders>(pos, s, occupied)) danger |= square_bb(s);
   return danger;
 }
 
 // Castling, when the side is not in check. `danger` holds the attacked squares among the
 // open castlings' king paths (with our king gone from the board).
-template <Color Us, class Board, class Sink>
+template <Color Us, class Sliders, class Board, class Sink>
 void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger) {
   constexpr Color Them = ~Us;
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
@@ -217,7 +219,7 @@ void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger
     if ((sq.must_be_empty & pos.occupied()) || (sq.king_path & danger)) continue;
     // Chess960: the castling rook may have been shielding the king's destination.
     const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(rook);
-    if (rook_attacks(castling_king_to(Us, side), after) &
+    if (Sliders::rook(castling_king_to(Us, side), after) &
         (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
       continue;
     out.add(Move::castling(king, rook));
@@ -229,7 +231,7 @@ void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger
 // check, one of ours a pin), plus the pawns and knights on the king's leaper squares.
 // Then king moves, and (unless in double check) everything else restricted to the
 // check mask and pin masks.
-template <Color Us, class Board, class Sink>
+template <Color Us, class Sliders = SlidersOnDemand, class Board, class Sink>
 void generate(const Board& pos, Sink& out) {
   constexpr Color Them = ~Us;
   using enum PieceType;
@@ -264,7 +266,7 @@ void generate(const Board& pos, Sink& out) {
   const Bitboard king_targets = king_attacks(king) & ~ours;
   const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
   const Bitboard danger =
-      attacked_among<Them>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
+      attacked_among<Them, Sliders>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
   out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
@@ -272,7 +274,7 @@ void generate(const Board& pos, Sink& out) {
   const Bitboard target_mask = ~ours & check_mask;
 
   generate_pawn_moves<Us>(pos, out, target_mask, pin_orth, pin_diag);
-  generate_en_passant<Us>(pos, out, king, checkers);
+  generate_en_passant<Us, Sliders>(pos, out, king, checkers);
 
   for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
     out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
@@ -280,17 +282,17 @@ void generate(const Board& pos, Sink& out) {
   // A piece pinned along a line moves only along it (so never on the other kind of line).
   const Bitboard queens = pos.pieces(Us, Queen);
   for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
-    Bitboard t = bishop_attacks(s, occupied) & target_mask;
+    Bitboard t = Sliders::bishop(s, occupied) & target_mask;
     if (square_bb(s) & pin_diag) t &= pin_diag;
     out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
   }
   for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
-    Bitboard t = rook_attacks(s, occupied) & target_mask;
+    Bitboard t = Sliders::rook(s, occupied) & target_mask;
     if (square_bb(s) & pin_orth) t &= pin_orth;
     out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
   }
 
-  if (castling_paths) generate_castling<Us>(pos, out, king, danger);
+  if (castling_paths) generate_castling<Us, Sliders>(pos, out, king, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -301,8 +303,8 @@ void generate_castling_only(const Position& pos, Sink& out) {
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
   const Bitboard paths = open_castling_paths<Us>(pos, king);
-  generate_castling<Us>(pos, out, king,
-                        attacked_among<~Us>(pos, paths, occupied ^ square_bb(king)));
+  generate_castling<Us, SlidersOnDemand>(
+      pos, out, king, attacked_among<~Us, SlidersOnDemand>(pos, paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>

@@ -10,7 +10,9 @@
 //   builds the child directly and recurses into it;
 // - the last ply is counted in bulk (the generator's count mode, popcounts of target
 //   sets), so leaves are never made;
-// - the side to move is a template parameter, so each colour's generator is specialised.
+// - the side to move is a template parameter, so each colour's generator is specialised;
+// - from depth 4 on, the slider table is filled once up front (fill_slider_table()) and
+//   read without the per-lookup test of the on-demand fill.
 // The generator is the same one legal_moves() runs on Position (chess/movegen.hpp).
 #pragma once
 
@@ -108,18 +110,18 @@ class PerftBoard {
 
 namespace detail {
 
-template <Color Us>
+template <Color Us, class Sliders>
 std::uint64_t perft_recursive(const PerftBoard& board, int depth);
 
 // Receives the moves of one inner node and recurses into each child as it comes.
-template <Color Us>
+template <Color Us, class Sliders>
 struct PerftSink {
   const PerftBoard& board;
   int child_depth;
   std::uint64_t nodes = 0;
 
   void visit(Move m, PieceType moved) {
-    nodes += perft_recursive<~Us>(board.after<Us>(m, moved), child_depth);
+    nodes += perft_recursive<~Us, Sliders>(board.after<Us>(m, moved), child_depth);
   }
   void piece_moves(PieceType moved, Square from, Bitboard targets) {
     for (Square to : squares(targets)) visit(Move::normal(from, to), moved);
@@ -136,17 +138,28 @@ struct PerftSink {
   void add(Move m) { visit(m, m.kind() == MoveKind::Castling ? PieceType::King : PieceType::Pawn); }
 };
 
-template <Color Us>
+template <Color Us, class Sliders>
 std::uint64_t perft_recursive(const PerftBoard& board, int depth) {
   if (depth == 1) {
     CountSink counter;
-    generate<Us>(board, counter);
+    generate<Us, Sliders>(board, counter);
     return counter.count;
   }
-  PerftSink<Us> sink{board, depth - 1};
-  generate<Us>(board, sink);
+  PerftSink<Us, Sliders> sink{board, depth - 1};
+  generate<Us, Sliders>(board, sink);
   return sink.nodes;
 }
+
+template <class Sliders>
+std::uint64_t perft_from(const PerftBoard& board, Color side_to_move, int depth) {
+  return side_to_move == White ? perft_recursive<White, Sliders>(board, depth)
+                               : perft_recursive<Black, Sliders>(board, depth);
+}
+
+// From this depth on a perft takes long enough (some 100,000 nodes or more) to win back
+// the ~4 ms of filling the slider table; shallower ones, such as a quick `perft 1`, keep
+// the program's start as fast as the on-demand fill makes it.
+inline constexpr int perft_fill_depth = 4;
 
 }  // namespace detail
 
@@ -154,8 +167,10 @@ std::uint64_t perft_recursive(const PerftBoard& board, int depth) {
 inline std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
   const PerftBoard board(pos);
-  return pos.side_to_move() == White ? detail::perft_recursive<White>(board, depth)
-                                     : detail::perft_recursive<Black>(board, depth);
+  if (depth < detail::perft_fill_depth)
+    return detail::perft_from<SlidersOnDemand>(board, pos.side_to_move(), depth);
+  fill_slider_table();
+  return detail::perft_from<SlidersFilled>(board, pos.side_to_move(), depth);
 }
 
 }  // namespace pawnkit
