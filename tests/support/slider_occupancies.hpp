@@ -2,8 +2,8 @@
 // each square's relevant mask, enumerated by the carry-rippler trick.
 #pragma once
 
-#include <pawnkit/chess/attacks.hpp>
 #include <cstddef>
+#include <pawnkit/chess/attacks.hpp>
 #include <utility>
 #include <vector>
 

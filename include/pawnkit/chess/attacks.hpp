@@ -309,8 +309,8 @@ struct SliderTable {
   // The entry without the test, for a table known to be full (fill_all() has run).
   template <Slider S>
   Bitboard filled_attacks_from(Square s, Bitboard occupied) const {
-    const Bitboard& slot = attacks[slider_index(slider_squares[static_cast<std::size_t>(S)][s],
-                                                occupied)];
+    const Bitboard& slot =
+        attacks[slider_index(slider_squares[static_cast<std::size_t>(S)][s], occupied)];
     return __atomic_load_n(&slot, __ATOMIC_RELAXED);
   }
 
