@@ -95,8 +95,8 @@ bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captur
 
 // ---- Pawn targets: built from the pawn core's set-wise functions (pawns/moves.hpp). ----
 template <Color Us, class Board, class Sink>
-void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
-                         Bitboard pin_diag) {
+void generate_pawn_moves(const Board& pos, Sink& __restrict out, Bitboard target_mask,
+                         Bitboard pin_orth, Bitboard pin_diag) {
   constexpr Color Them = ~Us;
   constexpr int up = static_cast<int>(Up<Us>);
   constexpr int up_west = static_cast<int>(UpWest<Us>);
@@ -145,9 +145,12 @@ void generate_en_passant(const Board& pos, Sink& out, Square king, Bitboard chec
 // The squares of one castling, by colour, king file and rook file (on the back rank):
 // those the king crosses and lands on, and those that must be empty (both pieces' paths
 // but their own squares). A table, since in Chess960 they depend on where both start.
+// rook_may_shield: the rook stands between the king's destination and the board's edge
+// (a Chess960 rook on the b-file), so its leaving may open the rank onto the king.
 struct CastlingSquares {
   Bitboard king_path = 0;
   Bitboard must_be_empty = 0;
+  bool rook_may_shield = false;
 };
 inline constexpr auto castling_squares = [] {
   std::array<std::array<std::array<CastlingSquares, 8>, 8>, 2> table{};
@@ -163,36 +166,32 @@ inline constexpr auto castling_squares = [] {
         sq.king_path = between_bb(king, king_to) | square_bb(king_to);
         sq.must_be_empty = (sq.king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
                            ~(square_bb(king) | square_bb(rook));
+        const Square edge = relative_square(c, side == CastlingSide::King ? File::H : File::A, 0);
+        sq.rook_may_shield = (between_bb(king_to, edge) & square_bb(rook)) != 0;
       }
   return table;
 }();
+// Only a queen-side rook on the b-file can shield the king's destination (c1 or c8).
+static_assert(castling_squares[0][3][1].rook_may_shield &&
+              !castling_squares[0][4][0].rook_may_shield &&
+              !castling_squares[1][4][7].rook_may_shield &&
+              !castling_squares[0][5][6].rook_may_shield);
 
 // The castling rook on that side of side Us's king (Chess960 included), NoSquare when no
-// rook there still has the right.
-template <Color Us, class Board>
-Square castling_rook_beyond(const Board& pos, Square king, CastlingSide side) {
-  const Bitboard beyond = side == CastlingSide::King ? ~Bitboard{1} << king : square_bb(king) - 1;
-  const Bitboard rook = pos.castling_rooks(Us) & beyond;
-  return rook ? lsb(rook) : NoSquare;
+// rook there still has the right. The rooks with the right, `rights`, stand on the king's
+// rank, at most one on each side of it.
+template <CastlingSide Side>
+Square castling_rook_beyond(Bitboard rights, Square king) {
+  if (!rights) return NoSquare;
+  if constexpr (Side == CastlingSide::King)
+    return msb(rights) > king ? msb(rights) : NoSquare;
+  else
+    return lsb(rights) < king ? lsb(rights) : NoSquare;
 }
 template <Color Us>
 const CastlingSquares& castling_squares_of(Square king, Square rook) {
   return castling_squares[index(Us)][static_cast<std::size_t>(file_of(king))]
                          [static_cast<std::size_t>(file_of(rook))];
-}
-
-// The squares the king would cross and land on in the castlings whose squares are empty.
-template <Color Us, class Board>
-Bitboard open_castling_paths(const Board& pos, Square king) {
-  if (!pos.castling_rooks(Us)) return 0;
-  Bitboard paths = 0;
-  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const Square rook = castling_rook_beyond<Us>(pos, king, side);
-    if (rook == NoSquare) continue;
-    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
-    if (!(sq.must_be_empty & pos.occupied())) paths |= sq.king_path;
-  }
-  return paths;
 }
 
 // The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
@@ -207,22 +206,55 @@ Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
   return danger;
 }
 
-// Castling, when the side is not in check. `danger` holds the attacked squares among the
-// open castlings' king paths (with our king gone from the board).
-template <Color Us, class Sliders, class Board, class Sink>
-void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger) {
+// One castling of side Us, when the side is not in check: the squares between must be
+// empty and none the king crosses or lands on attacked. `tested` are squares whose attacks
+// are already known, `danger` those of them attacked (the king's own moves').
+template <Color Us, CastlingSide Side, class Sliders, class Board, class Sink>
+void generate_castling_to(const Board& pos, Sink& out, Square king, Bitboard tested,
+                          Bitboard danger) {
   constexpr Color Them = ~Us;
-  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const Square rook = castling_rook_beyond<Us>(pos, king, side);
-    if (rook == NoSquare) continue;
-    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
-    if ((sq.must_be_empty & pos.occupied()) || (sq.king_path & danger)) continue;
-    // Chess960: the castling rook may have been shielding the king's destination.
-    const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(rook);
-    if (Sliders::rook(castling_king_to(Us, side), after) &
-        (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
-      continue;
-    out.add(Move::castling(king, rook));
+  const Square rook = castling_rook_beyond<Side>(pos.castling_rooks(Us), king);
+  if (rook == NoSquare) return;
+  const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+  const Bitboard occupied = pos.occupied();
+  if ((sq.must_be_empty & occupied) || (sq.king_path & danger)) return;
+  if (attacked_among<Them, Sliders>(pos, sq.king_path & ~tested, occupied ^ square_bb(king)))
+    return;
+  if (sq.rook_may_shield &&
+      (Sliders::rook(castling_king_to(Us, Side), occupied ^ square_bb(king) ^ square_bb(rook)) &
+       (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen))))
+    return;
+  out.add(Move::castling(king, rook));
+}
+
+template <Color Us, class Sliders, class Board, class Sink>
+void generate_castling(const Board& pos, Sink& out, Square king, Bitboard tested, Bitboard danger) {
+  if (!pos.castling_rooks(Us)) return;
+  generate_castling_to<Us, CastlingSide::King, Sliders>(pos, out, king, tested, danger);
+  generate_castling_to<Us, CastlingSide::Queen, Sliders>(pos, out, king, tested, danger);
+}
+
+// Knight, bishop, rook and queen moves. A piece pinned along a line moves only along it
+// (so never on the other kind of line). Pins are rare: the generator calls the version
+// with Pins = false when there is none, which tests no piece for a pin.
+template <Color Us, bool Pins, class Sliders, class Board, class Sink>
+void generate_piece_moves(const Board& pos, Sink& __restrict out, Bitboard target_mask,
+                          Bitboard pin_orth, Bitboard pin_diag) {
+  using enum PieceType;
+  const Bitboard occupied = pos.occupied();
+  for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
+    out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
+  // Diagonal movers, then orthogonal ones (queens in both, the order legal_moves keeps).
+  const Bitboard queens = pos.pieces(Us, Queen);
+  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
+    Bitboard t = Sliders::bishop(s, occupied) & target_mask;
+    if (Pins && (square_bb(s) & pin_diag)) t &= pin_diag;
+    out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
+  }
+  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
+    Bitboard t = Sliders::rook(s, occupied) & target_mask;
+    if (Pins && (square_bb(s) & pin_orth)) t &= pin_orth;
+    out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
   }
 }
 
@@ -230,9 +262,11 @@ void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger
 // aligned with the king on an empty board (the squares between tell which: none is a
 // check, one of ours a pin), plus the pawns and knights on the king's leaper squares.
 // Then king moves, and (unless in double check) everything else restricted to the
-// check mask and pin masks.
+// check mask and pin masks. The sink is `__restrict` (what it counts or collects never
+// aliases the board), so that a count stays in a register instead of being stored after
+// every popcount and the board read again.
 template <Color Us, class Sliders = SlidersOnDemand, class Board, class Sink>
-void generate(const Board& pos, Sink& out) {
+void generate(const Board& pos, Sink& __restrict out) {
   constexpr Color Them = ~Us;
   using enum PieceType;
   const Bitboard occupied = pos.occupied();
@@ -261,12 +295,11 @@ void generate(const Board& pos, Sink& out) {
       pin_diag |= between_bb(king, s) | square_bb(s);
   }
 
-  // King moves and castling: only the squares the king could go to are tested for
-  // attacks, with our king gone (so that it cannot hide behind itself on a line).
+  // King moves: only the squares the king could go to are tested for attacks, with our
+  // king gone (so that it cannot hide behind itself on a line).
   const Bitboard king_targets = king_attacks(king) & ~ours;
-  const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
   const Bitboard danger =
-      attacked_among<Them, Sliders>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
+      attacked_among<Them, Sliders>(pos, king_targets, occupied ^ square_bb(king));
   out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
@@ -276,23 +309,11 @@ void generate(const Board& pos, Sink& out) {
   generate_pawn_moves<Us>(pos, out, target_mask, pin_orth, pin_diag);
   generate_en_passant<Us, Sliders>(pos, out, king, checkers);
 
-  for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
-    out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
-  // Diagonal movers, then orthogonal ones (queens in both, the order legal_moves keeps).
-  // A piece pinned along a line moves only along it (so never on the other kind of line).
-  const Bitboard queens = pos.pieces(Us, Queen);
-  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
-    Bitboard t = Sliders::bishop(s, occupied) & target_mask;
-    if (square_bb(s) & pin_diag) t &= pin_diag;
-    out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
-  }
-  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
-    Bitboard t = Sliders::rook(s, occupied) & target_mask;
-    if (square_bb(s) & pin_orth) t &= pin_orth;
-    out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
-  }
-
-  if (castling_paths) generate_castling<Us, Sliders>(pos, out, king, danger);
+  if (pin_orth | pin_diag) [[unlikely]]
+    generate_piece_moves<Us, true, Sliders>(pos, out, target_mask, pin_orth, pin_diag);
+  else
+    generate_piece_moves<Us, false, Sliders>(pos, out, target_mask, 0, 0);
+  if (!checkers) generate_castling<Us, Sliders>(pos, out, king, king_targets, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -300,11 +321,8 @@ template <Color Us, class Sink>
 void generate_castling_only(const Position& pos, Sink& out) {
   const Square king = pos.king_square(Us);
   if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
-  const Bitboard occupied = pos.occupied();
-  if (attackers_to(pos, king, ~Us, occupied)) return;
-  const Bitboard paths = open_castling_paths<Us>(pos, king);
-  generate_castling<Us, SlidersOnDemand>(
-      pos, out, king, attacked_among<~Us, SlidersOnDemand>(pos, paths, occupied ^ square_bb(king)));
+  if (attackers_to(pos, king, ~Us, pos.occupied())) return;
+  generate_castling<Us, SlidersOnDemand>(pos, out, king, 0, 0);
 }
 
 template <class Sink>
