@@ -74,8 +74,8 @@ TEST(MagicFallback, EveryOccupancyOfEverySquare) {
   EXPECT_EQ(checked, detail::rook_table_size + detail::bishop_table_size);
 }
 
-// The table filled at once (as perft does) while another thread fills it entry by entry
-// on demand: afterwards every entry, read without the test, is the ray walk's.
+// Perft's full table filled while another thread fills the on-demand one entry by entry:
+// afterwards every entry of the full table, read as perft reads it, is the ray walk's.
 TEST(MagicFallback, FilledAtOnceWhileLookedUpOnDemand) {
   std::thread filler([] { fill_slider_table(); });
   std::size_t wrong_on_demand = 0;

@@ -1,7 +1,7 @@
 // Attack tables against their definitions: queens are rooks plus bishops, lines hold the
 // squares between, a pawn's table entry is the set-wise pawn attack of one pawn, and
-// sliders on an empty board see their whole rays; the slider table filled at once equals the
-// ray walk.
+// sliders on an empty board see their whole rays; perft's full slider table equals the ray
+// walk.
 #include <gtest/gtest.h>
 
 #include <pawnkit/chess/attacks.hpp>
@@ -52,10 +52,10 @@ TEST(Attacks, PawnTableIsTheSetWiseAttack) {
   }
 }
 
-// Two threads fill the table at once (perft's fill_slider_table()) while a third looks
-// entries up on demand, so fill and on-demand writes meet (ctest runs each test in its
-// own process: the table starts empty). Then every entry read without the test (as perft
-// reads it) is the ray walk's.
+// Two threads ask for the full table at once (perft's fill_slider_table(): one fills,
+// the other waits) while a third fills the on-demand table entry by entry (ctest runs each
+// test in its own process: both tables start empty). Then every entry of the full table,
+// read as perft reads it, is the ray walk's.
 TEST(Attacks, FilledAtOnceWhileLookedUpOnDemand) {
   std::thread first([] { fill_slider_table(); }), second([] { fill_slider_table(); });
   std::size_t wrong_on_demand = 0;

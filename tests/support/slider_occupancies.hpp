@@ -23,7 +23,7 @@ inline std::vector<std::pair<Square, Bitboard>> slider_occupancies(
   return queries;
 }
 
-// How many entries of the whole table, read as perft reads it once filled (SlidersFilled),
+// How many entries of perft's full slider table, read as perft reads it (SlidersFilled),
 // differ from the ray walk's attack set.
 inline std::size_t wrong_filled_entries() {
   std::size_t wrong = 0;

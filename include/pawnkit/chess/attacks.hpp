@@ -2,7 +2,8 @@
 // attacks through PEXT (BMI2) or, without BMI2, magic multiplication with the fixed magic
 // numbers below. Both schemes index the same per-square table layout, whose entries are
 // computed on first use ray by ray with a bit scan per ray (nothing runs at start-up;
-// docs/engine.md gives the start-up time).
+// docs/engine.md gives the start-up time). Perft, which runs long, reads a second copy
+// filled whole when it starts (fill_slider_table(), SlidersFilled).
 #pragma once
 
 #include <array>
