@@ -206,20 +206,33 @@ Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
   return danger;
 }
 
+// The squares the king would cross and land on in the castlings whose squares are empty.
+template <Color Us, class Board>
+Bitboard open_castling_paths(const Board& pos, Square king) {
+  const Bitboard rights = pos.castling_rooks(Us);
+  if (!rights) return 0;
+  Bitboard paths = 0;
+  const Square king_side = castling_rook_beyond<CastlingSide::King>(rights, king);
+  const Square queen_side = castling_rook_beyond<CastlingSide::Queen>(rights, king);
+  for (Square rook : {king_side, queen_side}) {
+    if (rook == NoSquare) continue;
+    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+    if (!(sq.must_be_empty & pos.occupied())) paths |= sq.king_path;
+  }
+  return paths;
+}
+
 // One castling of side Us, when the side is not in check: the squares between must be
-// empty and none the king crosses or lands on attacked. `tested` are squares whose attacks
-// are already known, `danger` those of them attacked (the king's own moves').
+// empty and none the king crosses or lands on attacked (`danger`: the attacked squares
+// among the open castlings' paths, with our king gone from the board).
 template <Color Us, CastlingSide Side, class Sliders, class Board, class Sink>
-void generate_castling_to(const Board& pos, Sink& out, Square king, Bitboard tested,
-                          Bitboard danger) {
+void generate_castling_to(const Board& pos, Sink& out, Square king, Bitboard danger) {
   constexpr Color Them = ~Us;
   const Square rook = castling_rook_beyond<Side>(pos.castling_rooks(Us), king);
   if (rook == NoSquare) return;
   const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
   const Bitboard occupied = pos.occupied();
   if ((sq.must_be_empty & occupied) || (sq.king_path & danger)) return;
-  if (attacked_among<Them, Sliders>(pos, sq.king_path & ~tested, occupied ^ square_bb(king)))
-    return;
   if (sq.rook_may_shield &&
       (Sliders::rook(castling_king_to(Us, Side), occupied ^ square_bb(king) ^ square_bb(rook)) &
        (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen))))
@@ -228,10 +241,9 @@ void generate_castling_to(const Board& pos, Sink& out, Square king, Bitboard tes
 }
 
 template <Color Us, class Sliders, class Board, class Sink>
-void generate_castling(const Board& pos, Sink& out, Square king, Bitboard tested, Bitboard danger) {
-  if (!pos.castling_rooks(Us)) return;
-  generate_castling_to<Us, CastlingSide::King, Sliders>(pos, out, king, tested, danger);
-  generate_castling_to<Us, CastlingSide::Queen, Sliders>(pos, out, king, tested, danger);
+void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger) {
+  generate_castling_to<Us, CastlingSide::King, Sliders>(pos, out, king, danger);
+  generate_castling_to<Us, CastlingSide::Queen, Sliders>(pos, out, king, danger);
 }
 
 // Knight, bishop, rook and queen moves. A piece pinned along a line moves only along it
@@ -295,11 +307,12 @@ void generate(const Board& pos, Sink& __restrict out) {
       pin_diag |= between_bb(king, s) | square_bb(s);
   }
 
-  // King moves: only the squares the king could go to are tested for attacks, with our
-  // king gone (so that it cannot hide behind itself on a line).
+  // King moves and castling: only the squares the king could go to are tested for
+  // attacks, with our king gone (so that it cannot hide behind itself on a line).
   const Bitboard king_targets = king_attacks(king) & ~ours;
+  const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
   const Bitboard danger =
-      attacked_among<Them, Sliders>(pos, king_targets, occupied ^ square_bb(king));
+      attacked_among<Them, Sliders>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
   out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
@@ -313,7 +326,7 @@ void generate(const Board& pos, Sink& __restrict out) {
     generate_piece_moves<Us, true, Sliders>(pos, out, target_mask, pin_orth, pin_diag);
   else
     generate_piece_moves<Us, false, Sliders>(pos, out, target_mask, 0, 0);
-  if (!checkers) generate_castling<Us, Sliders>(pos, out, king, king_targets, danger);
+  if (castling_paths) generate_castling<Us, Sliders>(pos, out, king, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -321,8 +334,11 @@ template <Color Us, class Sink>
 void generate_castling_only(const Position& pos, Sink& out) {
   const Square king = pos.king_square(Us);
   if (!pos.has_castling_rights() || king == NoSquare || pos.king_square(~Us) == NoSquare) return;
-  if (attackers_to(pos, king, ~Us, pos.occupied())) return;
-  generate_castling<Us, SlidersOnDemand>(pos, out, king, 0, 0);
+  const Bitboard occupied = pos.occupied();
+  if (attackers_to(pos, king, ~Us, occupied)) return;
+  const Bitboard paths = open_castling_paths<Us>(pos, king);
+  generate_castling<Us, SlidersOnDemand>(
+      pos, out, king, attacked_among<~Us, SlidersOnDemand>(pos, paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>
