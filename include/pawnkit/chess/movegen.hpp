@@ -122,6 +122,15 @@ void generate_pawn_moves(const Board& pos, Sink& __restrict out, Bitboard target
   doubles &= target_mask;
   west &= enemies & target_mask;
   east &= enemies & target_mask;
+  // Only a pawn on the seventh rank promotes: most positions have none, and then the
+  // moves come in the same order without splitting off the last rank.
+  if (!(pawns & relative_rank_bb<Us>(6))) [[likely]] {
+    out.pawn_moves(singles, up);
+    out.pawn_moves(doubles, 2 * up);
+    out.pawn_moves(west, up_west);
+    out.pawn_moves(east, up_east);
+    return;
+  }
   out.pawn_moves(singles & ~last_rank, up);
   out.promotions(singles & last_rank, up);
   out.pawn_moves(doubles, 2 * up);
