@@ -11,8 +11,9 @@
 // - the last ply is counted in bulk (the generator's count mode, popcounts of target
 //   sets), so leaves are never made;
 // - the side to move is a template parameter, so each colour's generator is specialised;
-// - from depth 4 on, the slider table is filled once up front (fill_slider_table()) and
-//   read without the per-lookup test of the on-demand fill.
+// - the slider attacks come from a full table filled once up front (fill_slider_table()),
+//   read without the per-lookup test of the on-demand table (from depth 4 on; shallower
+//   perfts run on Position, see shallow_perft).
 // The generator is the same one legal_moves() runs on Position (chess/movegen.hpp).
 #pragma once
 
@@ -110,18 +111,18 @@ class PerftBoard {
 
 namespace detail {
 
-template <Color Us, class Sliders>
+template <Color Us>
 std::uint64_t perft_recursive(const PerftBoard& board, int depth);
 
 // Receives the moves of one inner node and recurses into each child as it comes.
-template <Color Us, class Sliders>
+template <Color Us>
 struct PerftSink {
   const PerftBoard& board;
   int child_depth;
   std::uint64_t nodes = 0;
 
   void visit(Move m, PieceType moved) {
-    nodes += perft_recursive<~Us, Sliders>(board.after<Us>(m, moved), child_depth);
+    nodes += perft_recursive<~Us>(board.after<Us>(m, moved), child_depth);
   }
   void piece_moves(PieceType moved, Square from, Bitboard targets) {
     for (Square to : squares(targets)) visit(Move::normal(from, to), moved);
@@ -138,39 +139,43 @@ struct PerftSink {
   void add(Move m) { visit(m, m.kind() == MoveKind::Castling ? PieceType::King : PieceType::Pawn); }
 };
 
-template <Color Us, class Sliders>
+// Precondition: fill_slider_table() has run (the generator reads the full table).
+template <Color Us>
 std::uint64_t perft_recursive(const PerftBoard& board, int depth) {
   if (depth == 1) {
     CountSink counter;
-    generate<Us, Sliders>(board, counter);
+    generate<Us, SlidersFilled>(board, counter);
     return counter.count;
   }
-  PerftSink<Us, Sliders> sink{board, depth - 1};
-  generate<Us, Sliders>(board, sink);
+  PerftSink<Us> sink{board, depth - 1};
+  generate<Us, SlidersFilled>(board, sink);
   return sink.nodes;
 }
 
-template <class Sliders>
-std::uint64_t perft_from(const PerftBoard& board, Color side_to_move, int depth) {
-  return side_to_move == White ? perft_recursive<White, Sliders>(board, depth)
-                               : perft_recursive<Black, Sliders>(board, depth);
-}
-
 // From this depth on a perft takes long enough (some 100,000 nodes or more) to win back
-// the ~4 ms of filling the slider table; shallower ones, such as a quick `perft 1`, keep
-// the program's start as fast as the on-demand fill makes it.
+// the ~4 ms of filling the full slider table.
 inline constexpr int perft_fill_depth = 4;
+
+// A shallower perft, such as a quick `perft 1`, plays on Position with the on-demand
+// table: the program starts as fast as before, and the generator it runs is the one
+// legal_moves() already brings (no second perft instantiation).
+inline std::uint64_t shallow_perft(const Position& pos, int depth) {
+  if (depth == 1) return count_legal_moves(pos);
+  std::uint64_t nodes = 0;
+  for (Move m : legal_moves(pos)) nodes += shallow_perft(after_move(pos, m), depth - 1);
+  return nodes;
+}
 
 }  // namespace detail
 
 // Leaf count at `depth` (depth 0 is 1). Precondition: check_playable(pos).
 inline std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
-  const PerftBoard board(pos);
-  if (depth < detail::perft_fill_depth)
-    return detail::perft_from<SlidersOnDemand>(board, pos.side_to_move(), depth);
+  if (depth < detail::perft_fill_depth) return detail::shallow_perft(pos, depth);
   fill_slider_table();
-  return detail::perft_from<SlidersFilled>(board, pos.side_to_move(), depth);
+  const PerftBoard board(pos);
+  return pos.side_to_move() == White ? detail::perft_recursive<White>(board, depth)
+                                     : detail::perft_recursive<Black>(board, depth);
 }
 
 }  // namespace pawnkit
