@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/slider_occupancies.hpp"
+
 namespace pawnkit {
 namespace {
 
@@ -20,15 +22,7 @@ static_assert(!uses_pext);
 // runs first) and look up every occupancy of every square in opposite orders, so entries
 // are filled from both sides at once: each must see the ray walk's attack set.
 TEST(MagicFallback, FilledFromTwoThreadsAtOnce) {
-  std::vector<std::pair<Square, Bitboard>> rook_queries;
-  for (int s = 0; s < 64; ++s) {
-    const Bitboard mask = detail::relevant_mask(Square(s), detail::rook_directions);
-    Bitboard subset = 0;
-    do {
-      rook_queries.emplace_back(Square(s), subset);
-      subset = (subset - mask) & mask;
-    } while (subset != 0);
-  }
+  const auto rook_queries = test::slider_occupancies(detail::rook_directions);
   auto check = [&](bool backwards, std::size_t& wrong) {
     for (std::size_t i = 0; i < rook_queries.size(); ++i) {
       const auto [s, occupied] = rook_queries[backwards ? rook_queries.size() - 1 - i : i];
@@ -78,6 +72,19 @@ TEST(MagicFallback, EveryOccupancyOfEverySquare) {
     }
   }
   EXPECT_EQ(checked, detail::rook_table_size + detail::bishop_table_size);
+}
+
+// Perft's full table filled while another thread fills the on-demand one entry by entry:
+// afterwards every entry of the full table, read as perft reads it, is the ray walk's.
+TEST(MagicFallback, FilledAtOnceWhileLookedUpOnDemand) {
+  std::thread filler([] { fill_slider_table(); });
+  std::size_t wrong_on_demand = 0;
+  for (const auto& [s, occupied] : test::slider_occupancies(detail::bishop_directions))
+    wrong_on_demand +=
+        bishop_attacks(s, occupied) != detail::ray_attacks(s, occupied, detail::bishop_directions);
+  filler.join();
+  EXPECT_EQ(wrong_on_demand, 0u);
+  EXPECT_EQ(test::wrong_filled_entries(), 0u);
 }
 
 TEST(MagicFallback, Perft) {

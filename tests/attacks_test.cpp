@@ -1,10 +1,14 @@
 // Attack tables against their definitions: queens are rooks plus bishops, lines hold the
 // squares between, a pawn's table entry is the set-wise pawn attack of one pawn, and
-// sliders on an empty board see their whole rays.
+// sliders on an empty board see their whole rays; perft's full slider table equals the ray
+// walk.
 #include <gtest/gtest.h>
 
 #include <pawnkit/chess/attacks.hpp>
 #include <random>
+#include <thread>
+
+#include "support/slider_occupancies.hpp"
 
 namespace pawnkit {
 namespace {
@@ -46,6 +50,22 @@ TEST(Attacks, PawnTableIsTheSetWiseAttack) {
     EXPECT_EQ(pawn_attacks_from(White, s), pawn_attacks(White, square_bb(s)));
     EXPECT_EQ(pawn_attacks_from(Black, s), pawn_attacks(Black, square_bb(s)));
   }
+}
+
+// Two threads ask for the full table at once (perft's fill_slider_table(): one fills,
+// the other waits) while a third fills the on-demand table entry by entry (ctest runs each
+// test in its own process: both tables start empty). Then every entry of the full table,
+// read as perft reads it, is the ray walk's.
+TEST(Attacks, FilledAtOnceWhileLookedUpOnDemand) {
+  std::thread first([] { fill_slider_table(); }), second([] { fill_slider_table(); });
+  std::size_t wrong_on_demand = 0;
+  for (const auto& [s, occupied] : test::slider_occupancies(detail::rook_directions))
+    wrong_on_demand +=
+        rook_attacks(s, occupied) != detail::ray_attacks(s, occupied, detail::rook_directions);
+  first.join();
+  second.join();
+  EXPECT_EQ(wrong_on_demand, 0u);
+  EXPECT_EQ(test::wrong_filled_entries(), 0u);
 }
 
 TEST(Bitboard, LowestAndHighestSquare) {

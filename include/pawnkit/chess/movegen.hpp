@@ -23,19 +23,21 @@ namespace detail {
 
 // The generator below is a template over the board as well as the colour: it runs on
 // Position and on perft's lighter PerftBoard (chess/perft.hpp), which offer the same
-// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rooks).
+// read accessors (pieces, pawns, occupied, king_square, en_passant, castling_rooks), and
+// over how it looks slider attacks up (Sliders: SlidersOnDemand or SlidersFilled, see
+// chess/attacks.hpp).
 
 // Whether a knight, bishop, rook or queen of `Them` attacks s, with the given occupancy.
 // The empty-board rays skip the slider lookups when no enemy slider is aligned with s.
-template <Color Them, class Board>
+template <Color Them, class Sliders, class Board>
 bool attacked_by_piece(const Board& pos, Square s, Bitboard occupied) {
   using enum PieceType;
   if (knight_attacks(s) & pos.pieces(Them, Knight)) return true;
   const Bitboard queens = pos.pieces(Them, Queen);
   const Bitboard orth = (pos.pieces(Them, Rook) | queens) & rook_rays(s);
   const Bitboard diag = (pos.pieces(Them, Bishop) | queens) & bishop_rays(s);
-  return (orth && (rook_attacks(s, occupied) & orth)) ||
-         (diag && (bishop_attacks(s, occupied) & diag));
+  return (orth && (Sliders::rook(s, occupied) & orth)) ||
+         (diag && (Sliders::bishop(s, occupied) & diag));
 }
 
 // Collects generated moves into a MoveList.
@@ -77,7 +79,7 @@ struct CountSink {
 // Whether en passant from `from` leaves the king safe: recompute slider attacks with
 // both pawns gone (covers the horizontal pin on the fifth rank and diagonal pins), and
 // require any non-slider checker to be the captured pawn.
-template <Color Us, class Board>
+template <Color Us, class Sliders, class Board>
 bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captured, Square king,
                          Bitboard checkers) {
   constexpr Color Them = ~Us;
@@ -85,16 +87,16 @@ bool en_passant_is_legal(const Board& pos, Square from, Square to, Square captur
   const Bitboard occupied =
       (pos.occupied() ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
   const Bitboard queens = pos.pieces(Them, Queen);
-  if (rook_attacks(king, occupied) & (pos.pieces(Them, Rook) | queens)) return false;
-  if (bishop_attacks(king, occupied) & (pos.pieces(Them, Bishop) | queens)) return false;
+  if (Sliders::rook(king, occupied) & (pos.pieces(Them, Rook) | queens)) return false;
+  if (Sliders::bishop(king, occupied) & (pos.pieces(Them, Bishop) | queens)) return false;
   return (checkers & (pos.pieces(Them, Knight) | pos.pieces(Them, Pawn)) & ~square_bb(captured)) ==
          0;
 }
 
 // ---- Pawn targets: built from the pawn core's set-wise functions (pawns/moves.hpp). ----
 template <Color Us, class Board, class Sink>
-void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitboard pin_orth,
-                         Bitboard pin_diag) {
+void generate_pawn_moves(const Board& pos, Sink& __restrict out, Bitboard target_mask,
+                         Bitboard pin_orth, Bitboard pin_diag) {
   constexpr Color Them = ~Us;
   constexpr int up = static_cast<int>(Up<Us>);
   constexpr int up_west = static_cast<int>(UpWest<Us>);
@@ -120,6 +122,15 @@ void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitb
   doubles &= target_mask;
   west &= enemies & target_mask;
   east &= enemies & target_mask;
+  // Only a pawn on the seventh rank promotes: most positions have none, and then the
+  // moves come in the same order without splitting off the last rank.
+  if (!(pawns & relative_rank_bb<Us>(6))) [[likely]] {
+    out.pawn_moves(singles, up);
+    out.pawn_moves(doubles, 2 * up);
+    out.pawn_moves(west, up_west);
+    out.pawn_moves(east, up_east);
+    return;
+  }
   out.pawn_moves(singles & ~last_rank, up);
   out.promotions(singles & last_rank, up);
   out.pawn_moves(doubles, 2 * up);
@@ -129,23 +140,26 @@ void generate_pawn_moves(const Board& pos, Sink& out, Bitboard target_mask, Bitb
   out.promotions(east & last_rank, up_east);
 }
 
-template <Color Us, class Board, class Sink>
+template <Color Us, class Sliders, class Board, class Sink>
 void generate_en_passant(const Board& pos, Sink& out, Square king, Bitboard checkers) {
   const Square ep = pos.en_passant();
   if (ep == NoSquare) return;
   const Square captured = ep - Up<Us>;
   // Our pawns that attack the ep square: the squares a Them-pawn on ep would attack.
   for (Square from : squares(pawn_attacks_from(~Us, ep) & pos.pawns(Us)))
-    if (en_passant_is_legal<Us>(pos, from, ep, captured, king, checkers))
+    if (en_passant_is_legal<Us, Sliders>(pos, from, ep, captured, king, checkers))
       out.add(Move::en_passant(from, ep));
 }
 
 // The squares of one castling, by colour, king file and rook file (on the back rank):
 // those the king crosses and lands on, and those that must be empty (both pieces' paths
 // but their own squares). A table, since in Chess960 they depend on where both start.
+// rook_may_shield: the rook stands between the king's destination and the board's edge
+// (a Chess960 rook on the b-file), so its leaving may open the rank onto the king.
 struct CastlingSquares {
   Bitboard king_path = 0;
   Bitboard must_be_empty = 0;
+  bool rook_may_shield = false;
 };
 inline constexpr auto castling_squares = [] {
   std::array<std::array<std::array<CastlingSquares, 8>, 8>, 2> table{};
@@ -161,17 +175,27 @@ inline constexpr auto castling_squares = [] {
         sq.king_path = between_bb(king, king_to) | square_bb(king_to);
         sq.must_be_empty = (sq.king_path | between_bb(rook, rook_to) | square_bb(rook_to)) &
                            ~(square_bb(king) | square_bb(rook));
+        const Square edge = relative_square(c, side == CastlingSide::King ? File::H : File::A, 0);
+        sq.rook_may_shield = (between_bb(king_to, edge) & square_bb(rook)) != 0;
       }
   return table;
 }();
+// Only a queen-side rook on the b-file can shield the king's destination (c1 or c8).
+static_assert(castling_squares[0][3][1].rook_may_shield &&
+              !castling_squares[0][4][0].rook_may_shield &&
+              !castling_squares[1][4][7].rook_may_shield &&
+              !castling_squares[0][5][6].rook_may_shield);
 
 // The castling rook on that side of side Us's king (Chess960 included), NoSquare when no
-// rook there still has the right.
-template <Color Us, class Board>
-Square castling_rook_beyond(const Board& pos, Square king, CastlingSide side) {
-  const Bitboard beyond = side == CastlingSide::King ? ~Bitboard{1} << king : square_bb(king) - 1;
-  const Bitboard rook = pos.castling_rooks(Us) & beyond;
-  return rook ? lsb(rook) : NoSquare;
+// rook there still has the right. The rooks with the right, `rights`, stand on the king's
+// rank, at most one on each side of it.
+template <CastlingSide Side>
+Square castling_rook_beyond(Bitboard rights, Square king) {
+  if (!rights) return NoSquare;
+  if constexpr (Side == CastlingSide::King)
+    return msb(rights) > king ? msb(rights) : NoSquare;
+  else
+    return lsb(rights) < king ? lsb(rights) : NoSquare;
 }
 template <Color Us>
 const CastlingSquares& castling_squares_of(Square king, Square rook) {
@@ -179,13 +203,27 @@ const CastlingSquares& castling_squares_of(Square king, Square rook) {
                          [static_cast<std::size_t>(file_of(rook))];
 }
 
+// The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
+// pawns and king attack set-wise, the others one by one (a king has few squares to go to).
+template <Color Them, class Sliders, class Board>
+Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
+  if (!wanted) return 0;
+  Bitboard danger =
+      wanted & (pawn_attacks<Them>(pos.pawns(Them)) | king_attacks(pos.king_square(Them)));
+  for (Square s : squares(wanted & ~danger))
+    if (attacked_by_piece<Them, Sliders>(pos, s, occupied)) danger |= square_bb(s);
+  return danger;
+}
+
 // The squares the king would cross and land on in the castlings whose squares are empty.
 template <Color Us, class Board>
 Bitboard open_castling_paths(const Board& pos, Square king) {
-  if (!pos.castling_rooks(Us)) return 0;
+  const Bitboard rights = pos.castling_rooks(Us);
+  if (!rights) return 0;
   Bitboard paths = 0;
-  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const Square rook = castling_rook_beyond<Us>(pos, king, side);
+  const Square king_side = castling_rook_beyond<CastlingSide::King>(rights, king);
+  const Square queen_side = castling_rook_beyond<CastlingSide::Queen>(rights, king);
+  for (Square rook : {king_side, queen_side}) {
     if (rook == NoSquare) continue;
     const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
     if (!(sq.must_be_empty & pos.occupied())) paths |= sq.king_path;
@@ -193,34 +231,51 @@ Bitboard open_castling_paths(const Board& pos, Square king) {
   return paths;
 }
 
-// The squares of `wanted` that Them attacks, with the given occupancy: those the enemy
-// pawns and king attack set-wise, the others one by one (a king has few squares to go to).
-template <Color Them, class Board>
-Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
-  if (!wanted) return 0;
-  Bitboard danger =
-      wanted & (pawn_attacks<Them>(pos.pawns(Them)) | king_attacks(pos.king_square(Them)));
-  for (Square s : squares(wanted & ~danger))
-    if (attacked_by_piece<Them>(pos, s, occupied)) danger |= square_bb(s);
-  return danger;
+// One castling of side Us, when the side is not in check: the squares between must be
+// empty and none the king crosses or lands on attacked (`danger`: the attacked squares
+// among the open castlings' paths, with our king gone from the board).
+template <Color Us, CastlingSide Side, class Sliders, class Board, class Sink>
+void generate_castling_to(const Board& pos, Sink& out, Square king, Bitboard danger) {
+  constexpr Color Them = ~Us;
+  const Square rook = castling_rook_beyond<Side>(pos.castling_rooks(Us), king);
+  if (rook == NoSquare) return;
+  const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
+  const Bitboard occupied = pos.occupied();
+  if ((sq.must_be_empty & occupied) || (sq.king_path & danger)) return;
+  if (sq.rook_may_shield &&
+      (Sliders::rook(castling_king_to(Us, Side), occupied ^ square_bb(king) ^ square_bb(rook)) &
+       (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen))))
+    return;
+  out.add(Move::castling(king, rook));
 }
 
-// Castling, when the side is not in check. `danger` holds the attacked squares among the
-// open castlings' king paths (with our king gone from the board).
-template <Color Us, class Board, class Sink>
+template <Color Us, class Sliders, class Board, class Sink>
 void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger) {
-  constexpr Color Them = ~Us;
-  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const Square rook = castling_rook_beyond<Us>(pos, king, side);
-    if (rook == NoSquare) continue;
-    const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
-    if ((sq.must_be_empty & pos.occupied()) || (sq.king_path & danger)) continue;
-    // Chess960: the castling rook may have been shielding the king's destination.
-    const Bitboard after = pos.occupied() ^ square_bb(king) ^ square_bb(rook);
-    if (rook_attacks(castling_king_to(Us, side), after) &
-        (pos.pieces(Them, PieceType::Rook) | pos.pieces(Them, PieceType::Queen)))
-      continue;
-    out.add(Move::castling(king, rook));
+  generate_castling_to<Us, CastlingSide::King, Sliders>(pos, out, king, danger);
+  generate_castling_to<Us, CastlingSide::Queen, Sliders>(pos, out, king, danger);
+}
+
+// Knight, bishop, rook and queen moves. A piece pinned along a line moves only along it
+// (so never on the other kind of line). Pins are rare: the generator calls the version
+// with Pins = false when there is none, which tests no piece for a pin.
+template <Color Us, bool Pins, class Sliders, class Board, class Sink>
+void generate_piece_moves(const Board& pos, Sink& __restrict out, Bitboard target_mask,
+                          Bitboard pin_orth, Bitboard pin_diag) {
+  using enum PieceType;
+  const Bitboard occupied = pos.occupied();
+  for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
+    out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
+  // Diagonal movers, then orthogonal ones (queens in both, the order legal_moves keeps).
+  const Bitboard queens = pos.pieces(Us, Queen);
+  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
+    Bitboard t = Sliders::bishop(s, occupied) & target_mask;
+    if (Pins && (square_bb(s) & pin_diag)) t &= pin_diag;
+    out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
+  }
+  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
+    Bitboard t = Sliders::rook(s, occupied) & target_mask;
+    if (Pins && (square_bb(s) & pin_orth)) t &= pin_orth;
+    out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
   }
 }
 
@@ -228,9 +283,11 @@ void generate_castling(const Board& pos, Sink& out, Square king, Bitboard danger
 // aligned with the king on an empty board (the squares between tell which: none is a
 // check, one of ours a pin), plus the pawns and knights on the king's leaper squares.
 // Then king moves, and (unless in double check) everything else restricted to the
-// check mask and pin masks.
-template <Color Us, class Board, class Sink>
-void generate(const Board& pos, Sink& out) {
+// check mask and pin masks. The sink is `__restrict` (what it counts or collects never
+// aliases the board), so that a count stays in a register instead of being stored after
+// every popcount and the board read again.
+template <Color Us, class Sliders = SlidersOnDemand, class Board, class Sink>
+void generate(const Board& pos, Sink& __restrict out) {
   constexpr Color Them = ~Us;
   using enum PieceType;
   const Bitboard occupied = pos.occupied();
@@ -264,7 +321,7 @@ void generate(const Board& pos, Sink& out) {
   const Bitboard king_targets = king_attacks(king) & ~ours;
   const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
   const Bitboard danger =
-      attacked_among<Them>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
+      attacked_among<Them, Sliders>(pos, king_targets | castling_paths, occupied ^ square_bb(king));
   out.piece_moves(King, king, king_targets & ~danger);
   if (more_than_one(checkers)) return;
 
@@ -272,25 +329,13 @@ void generate(const Board& pos, Sink& out) {
   const Bitboard target_mask = ~ours & check_mask;
 
   generate_pawn_moves<Us>(pos, out, target_mask, pin_orth, pin_diag);
-  generate_en_passant<Us>(pos, out, king, checkers);
+  generate_en_passant<Us, Sliders>(pos, out, king, checkers);
 
-  for (Square s : squares(pos.pieces(Us, Knight) & ~(pin_orth | pin_diag)))
-    out.piece_moves(Knight, s, knight_attacks(s) & target_mask);
-  // Diagonal movers, then orthogonal ones (queens in both, the order legal_moves keeps).
-  // A piece pinned along a line moves only along it (so never on the other kind of line).
-  const Bitboard queens = pos.pieces(Us, Queen);
-  for (Square s : squares((pos.pieces(Us, Bishop) | queens) & ~pin_orth)) {
-    Bitboard t = bishop_attacks(s, occupied) & target_mask;
-    if (square_bb(s) & pin_diag) t &= pin_diag;
-    out.piece_moves(square_bb(s) & queens ? Queen : Bishop, s, t);
-  }
-  for (Square s : squares((pos.pieces(Us, Rook) | queens) & ~pin_diag)) {
-    Bitboard t = rook_attacks(s, occupied) & target_mask;
-    if (square_bb(s) & pin_orth) t &= pin_orth;
-    out.piece_moves(square_bb(s) & queens ? Queen : Rook, s, t);
-  }
-
-  if (castling_paths) generate_castling<Us>(pos, out, king, danger);
+  if (pin_orth | pin_diag) [[unlikely]]
+    generate_piece_moves<Us, true, Sliders>(pos, out, target_mask, pin_orth, pin_diag);
+  else
+    generate_piece_moves<Us, false, Sliders>(pos, out, target_mask, 0, 0);
+  if (castling_paths) generate_castling<Us, Sliders>(pos, out, king, danger);
 }
 
 // Only the castling moves (what SAN "O-O" asks for, without generating everything).
@@ -301,8 +346,8 @@ void generate_castling_only(const Position& pos, Sink& out) {
   const Bitboard occupied = pos.occupied();
   if (attackers_to(pos, king, ~Us, occupied)) return;
   const Bitboard paths = open_castling_paths<Us>(pos, king);
-  generate_castling<Us>(pos, out, king,
-                        attacked_among<~Us>(pos, paths, occupied ^ square_bb(king)));
+  generate_castling<Us, SlidersOnDemand>(
+      pos, out, king, attacked_among<~Us, SlidersOnDemand>(pos, paths, occupied ^ square_bb(king)));
 }
 
 template <class Sink>
