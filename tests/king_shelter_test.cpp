@@ -10,6 +10,8 @@
 #include <pawnkit/eval/king_shelter.hpp>
 #include <pawnkit/eval/king_shelter_reference.hpp>
 
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -216,12 +218,27 @@ Bitboard double_pawn_attacks(Color c, Bitboard pawns) {
 // definitions): the shelter, then the king danger (only the weak squares of the king ring,
 // the flank attacks and defence, no queen, the shelter and a constant remain without
 // pieces), the pawnless flank and the flank attacks.
+// Stockfish's KingFlank: the files around the king's (a-c, a-d, c-f, e-h or f-h).
+Bitboard king_flank(Square king) {
+  constexpr Bitboard queen_side = FileA | FileA << 1 | FileA << 2 | FileA << 3;
+  constexpr Bitboard center_files = FileA << 2 | FileA << 3 | FileA << 4 | FileA << 5;
+  constexpr Bitboard king_side = FileA << 4 | FileA << 5 | FileA << 6 | FileA << 7;
+  constexpr Bitboard flanks[8] = {queen_side ^ (FileA << 3), queen_side, queen_side,
+                                  center_files, center_files, king_side, king_side,
+                                  king_side ^ (FileA << 4)};
+  return flanks[file_of(king)];
+}
+
+// The king danger and flank attacks of Us for a shelter score `shelter`.
+struct KingDanger {
+  int danger;
+  int flank_attack;
+};
 template <Color Us>
-Score king_safety_kings_and_pawns(const KingsAndPawns& p) {
+KingDanger king_danger_kings_and_pawns(const KingsAndPawns& p, Score shelter) {
   constexpr Color Them = ~Us;
-  const Bitboard own = p.pawns[index(Us)], enemy = p.pawns[index(Them)];
+  const Bitboard own = p.pawns[index(Us)];
   const Square ksq = p.kings[index(Us)];
-  Score score = king_shelter<Us>(own, enemy, ksq, false, false);
 
   auto attacked = [&](Color c) {
     return king_attacks(p.kings[index(c)]) | pawn_attacks(c, p.pawns[index(c)]);
@@ -237,22 +254,26 @@ Score king_safety_kings_and_pawns(const KingsAndPawns& p) {
   const Bitboard ring = (king_attacks(ring_center) | square_bb(ring_center)) & ~dbl_by_pawn;
   const Bitboard weak = attacked(Them) & ~attacked_twice(Us) &
                         (~attacked(Us) | king_attacks(ksq));
-  constexpr Bitboard queen_side = FileA | FileA << 1 | FileA << 2 | FileA << 3;
-  constexpr Bitboard center_files = FileA << 2 | FileA << 3 | FileA << 4 | FileA << 5;
-  constexpr Bitboard king_side = FileA << 4 | FileA << 5 | FileA << 6 | FileA << 7;
-  const Bitboard flanks[8] = {queen_side ^ (FileA << 3), queen_side, queen_side, center_files,
-                              center_files, king_side, king_side, king_side ^ (FileA << 4)};
-  const Bitboard flank = flanks[file_of(ksq)];
+  const Bitboard flank = king_flank(ksq);
   const Bitboard camp = Us == White ? Rank1 | Rank1 << 8 | Rank1 << 16 | Rank1 << 24 | Rank1 << 32
                                     : Rank8 | Rank8 >> 8 | Rank8 >> 16 | Rank8 >> 24 | Rank8 >> 32;
   const Bitboard b1 = attacked(Them) & flank & camp;
   const int flank_attack = popcount(b1) + popcount(b1 & attacked_twice(Them));
   const int flank_defense = popcount(attacked(Us) & flank & camp);
-  const int danger = 183 * popcount(ring & weak) + 3 * flank_attack * flank_attack / 8 - 873 -
-                     6 * score.mg / 8 - 4 * flank_defense + 37;
-  if (danger > 100) score -= Score{danger * danger / 4096, danger / 16};
-  if (!((own | enemy) & flank)) score -= Score{19, 97};  // PawnlessFlank
-  return score - Score{8 * flank_attack, 0};  // FlankAttacks
+  return {183 * popcount(ring & weak) + 3 * flank_attack * flank_attack / 8 - 873 -
+              6 * shelter.mg / 8 - 4 * flank_defense + 37,
+          flank_attack};
+}
+
+template <Color Us>
+Score king_safety_kings_and_pawns(const KingsAndPawns& p) {
+  const Bitboard own = p.pawns[index(Us)], enemy = p.pawns[index(~Us)];
+  const Square ksq = p.kings[index(Us)];
+  Score score = king_shelter<Us>(own, enemy, ksq, false, false);
+  const KingDanger d = king_danger_kings_and_pawns<Us>(p, score);
+  if (d.danger > 100) score -= Score{d.danger * d.danger / 4096, d.danger / 16};
+  if (!((own | enemy) & king_flank(ksq))) score -= Score{19, 97};  // PawnlessFlank
+  return score - Score{8 * d.flank_attack, 0};                          // FlankAttacks
 }
 
 std::string pawns_of(int v) {
@@ -319,6 +340,7 @@ int compare_with_stockfish(const std::vector<KingsAndPawns>& positions) {
                     << " " << b.mg << " " << b.eg << ")";
   }
   EXPECT_EQ(failures, 0);
+  std::printf("stockfish: %d positions compared, %d disagree\n", compared, failures);
   return compared;
 }
 
@@ -363,6 +385,111 @@ TEST(KingShelterVsStockfish, RealPawnStructures) {
   }
   EXPECT_GT(positions.size(), 1000u);
   EXPECT_EQ(std::size_t(compare_with_stockfish(positions)), positions.size());
+}
+
+// Castling needs rooks, whose part of Stockfish's king safety (their attacks, checks and
+// mobility) this test does not compute. But castling rights change nothing else there: the
+// same position with and without rights differs, in the King safety row, by exactly the
+// difference of the shelters (while the king danger stays under its threshold, as it does
+// here without queens and with the rooks shut in). Each side's two printed values must then be those of some integer
+// T and T + (our difference).
+bool consistent(const std::string& without, const std::string& with, int difference) {
+  const int printed = int(std::lround(std::stod(without) * StockfishNormalizeToPawnValue));
+  for (int t = printed - 4; t <= printed + 4; ++t)
+    if (pawns_of(t) == without && pawns_of(t + difference) == with) return true;
+  return false;
+}
+
+TEST(KingShelterVsStockfish, CastlingRightsChangeTheRowByTheShelter) {
+  if (stockfish_path().empty()) GTEST_SKIP() << "stockfish not installed";
+  std::mt19937_64 rng(960);
+  std::vector<std::string> fens;
+  std::vector<std::array<Score, 2>> differences;  // with rights minus without, per side
+  std::vector<std::array<bool, 2>> danger_low;  // per side: the king danger provably < 100
+  int castled_better = 0, compared_sides = 0;
+  while (fens.size() < 4000) {
+    // Pawns on a2, h2, a7 and h7 shut the rooks in: no rook check, no rook attack near a
+    // king, so the king danger, which the rights change through the shelter, stays low.
+    KingsAndPawns p{{square_bb(A2) | square_bb(H2), square_bb(A7) | square_bb(H7)},
+                    {E1, E8},
+                    rng() & 1 ? White : Black};
+    const unsigned density = 2 + unsigned(rng() % 5);
+    for (int s = 8; s < 56; ++s)
+      if (rng() % 16 < density && !((p.pawns[0] | p.pawns[1]) & square_bb(Square(s))))
+        p.pawns[rng() & 1] |= square_bb(Square(s));
+    if (!traceable(p)) continue;
+    const bool rights[4] = {bool(rng() & 1), bool(rng() & 1), bool(rng() & 1), bool(rng() & 1)};
+    std::string castling;
+    for (int i = 0; i < 4; ++i)
+      if (rights[i]) castling += "KQkq"[i];
+    if (castling.empty()) continue;
+    // Rooks in the corners: the FEN of the kings and pawns with them added.
+    std::string board = fen_of(p);
+    board = board.substr(0, board.find(' '));
+    const Position bare = from_fen(board + " w - - 0 1");
+    std::string with_rooks;
+    for (int rank = 7; rank >= 0; --rank) {
+      for (int file = 0; file < 8; ++file) {
+        const Square sq = make_square(file, rank);
+        const bool rook = (file == 0 || file == 7) && (rank == 0 || rank == 7);
+        const Piece piece = bare.piece_on(sq);
+        with_rooks += rook ? (rank == 0 ? 'R' : 'r') : piece == NoPiece ? '1' : piece_char(piece);
+      }
+      if (rank) with_rooks += '/';
+    }
+    const std::string rest = p.to_move == White ? " w " : " b ";
+    fens.push_back(with_rooks + rest + castling + " - 0 1");
+    fens.push_back(with_rooks + rest + "- - 0 1");
+    std::array<Score, 2> d{};
+    std::array<bool, 2> safe{};
+    for (const Color c : {White, Black}) {
+      const bool short_right = rights[c == White ? 0 : 2], long_right = rights[c == White ? 1 : 3];
+      const Bitboard own = p.pawns[index(c)], enemy = p.pawns[index(~c)];
+      const Square k = p.kings[index(c)];
+      const Score with = c == White
+                             ? king_shelter<White>(own, enemy, k, short_right, long_right)
+                             : king_shelter<Black>(own, enemy, k, short_right, long_right);
+      const Score without = c == White ? king_shelter<White>(own, enemy, k, false, false)
+                                       : king_shelter<Black>(own, enemy, k, false, false);
+      d[index(c)] = with - without;
+      // Our rooks only defend (fewer weak squares, more flank defence), the enemy's are
+      // shut in far away; their mobility difference is the one part left, under 200.
+      const auto danger = [&](Score shelter) {
+        return c == White ? king_danger_kings_and_pawns<White>(p, shelter).danger
+                          : king_danger_kings_and_pawns<Black>(p, shelter).danger;
+      };
+      safe[index(c)] = danger(with) + 200 <= 100 && danger(without) + 200 <= 100;
+      castled_better += safe[index(c)] && with != without;
+      compared_sides += safe[index(c)];
+    }
+    differences.push_back(d);
+    danger_low.push_back(safe);
+  }
+  const auto rows = stockfish_king_rows(stockfish_path(), fens);
+  ASSERT_EQ(rows.size(), fens.size());
+  int failures = 0;
+  for (std::size_t i = 0; i < differences.size(); ++i) {
+    const auto& with = rows[2 * i];
+    const auto& without = rows[2 * i + 1];
+    ASSERT_EQ(with.size(), 4u) << fens[2 * i];
+    ASSERT_EQ(without.size(), 4u) << fens[2 * i + 1];
+    for (int c = 0; c < 2; ++c) {
+      if (!danger_low[i][std::size_t(c)]) continue;
+      const Score d = differences[i][std::size_t(c)];
+      if ((!consistent(without[2 * c], with[2 * c], d.mg) ||
+           !consistent(without[2 * c + 1], with[2 * c + 1], d.eg)) &&
+          ++failures <= 20)
+        ADD_FAILURE() << fens[2 * i] << ": side " << c << " stockfish " << without[2 * c] << " "
+                      << without[2 * c + 1] << " -> " << with[2 * c] << " " << with[2 * c + 1]
+                      << ", our shelter difference " << d.mg << " " << d.eg;
+    }
+  }
+  EXPECT_EQ(failures, 0);
+  // The castled squares won often enough for the comparison to mean something.
+  EXPECT_GT(castled_better, 1000);
+  EXPECT_GT(compared_sides, 3000);
+  std::printf("castling: %zu positions, %d sides compared, the castled shelter taken for %d\n",
+              differences.size(), compared_sides, castled_better);
 }
 
 }  // namespace
