@@ -77,8 +77,7 @@ TEST(KingShelter, CastlingRightsOfferTheCastledSquare) {
   // Nearest pawn f2 adjacent to the real king: eg - 16.
   const Position with_right = from_fen("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
   EXPECT_EQ(king_shelter(with_right, White), (Score{107, -8}));
-  EXPECT_EQ(king_shelter(from_fen("4k3/8/8/8/8/8/5PPP/4K2R w - - 0 1"), White),
-            (Score{56, -7}));
+  EXPECT_EQ(king_shelter(from_fen("4k3/8/8/8/8/8/5PPP/4K2R w - - 0 1"), White), (Score{56, -7}));
   // Black has no pawn: 6 squares of distance, the edge-less shelter of e8.
   EXPECT_EQ(king_shelter(with_right, Black).eg,
             shelter_at<Black>(0, with_right.pawns(White), E8).eg - 6 * 16);
@@ -124,13 +123,13 @@ TEST(KingShelter, SetWiseEqualsReferenceOnRandomBoards) {
   for (int i = 0; i < 200'000; ++i) {
     const RandomShelterCase c = random_case(rng);
     const KingShelterWeights w = i % 2 ? stockfish_king_shelter : random_weights(rng);
-    ASSERT_EQ(king_shelter<White>(c.own, c.enemy, c.king, c.short_castle, c.long_castle, w),
-              reference::king_shelter(White, c.own, c.enemy, c.king, c.short_castle,
-                                      c.long_castle, w))
+    ASSERT_EQ(
+        king_shelter<White>(c.own, c.enemy, c.king, c.short_castle, c.long_castle, w),
+        reference::king_shelter(White, c.own, c.enemy, c.king, c.short_castle, c.long_castle, w))
         << "case " << i;
-    ASSERT_EQ(king_shelter<Black>(c.own, c.enemy, c.king, c.short_castle, c.long_castle, w),
-              reference::king_shelter(Black, c.own, c.enemy, c.king, c.short_castle,
-                                      c.long_castle, w))
+    ASSERT_EQ(
+        king_shelter<Black>(c.own, c.enemy, c.king, c.short_castle, c.long_castle, w),
+        reference::king_shelter(Black, c.own, c.enemy, c.king, c.short_castle, c.long_castle, w))
         << "case " << i;
   }
 }
@@ -192,8 +191,7 @@ std::string fen_of(const KingsAndPawns& p) {
 
 bool in_check(const KingsAndPawns& p, Color c) {
   const Bitboard king = square_bb(p.kings[index(c)]);
-  return (pawn_attacks(~c, p.pawns[index(~c)]) & king) ||
-         (king_attacks(p.kings[index(~c)]) & king);
+  return (pawn_attacks(~c, p.pawns[index(~c)]) & king) || (king_attacks(p.kings[index(~c)]) & king);
 }
 
 // Stockfish evaluates the positions it traces with the classical terms: both kings, at
@@ -202,10 +200,11 @@ bool in_check(const KingsAndPawns& p, Color c) {
 // and no side 4 pawns up: its lazy evaluation then stops before the king terms (it does so
 // while tracing too, and prints zeros).
 bool traceable(const KingsAndPawns& p) {
-  return std::abs(popcount(p.pawns[0]) - popcount(p.pawns[1])) <= 3 && p.kings[0] != p.kings[1] && !(king_attacks(p.kings[0]) & square_bb(p.kings[1])) &&
-         popcount(p.pawns[0]) <= 8 && popcount(p.pawns[1]) <= 8 &&
-         popcount(p.pawns[0] | p.pawns[1]) >= 2 && !((p.pawns[0] | p.pawns[1]) & (Rank1 | Rank8)) &&
-         !in_check(p, White) && !in_check(p, Black);
+  return std::abs(popcount(p.pawns[0]) - popcount(p.pawns[1])) <= 3 && p.kings[0] != p.kings[1] &&
+         !(king_attacks(p.kings[0]) & square_bb(p.kings[1])) && popcount(p.pawns[0]) <= 8 &&
+         popcount(p.pawns[1]) <= 8 && popcount(p.pawns[0] | p.pawns[1]) >= 2 &&
+         !((p.pawns[0] | p.pawns[1]) & (Rank1 | Rank8)) && !in_check(p, White) &&
+         !in_check(p, Black);
 }
 
 // Squares two pawns of `pawns` attack.
@@ -223,8 +222,13 @@ Bitboard king_flank(Square king) {
   constexpr Bitboard queen_side = FileA | FileA << 1 | FileA << 2 | FileA << 3;
   constexpr Bitboard center_files = FileA << 2 | FileA << 3 | FileA << 4 | FileA << 5;
   constexpr Bitboard king_side = FileA << 4 | FileA << 5 | FileA << 6 | FileA << 7;
-  constexpr Bitboard flanks[8] = {queen_side ^ (FileA << 3), queen_side, queen_side,
-                                  center_files, center_files, king_side, king_side,
+  constexpr Bitboard flanks[8] = {queen_side ^ (FileA << 3),
+                                  queen_side,
+                                  queen_side,
+                                  center_files,
+                                  center_files,
+                                  king_side,
+                                  king_side,
                                   king_side ^ (FileA << 4)};
   return flanks[file_of(king)];
 }
@@ -252,8 +256,7 @@ KingDanger king_danger_kings_and_pawns(const KingsAndPawns& p, Score shelter) {
   const Square ring_center =
       make_square(std::clamp(file_of(ksq), 1, 6), std::clamp(rank_of(ksq), 1, 6));
   const Bitboard ring = (king_attacks(ring_center) | square_bb(ring_center)) & ~dbl_by_pawn;
-  const Bitboard weak = attacked(Them) & ~attacked_twice(Us) &
-                        (~attacked(Us) | king_attacks(ksq));
+  const Bitboard weak = attacked(Them) & ~attacked_twice(Us) & (~attacked(Us) | king_attacks(ksq));
   const Bitboard flank = king_flank(ksq);
   const Bitboard camp = Us == White ? Rank1 | Rank1 << 8 | Rank1 << 16 | Rank1 << 24 | Rank1 << 32
                                     : Rank8 | Rank8 >> 8 | Rank8 >> 16 | Rank8 >> 24 | Rank8 >> 32;
@@ -273,7 +276,7 @@ Score king_safety_kings_and_pawns(const KingsAndPawns& p) {
   const KingDanger d = king_danger_kings_and_pawns<Us>(p, score);
   if (d.danger > 100) score -= Score{d.danger * d.danger / 4096, d.danger / 16};
   if (!((own | enemy) & king_flank(ksq))) score -= Score{19, 97};  // PawnlessFlank
-  return score - Score{8 * d.flank_attack, 0};                          // FlankAttacks
+  return score - Score{8 * d.flank_attack, 0};                     // FlankAttacks
 }
 
 std::string pawns_of(int v) {
@@ -391,8 +394,8 @@ TEST(KingShelterVsStockfish, RealPawnStructures) {
 // mobility) this test does not compute. But castling rights change nothing else there: the
 // same position with and without rights differs, in the King safety row, by exactly the
 // difference of the shelters (while the king danger stays under its threshold, as it does
-// here without queens and with the rooks shut in). Each side's two printed values must then be those of some integer
-// T and T + (our difference).
+// here without queens and with the rooks shut in). Each side's two printed values must then be
+// those of some integer T and T + (our difference).
 bool consistent(const std::string& without, const std::string& with, int difference) {
   const int printed = int(std::lround(std::stod(without) * StockfishNormalizeToPawnValue));
   for (int t = printed - 4; t <= printed + 4; ++t)
@@ -405,7 +408,7 @@ TEST(KingShelterVsStockfish, CastlingRightsChangeTheRowByTheShelter) {
   std::mt19937_64 rng(960);
   std::vector<std::string> fens;
   std::vector<std::array<Score, 2>> differences;  // with rights minus without, per side
-  std::vector<std::array<bool, 2>> danger_low;  // per side: the king danger provably < 100
+  std::vector<std::array<bool, 2>> danger_low;    // per side: the king danger provably < 100
   int castled_better = 0, compared_sides = 0;
   while (fens.size() < 4000) {
     // Pawns on a2, h2, a7 and h7 shut the rooks in: no rook check, no rook attack near a
@@ -446,9 +449,8 @@ TEST(KingShelterVsStockfish, CastlingRightsChangeTheRowByTheShelter) {
       const bool short_right = rights[c == White ? 0 : 2], long_right = rights[c == White ? 1 : 3];
       const Bitboard own = p.pawns[index(c)], enemy = p.pawns[index(~c)];
       const Square k = p.kings[index(c)];
-      const Score with = c == White
-                             ? king_shelter<White>(own, enemy, k, short_right, long_right)
-                             : king_shelter<Black>(own, enemy, k, short_right, long_right);
+      const Score with = c == White ? king_shelter<White>(own, enemy, k, short_right, long_right)
+                                    : king_shelter<Black>(own, enemy, k, short_right, long_right);
       const Score without = c == White ? king_shelter<White>(own, enemy, k, false, false)
                                        : king_shelter<Black>(own, enemy, k, false, false);
       d[index(c)] = with - without;

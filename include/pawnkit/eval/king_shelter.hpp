@@ -99,8 +99,8 @@ constexpr int nearest_pawn_distance(Bitboard own, Square king) {
   if (own & king_attacks(king)) return 1;
   int d = 6;
   for (const Square p : squares(own))
-    d = std::min(d, std::max(std::abs(file_of(p) - file_of(king)),
-                             std::abs(rank_of(p) - rank_of(king))));
+    d = std::min(
+        d, std::max(std::abs(file_of(p) - file_of(king)), std::abs(rank_of(p) - rank_of(king))));
   return d;
 }
 
@@ -112,8 +112,8 @@ constexpr Score king_shelter(Bitboard own, Bitboard enemy, Square king, bool can
                              bool can_castle_queen_side,
                              const KingShelterWeights& w = stockfish_king_shelter) {
   Score best = shelter_at<C>(own, enemy, king, w);
-  for (const auto& [allowed, file] : {std::pair{can_castle_king_side, File::G},
-                                     std::pair{can_castle_queen_side, File::C}}) {
+  for (const auto& [allowed, file] :
+       {std::pair{can_castle_king_side, File::G}, std::pair{can_castle_queen_side, File::C}}) {
     if (!allowed) continue;
     const Score castled = shelter_at<C>(own, enemy, relative_square(C, file, 0), w);
     if (best.mg < castled.mg) best = castled;

@@ -53,7 +53,8 @@ constexpr Score shelter_at(Color us, Bitboard own, Bitboard enemy, Square king,
 }
 
 constexpr Score king_shelter(Color us, Bitboard own, Bitboard enemy, Square king, bool castle_short,
-                             bool castle_long, const KingShelterWeights& w = stockfish_king_shelter) {
+                             bool castle_long,
+                             const KingShelterWeights& w = stockfish_king_shelter) {
   Score best = shelter_at(us, own, enemy, king, w);
   const int back = us == White ? 0 : 7;
   if (castle_short) {
@@ -67,8 +68,8 @@ constexpr Score king_shelter(Color us, Bitboard own, Bitboard enemy, Square king
   int distance = 6;
   for (int s = 0; s < 64; ++s)
     if (own >> s & 1)
-      distance = std::min(distance, std::max(std::abs(s % 8 - file_of(king)),
-                                             std::abs(s / 8 - rank_of(king))));
+      distance = std::min(
+          distance, std::max(std::abs(s % 8 - file_of(king)), std::abs(s / 8 - rank_of(king))));
   return best - Score{0, w.pawn_distance_eg * distance};
 }
 
