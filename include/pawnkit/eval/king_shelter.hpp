@@ -80,11 +80,11 @@ constexpr Score shelter_at(Bitboard own, Bitboard enemy, Square king,
   Score s = w.base;
   const int center = std::clamp(file_of(king), 1, 6);
   for (int f = center - 1; f <= center + 1; ++f) {
-    const int ours = detail::rearmost_rank<C>(shelter_pawns & file_bb(File(f)));
-    const int theirs = detail::rearmost_rank<C>(storm_pawns & file_bb(File(f)));
-    const int d = detail::edge_distance(f);
+    const auto ours = std::size_t(detail::rearmost_rank<C>(shelter_pawns & file_bb(File(f))));
+    const auto theirs = std::size_t(detail::rearmost_rank<C>(storm_pawns & file_bb(File(f))));
+    const auto d = std::size_t(detail::edge_distance(f));
     s.mg += w.shelter[d][ours];
-    if (ours && ours == theirs - 1)
+    if (ours != 0 && theirs == ours + 1)
       s -= w.blocked_storm[theirs];
     else
       s.mg -= w.unblocked_storm[d][theirs];
@@ -143,7 +143,7 @@ inline std::uint64_t pawn_king_key(const Position& pos) {
       k ^= zobrist.piece_square[std::size_t(make_piece(c, PieceType::King))][king];
     for (const CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
       if (pos.can_castle(c, side))
-        k ^= zobrist.castling_file[index(c)][file_of(pos.castling_rook(c, side))];
+        k ^= zobrist.castling_file[index(c)][std::size_t(file_of(pos.castling_rook(c, side)))];
   }
   return k;
 }

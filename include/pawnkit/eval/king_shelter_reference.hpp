@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 
 #include "pawnkit/bitboard.hpp"
@@ -29,15 +30,15 @@ constexpr Score shelter_at(Color us, Bitboard own, Bitboard enemy, Square king,
   Score s = w.base;
   const int center = std::clamp(file_of(king), 1, 6);
   for (int f = center - 1; f <= center + 1; ++f) {
-    int ours = 0, theirs = 0;
+    std::size_t ours = 0, theirs = 0;
     // Relative ranks from the king's forward; the first found is the rearmost.
     for (int r = relative_rank(us, rank_of(king)); r < 8; ++r) {
       const int rank = relative_rank(us, r);
       if (!ours && detail::has(own, f, rank) && !detail::attacked_by_pawn(enemy, ~us, f, rank))
-        ours = r;
-      if (!theirs && detail::has(enemy, f, rank)) theirs = r;
+        ours = std::size_t(r);
+      if (!theirs && detail::has(enemy, f, rank)) theirs = std::size_t(r);
     }
-    const int d = std::min(f, 7 - f);
+    const auto d = std::size_t(std::min(f, 7 - f));
     s.mg += w.shelter[d][ours];
     if (ours != 0 && theirs == ours + 1)
       s = s - w.blocked_storm[theirs];
