@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <random>
 #include <set>
 #include <sstream>
@@ -369,14 +370,12 @@ TEST(KingShelterVsStockfish, RandomKingsAndPawns) {
   EXPECT_EQ(compare_with_stockfish(positions), 6000);
 }
 
-// The pawn structures and kings of real games: every position of the bundled games with
-// the pieces other than kings and pawns taken off (and so no castling rights).
-TEST(KingShelterVsStockfish, RealPawnStructures) {
-  if (stockfish_path().empty()) GTEST_SKIP() << "stockfish not installed";
+// The pawn structures and kings of real games: every position of the games with the pieces
+// other than kings and pawns taken off (and so no castling rights), once each.
+std::vector<KingsAndPawns> kings_and_pawns_of(std::initializer_list<std::string> paths) {
   std::vector<KingsAndPawns> positions;
   std::set<std::string> seen;
-  for (const char* path :
-       {PAWNKIT_SOURCE_DIR "/data/sample.pgn", PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn"}) {
+  for (const std::string& path : paths) {
     testing::for_each_game(path, {}, [&](const io::GameRecord& game) {
       analysis::replay(game, [&](const Position& pos, int) {
         KingsAndPawns p{{pos.pawns(White), pos.pawns(Black)},
@@ -386,7 +385,23 @@ TEST(KingShelterVsStockfish, RealPawnStructures) {
       });
     });
   }
+  return positions;
+}
+
+TEST(KingShelterVsStockfish, RealPawnStructures) {
+  if (stockfish_path().empty()) GTEST_SKIP() << "stockfish not installed";
+  const auto positions = kings_and_pawns_of(
+      {PAWNKIT_SOURCE_DIR "/data/sample.pgn", PAWNKIT_SOURCE_DIR "/tests/data/games/famous.pgn"});
   EXPECT_GT(positions.size(), 1000u);
+  EXPECT_EQ(std::size_t(compare_with_stockfish(positions)), positions.size());
+}
+
+TEST(KingShelterVsStockfish, RealPawnStructuresOfTheSharedGames) {
+  if (stockfish_path().empty()) GTEST_SKIP() << "stockfish not installed";
+  const std::string games = PAWNKIT_SHARED_DATA "/lichess_db_1000k.pgn";
+  if (!std::filesystem::exists(games)) GTEST_SKIP() << games << " absent";
+  const auto positions = kings_and_pawns_of({games});
+  EXPECT_GT(positions.size(), 10'000u);
   EXPECT_EQ(std::size_t(compare_with_stockfish(positions)), positions.size());
 }
 
