@@ -39,6 +39,8 @@ namespace pawnkit::eval {
 // Tables by [distance of the file from the edge (0..3)][relative rank (0 = no pawn)].
 using ByEdgeDistanceRank = std::array<std::array<int, 7>, 4>;
 
+// Stockfish 15.1's values (internal units, score.hpp); shelter is added (mg), the storms and
+// king_on_file subtracted.
 struct KingShelterWeights {
   ByEdgeDistanceRank shelter{{{-2, 85, 95, 53, 39, 23, 25},
                               {-55, 64, 32, -55, -30, -11, -61},
