@@ -10,6 +10,10 @@
 #include <cstring>
 #include <span>
 
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 #include "analysis/find.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
@@ -48,6 +52,23 @@ Structure classify(const Position& pos) {
   const auto match = classify_structure(pos);
   if (!match) return {};
   return {std::int8_t(match->id), std::int8_t(match->side == White ? 0 : 1)};
+}
+
+// A store that writes its cache line without reading it first and without keeping it in
+// the cache (a non-temporal store on x86-64, a plain one elsewhere); stream_fence() orders
+// such stores before the ones that follow.
+inline void stream_store(std::uint64_t* to, std::uint64_t value) {
+#if defined(__x86_64__)
+  _mm_stream_si64(reinterpret_cast<long long*>(to), static_cast<long long>(value));
+#else
+  *to = value;
+#endif
+}
+
+inline void stream_fence() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#endif
 }
 
 // game_id = file * game_id_stride + game (python/pawnkit/_frames.py says so to users).
@@ -258,16 +279,33 @@ class PositionStream::Sink : public analysis::PipelineSink {
     }
   }
 
-  // Copies the bitboards of the rows added since the last flush into their columns, one
-  // column at a time: one write stream at a time instead of 58 at once (the rows are still
-  // in the text being unpacked).
+  // Copies the bitboards of the rows added since the last flush (still in the text being
+  // unpacked) into their columns, a tile of 8 rows (one cache line of each column) at a
+  // time, with streaming stores. Why: ordinary stores into 58 columns at once read every
+  // line of every column from memory before writing it (the hardware prefetchers follow a
+  // few streams, not 58), which made the columns 2-3x slower to fill than one row-major
+  // block; streaming stores write whole lines without reading them.
   void flush_bitboards() {
-    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
-      std::uint64_t* out = bitboard_out_[k] + pending_first_row_;
-      const std::size_t offset = k * sizeof(std::uint64_t);
-      for (std::size_t i = 0; i < pending_.size(); ++i)
-        std::memcpy(out + i, pending_[i] + offset, sizeof(std::uint64_t));
+    constexpr std::size_t line_rows = 64 / sizeof(std::uint64_t);
+    const std::size_t rows = pending_.size();
+    std::size_t done = 0;
+    while (done < rows) {
+      // Tiles end on line boundaries of the columns (which start on a page).
+      const std::size_t row = pending_first_row_ + done;
+      const std::size_t n = std::min(line_rows - row % line_rows, rows - done);
+      const char* const* tile = pending_.data() + done;
+      for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
+        std::uint64_t* out = bitboard_out_[k] + row;
+        const std::size_t offset = k * sizeof(std::uint64_t);
+        for (std::size_t i = 0; i < n; ++i) {
+          std::uint64_t value;
+          std::memcpy(&value, tile[i] + offset, sizeof value);
+          stream_store(out + i, value);
+        }
+      }
+      done += n;
     }
+    stream_fence();  // the columns are complete before anything reads or hands them on
     pending_.clear();
   }
 
