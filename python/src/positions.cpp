@@ -335,7 +335,6 @@ class PositionStream::Sink : public analysis::PipelineSink {
   // block; streaming stores write whole lines without reading them.
   void flush_bitboards() {
     constexpr std::size_t line_rows = 64 / sizeof(std::uint64_t);
-    constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
     const std::size_t rows = pending_.size();
     std::size_t done = 0;
     while (done < rows) {
@@ -343,9 +342,6 @@ class PositionStream::Sink : public analysis::PipelineSink {
       const std::size_t row = pending_first_row_ + done;
       const std::size_t n = std::min(line_rows - row % line_rows, rows - done);
       const char* const* tile = pending_.data() + done;
-      // The next tile's rows, on their way into the cache while this one is copied.
-      for (std::size_t i = done + n; i < std::min(done + n + line_rows, rows); ++i)
-        for (std::size_t b = 0; b < row_bytes; b += 64) __builtin_prefetch(pending_[i] + b);
       std::size_t k = 0;
 #if defined(__AVX512F__)
       if (n == line_rows) {
