@@ -40,14 +40,15 @@ constexpr int populate_write = 23;  // Linux's value; older headers lack the nam
 
 void* map_aligned(std::size_t bytes, std::size_t alignment) {
   // One alignment more than asked holds an aligned range; the rest is unmapped again.
-  void* p = mmap(nullptr, bytes + alignment, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                 -1, 0);
+  void* p =
+      mmap(nullptr, bytes + alignment, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) return nullptr;
   const auto start = reinterpret_cast<std::uintptr_t>(p);
   const std::uintptr_t aligned = (start + alignment - 1) & ~(alignment - 1);
   const std::uintptr_t end = start + bytes + alignment;
   if (aligned > start) munmap(p, aligned - start);
-  if (aligned + bytes < end) munmap(reinterpret_cast<void*>(aligned + bytes), end - aligned - bytes);
+  if (aligned + bytes < end)
+    munmap(reinterpret_cast<void*>(aligned + bytes), end - aligned - bytes);
   return reinterpret_cast<void*>(aligned);
 }
 
