@@ -10,9 +10,11 @@
 #  2. pawnkit.positions against `pawnkit analyze --format jsonl | pandas.read_json(lines=True)`
 #     on the same (smaller: the JSON route needs gigabytes on the large one) file. Goal: 20x;
 #  3. pawnkit.stats() against `pawnkit stats` on the same file and threads. Goal: within 10%.
-# Wall-clock figures depend on what else runs; CPU seconds much less. Best of N runs each.
+# Wall-clock figures depend on what else runs; CPU seconds much less. Best of N runs each;
+# a first call of a process, the median of FRESH (default 3) processes.
 # Usage: bash bench/python_vs_cli.sh [LARGE.pgn[.zst] [SMALL.pgn]]   (after scripts/build.sh)
 #        BEFORE=/path/to/other/build/python bash bench/python_vs_cli.sh   (section 1 for both builds)
+#        FRESH=5 ...   (more fresh processes per figure of section 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=${PAWNKIT_SHARED_DATA:-../shared/data}
@@ -74,11 +76,25 @@ def in_build(path, code):
                           env=env, check=True)
     return done.stdout.strip().splitlines()[-1]
 
-print(f"1. pawnkit.positions(threads=1) -> DataFrame on {large}")
+# Each fresh-process figure is the median of FRESH processes per build, the builds taking
+# turns (a first call's CPU time depends on how fresh the memory the kernel hands out is,
+# which varies from process to process on a shared virtual machine).
+FRESH = int(os.environ.get("FRESH", "3"))
+median = lambda values: sorted(values)[len(values) // 2]
+
+def alternately(code):
+    """{build: [the output's numbers of each of FRESH fresh processes]}, builds taking turns."""
+    runs = {build: [] for build, _ in builds}
+    for _ in range(FRESH):
+        for build, path in builds:
+            runs[build].append([float(x) for x in in_build(path, code).split()])
+    return runs
+
+print(f"1. pawnkit.positions(threads=1) -> DataFrame on {large} (first calls and iter_positions: "
+      f"median of {FRESH} fresh processes each; repeated calls: best of {RUNS} in each, best of all)")
 for fen in (True, False):
     label = "default columns" if fen else "fen=False      "
-    for build, path in builds:
-        first = in_build(path, f"""
+    runs = alternately(f"""
 import resource, time, pandas, pawnkit  # pandas first: a notebook has it already
 def cpu():
     r = resource.getrusage(resource.RUSAGE_SELF); return r.ru_utime + r.ru_stime
@@ -90,16 +106,18 @@ for _ in range({RUNS}):
     c, t = cpu(), time.perf_counter()
     pawnkit.positions({large!r}, threads=1, fen={fen})
     walls.append(time.perf_counter() - t); cpus.append(cpu() - c)
-print(n, wall, used, min(walls), min(cpus))""").split()
-        n, wall, used, best_wall, best_cpu = int(first[0]), *map(float, first[1:])
+print(n, wall, used, min(walls), min(cpus))""")
+    for build, _ in builds:
+        n = int(runs[build][0][0])
+        wall, used = median([r[1] for r in runs[build]]), median([r[2] for r in runs[build]])
+        best_wall, best_cpu = min(r[3] for r in runs[build]), min(r[4] for r in runs[build])
         print(f"   {build:6} {label} first call of a process: {n} rows, {wall:.2f} s wall, {used:.2f} s CPU "
               f"-> {n / wall / 1e6:.2f} M rows/s wall, {n / used / 1e6:.2f} M rows per CPU second; "
-              f"repeated (best of {RUNS}): {n / best_wall / 1e6:.2f} M rows/s wall, "
+              f"repeated: {n / best_wall / 1e6:.2f} M rows/s wall, "
               f"{n / best_cpu / 1e6:.2f} M rows per CPU second")
 # Streaming: chunks of at most 100,000 rows, each dropped before the next, so that a fresh
 # process touches fresh memory for the first chunks only.
-for build, path in builds:
-    first = in_build(path, f"""
+runs = alternately(f"""
 import resource, time, pandas, pawnkit
 from pawnkit import _frames  # what iter_positions imports on its first chunk
 r0, t = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
@@ -107,11 +125,13 @@ n = sum(len(chunk) for chunk in pawnkit.iter_positions({large!r}, threads=1))
 wall, r1 = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF)
 # VmHWM, not ru_maxrss: the latter keeps the forking parent's peak across exec.
 peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
-print(n, wall, r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime, peak)""").split()
-    n, wall, user, system, rss = int(first[0]), *map(float, first[1:])
+print(n, wall, r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime, peak)""")
+for build, path in builds:
+    n = int(runs[build][0][0])
+    wall, used, rss = (median([r[i] for r in runs[build]]) for i in (1, 2, 3))
     print(f"   {build:6} iter_positions(threads=1), first pass of a process: {n} rows, {wall:.2f} s wall, "
-          f"{user + system:.2f} s CPU -> {n / wall / 1e6:.2f} M rows/s wall, "
-          f"{n / (user + system) / 1e6:.2f} M rows per CPU second; peak RSS {rss / 1024:.0f} MiB")
+          f"{used:.2f} s CPU -> {n / wall / 1e6:.2f} M rows/s wall, "
+          f"{n / used / 1e6:.2f} M rows per CPU second; peak RSS {rss / 1024:.0f} MiB")
     # One frame's column operations against the same operation on a fresh contiguous array
     # (goal: within 1.5x): a frame whose columns are strided views is many times slower.
     print("   " + in_build(path, f"""

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "mapped_column.hpp"
+
 namespace pawnkit::python {
 
 namespace {
@@ -32,17 +34,8 @@ void* allocate(void*, std::size_t size) {
     return arena;
   }
   if (2 * size != huge_page) return s.saved.alloc(s.saved.ctx, size);
-  // Twice the huge page size holds one aligned huge page; the rest is unmapped again.
-  void* p =
-      mmap(nullptr, 2 * huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) return nullptr;
-  const auto start = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t aligned = (start + huge_page - 1) & ~(huge_page - 1);
-  if (aligned > start) munmap(p, aligned - start);
-  const std::uintptr_t end = start + 2 * huge_page;
-  if (aligned + huge_page < end)
-    munmap(reinterpret_cast<void*>(aligned + huge_page), end - aligned - huge_page);
-  char* block = reinterpret_cast<char*>(aligned);
+  char* block = static_cast<char*>(map_aligned(huge_page, huge_page));
+  if (!block) return nullptr;
   madvise(block, huge_page, MADV_HUGEPAGE);  // advice only: ordinary pages if refused
   if (s.spare) munmap(s.spare, s.spare_size);
   s.spare = block + size;

@@ -38,6 +38,10 @@ enum class BlockRole {
   count
 };
 
+// `bytes` of fresh mapped memory starting on a multiple of `alignment` (a power of two),
+// or nullptr.
+void* map_aligned(std::size_t bytes, std::size_t alignment);
+
 // Mapped memory that grows in place or by remapping. Moves only; given to the BlockPool
 // (or unmapped) when destroyed.
 struct MappedBlock {

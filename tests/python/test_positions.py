@@ -113,6 +113,21 @@ def test_column_memory_is_reused_without_stale_rows(sample_frame):
     assert pawnkit._pawnkit.kept_column_bytes() == 0
 
 
+def test_columns_growing_past_huge_pages_keep_every_row(sample_frame):
+    # 28 copies of the sample: 547,000 rows, so every bitboard column grows from small pages
+    # into huge ones (its first block copied) and then moves as huge pages (2 -> 4 -> 8 MiB),
+    # and the rows are copied into the columns in tiles of 8 that start anywhere.
+    import io
+    copies = 28
+    text = SAMPLE.read_bytes()
+    large = pawnkit.positions(io.BytesIO(b"\n".join([text] * copies)), fen=False)
+    assert len(large) == copies * len(sample_frame)
+    for name in [c for c in sample_frame.columns if c.startswith(("white_", "black_"))] + ["ply"]:
+        np.testing.assert_array_equal(large[name].to_numpy(), np.tile(sample_frame[name].to_numpy(), copies),
+                                      err_msg=name)
+    assert (large["game"].to_numpy()[len(sample_frame)] == sample_frame["game"].max() + 1)
+
+
 def test_positions_from_several_python_threads_at_once(sample_frame):
     # Each call makes its strings with the huge-page arena allocator installed; calls that
     # overlap share it, and the last one out restores CPython's own.
