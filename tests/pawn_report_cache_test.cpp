@@ -1,6 +1,7 @@
 // The per-game reuse of the pawn-only keys (PawnReportCache), of the report's JSON text
-// (io::ReportJsonCache) and of the FEN's unchanged ranks (FenWriter) against computing everything anew, on every position of real games:
-// the bundled sample and the first games of the shared Magnus Carlsen games (skipped when
+// (io::ReportJsonCache) and of the FEN's unchanged ranks (FenWriter) against computing everything
+// anew, on every position of real games: the bundled sample and the first games of the shared
+// Magnus Carlsen games (skipped when
 // ../shared/data is absent).
 #include "analysis/pawn_report_cache.hpp"
 

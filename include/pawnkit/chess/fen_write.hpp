@@ -114,8 +114,8 @@ class FenWriter {
     for (int rank = 7; rank >= 0; --rank) {
       RankText& cached = ranks_[rank];
       if ((changed >> (8 * rank)) & 0xFF) {
-        cached.size = static_cast<std::uint8_t>(
-            detail::write_fen_rank(cached.text, pos, rank) - cached.text);
+        cached.size =
+            static_cast<std::uint8_t>(detail::write_fen_rank(cached.text, pos, rank) - cached.text);
       }
       std::memcpy(p, cached.text, 8);  // a fixed size is one load; the buffer has room
       p += cached.size;
