@@ -66,6 +66,34 @@ TEST(Fen, RoundTrips) {
   }
 }
 
+// FenWriter reuses the ranks that did not change since the previous position: on unrelated
+// positions one after another (each rank's text changes, or stays with other pieces
+// elsewhere) and twice the same, it writes what to_fen writes.
+TEST(Fen, WriterReusingRanksEqualsToFen) {
+  const std::vector<std::string> fens = {
+      std::string(start_fen),
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1",
+      "8/8/8/8/8/8/8/8 b - - 0 1",
+      "4k3/8/8/8/8/8/8/8 w - - 99 300",
+      "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1",
+      // The same squares occupied, other pieces on them: the piece types tell.
+      "1q2k1b1/8/8/8/8/8/8/NB2K2Q w - - 0 1",
+      std::string(start_fen),
+  };
+  FenWriter writer;
+  std::string written;
+  for (const std::string& fen : fens) {
+    const Parsed<Position> p = parse_fen(fen);
+    ASSERT_TRUE(p.ok()) << fen;
+    written.clear();
+    writer.append(written, *p);
+    EXPECT_EQ(written, fen);
+  }
+}
+
 TEST(Fen, ShredderAndXFenCastling) {
   const Parsed<Position> p =
       parse_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");

@@ -1,6 +1,7 @@
-// The per-game reuse of the pawn-only keys (PawnReportCache) and of the report's JSON text
-// (io::ReportJsonCache) against computing everything anew, on every position of real games:
-// the bundled sample and the first games of the shared Magnus Carlsen games (skipped when
+// The per-game reuse of the pawn-only keys (PawnReportCache), of the report's JSON text
+// (io::ReportJsonCache) and of the FEN's unchanged ranks (FenWriter) against computing everything
+// anew, on every position of real games: the bundled sample and the first games of the shared
+// Magnus Carlsen games (skipped when
 // ../shared/data is absent).
 #include "analysis/pawn_report_cache.hpp"
 
@@ -37,6 +38,9 @@ class CompareWorker {
       ASSERT_EQ(report, pawn_report(pos)) << "game " << game.number << " ply " << ply;
 
       const std::string fen = to_fen(pos);
+      cached_fen_.clear();
+      fen_writer_.append(cached_fen_, pos);
+      ASSERT_EQ(cached_fen_, fen) << "game " << game.number << " ply " << ply;
       const auto structure = classify_structure(pos);
       cached_line_.clear();
       line_.clear();
@@ -53,7 +57,8 @@ class CompareWorker {
   std::size_t max_games_;
   PawnReportCache cache_;
   io::ReportJsonCache json_;
-  std::string cached_line_, line_;
+  FenWriter fen_writer_;
+  std::string cached_line_, line_, cached_fen_;
 };
 
 struct NoSink : PipelineSink {

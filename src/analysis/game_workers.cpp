@@ -27,7 +27,7 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
     const GamePhase phase = game_phase(pos);
     const io::NamedStructure& structure = classify(pos, phase);
     fen_.clear();
-    append_fen(fen_, pos);
+    fen_writer_.append(fen_, pos);
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl) {
       io::append_jsonl(out, origin, fen_, report, structure, phase, json_);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/chess/phase.hpp>
 
@@ -78,6 +79,7 @@ class AnalyzeWorker {
   GameCounts counts_;
   PawnReportCache reports_;
   io::ReportJsonCache json_;
+  FenWriter fen_writer_;  // the FEN of a ply rewrites only the ranks its move changed
   std::string fen_;
 };
 
