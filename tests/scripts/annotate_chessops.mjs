@@ -11,27 +11,15 @@
 //
 // Prints the games compared and every mismatch; exits 1 on a mismatch, 0 (with "skipped")
 // when chessops cannot be loaded.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadChessops, runPawnkit } from './chessops.mjs';
 
 const [binary, where, keys, ...files] = process.argv.slice(2);
 if (!binary || !where || !keys || files.length === 0) {
   console.error('usage: node annotate_chessops.mjs PAWNKIT WHERE KEYS FILE.pgn...');
   process.exit(2);
 }
-let chessops;
-try {
-  const dist = path.join(process.env.CHESSOPS_DIR || process.cwd(), 'node_modules/chessops/dist/esm');
-  const load = (name) => import(pathToFileURL(path.join(dist, `${name}.js`)).href);
-  chessops = { pgn: await load('pgn'), san: await load('san'), fen: await load('fen'), util: await load('util') };
-} catch (e) {
-  console.log(`skipped: chessops not found (${e.code || e.message}); set CHESSOPS_DIR`);
-  process.exit(0);
-}
-
-const run = (args, input) =>
-  execFileSync(binary, args, { input, maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
+const chessops = await loadChessops();
+const run = (args, input) => runPawnkit(binary, args, input);
 
 // The squares of `key` for `side` in one analyze JSON line.
 function squares(line, side, key) {

@@ -8,30 +8,17 @@
 //
 // Prints the games and positions compared and every mismatch; exits 1 on a mismatch, 0
 // (with "skipped") when chessops cannot be loaded.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadChessops, runPawnkit } from './chessops.mjs';
 
 const [binary, ...files] = process.argv.slice(2);
 if (!binary || files.length === 0) {
   console.error('usage: node find_games_chessops.mjs PAWNKIT FILE.pgn...');
   process.exit(2);
 }
-let chessops;
-try {
-  // chessops' ES modules, from CHESSOPS_DIR (where `npm install chessops` ran) or the cwd.
-  const dist = path.join(process.env.CHESSOPS_DIR || process.cwd(), 'node_modules/chessops/dist/esm');
-  const load = (name) => import(pathToFileURL(path.join(dist, `${name}.js`)).href);
-  chessops = { pgn: await load('pgn'), san: await load('san'), fen: await load('fen'), util: await load('util') };
-} catch (e) {
-  console.log(`skipped: chessops not found (${e.code || e.message}); set CHESSOPS_DIR`);
-  process.exit(0);
-}
-
-const run = (args, input) =>
-  execFileSync(binary, args, { input, maxBuffer: 1 << 30, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
+const chessops = await loadChessops();
+const run = (args, input) => runPawnkit(binary, args, input);
 
 // chessops FENs of every game, ply by ply. A null move "--" passes the move as chessops'
 // own Position.play does for a move of nothing: en passant cleared, halfmove clock + 1,
