@@ -497,12 +497,14 @@ int run_tune(const Args& args) {
   const eval::PawnWeights tuned_weights = analysis::pawn_weights(tuned);
 
   std::vector<ReportLine> report;
-  const std::vector<std::string> cautions = report_cautions(tuned, tuner, train.rows());
-  if (statements)
+  std::vector<std::string> cautions;
+  if (statements) {
     report = report_lines(
         tuned,
         bootstrap_deviations(train, train_game_starts, tuned, k, tuner, rounds, selection.seed),
         initial);
+    cautions = report_cautions(tuned, tuner, train.rows());
+  }
 
   std::string& text = out.buffer();
   if (format == "json") {
