@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <charconv>
 #include <cstring>
 #include <utility>
@@ -48,14 +49,14 @@ static_assert(std::string_view(side_key_prefixes[0].text.data(), side_key_prefix
               std::string_view(side_key_prefixes[1].text.data(), side_key_prefixes[1].size) ==
                   ", \"isolated\": ");
 
-// The longest a side's JSON object can be: braces, every key with its ", \"name\": ",
-// every square set full, a two-digit island count and four island ranges.
+// The longest a side's JSON object can be, with the room write_square_list needs: braces,
+// every key with its ", \"name\": ", every square set full, a two-digit island count and four island ranges.
 constexpr std::size_t max_side_json_bytes = [] {
   constexpr std::size_t around_name = 6;  // , "": (comma, blank, quotes, colon, blank)
   std::size_t n = 2;
-  for (const auto& k : pattern_keys) n += around_name + k.name.size() + max_square_list_bytes;
-  for (const auto& k : move_keys) n += around_name + k.name.size() + max_square_list_bytes;
-  for (const auto& k : term_keys) n += around_name + k.name.size() + max_square_list_bytes;
+  for (const auto& k : pattern_keys) n += around_name + k.name.size() + square_list_room;
+  for (const auto& k : move_keys) n += around_name + k.name.size() + square_list_room;
+  for (const auto& k : term_keys) n += around_name + k.name.size() + square_list_room;
   n += around_name + std::string_view("islands").size() + 2;
   n += around_name + std::string_view("island_files").size() + 2 + 4 * 6;
   return n;
@@ -179,8 +180,8 @@ void append_island_range(std::string& out, IslandRange range) {
 
 namespace {
 
-// The last keys of a JSON line, from "structure" to "phase", for every named structure
-// with its side, and none, in every phase: built once, one append per record.
+// The last keys of a JSON line, from "structure" to "phase", and its closing "}\n", for every
+// named structure with its side, and none, in every phase: built once, one append per record.
 class RecordEnds {
  public:
   RecordEnds() {
@@ -213,7 +214,7 @@ class RecordEnds {
       out += "null";
     out += ", \"phase\": \"";
     out += phase_name(phase);
-    out += '"';
+    out += "\"}\n";
   }
   std::vector<std::string> ends_;
 };
@@ -270,9 +271,14 @@ void append_record(std::string& out, const PositionOrigin& origin, std::string_v
   append_json_string(out, fen);
   write_side(White);
   write_side(Black);
-  out += record_end(structure, phase);
-  out += extra;
-  out += "}\n";
+  const std::string& end = record_end(structure, phase);
+  if (extra.empty()) {
+    out += end;
+  } else {
+    out.append(end, 0, end.size() - 2);  // extra goes before the closing "}\n"
+    out += extra;
+    out += "}\n";
+  }
 }
 
 }  // namespace
@@ -287,33 +293,54 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   append_record(out, origin, fen, write_side, structure, phase, extra);
 }
 
-const std::string& ReportJsonCache::side(const PawnReport& report, Color c) {
+ReportJsonCache::ReportJsonCache() {
+  for (Side& side : sides_) {
+    side.text.resize(max_side_json_bytes + 16 + KeyPrefix::slot);  // 16: the side's key
+    side.tail.resize(max_side_json_bytes + KeyPrefix::slot);
+  }
+}
+
+void ReportJsonCache::append_side(std::string& out, const PawnReport& report, Color c) {
   Side& cached = sides_[index(c)];
   const SideReport& side = report.side(c);
-  const bool same_pawn_only = cached.written && static_cast<const PawnOnlySide&>(side) ==
-                                                    static_cast<const PawnOnlySide&>(cached.report);
-  const bool same_moves = cached.written && static_cast<const PawnMoveSide&>(side) ==
-                                                static_cast<const PawnMoveSide&>(cached.report);
-  if (same_pawn_only && same_moves) return cached.text;
-  if (!same_pawn_only) {
-    cached.head = c == White ? ", \"white\": " : ", \"black\": ";
-    append_written(cached.head, [&](char* p) { return write_side_head(p, side); });
-    cached.tail.clear();
-    append_written(cached.tail, [&](char* p) { return write_side_tail(p, side); });
+  const std::array<Bitboard, 2> pawns{report.white.pawns, report.black.pawns};
+  const bool new_pawns = pawns != cached.pawns;
+  if (new_pawns) {
+    char* p = write_text(cached.text.data(), c == White ? ", \"white\": " : ", \"black\": ");
+    cached.moves_at = static_cast<std::size_t>(write_side_head(p, side) - cached.text.data());
+    cached.tail_size = static_cast<std::size_t>(write_side_tail(cached.tail.data(), side) -
+                                                cached.tail.data());
+    cached.pawns = pawns;
   }
-  cached.text = cached.head;
-  append_written(cached.text, [&](char* p) { return write_side_moves(p, side); });
-  cached.text += cached.tail;
-  cached.report = side;
-  cached.written = true;
-  return cached.text;
+  if (new_pawns || static_cast<const PawnMoveSide&>(side) != cached.moves) {
+    char* p = write_side_moves(cached.text.data() + cached.moves_at, side);
+    p = write_text(p, {cached.tail.data(), cached.tail_size});
+    cached.size = static_cast<std::size_t>(p - cached.text.data());
+    cached.moves = side;
+  }
+  out.append(cached.text.data(), cached.size);
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ReportJsonCache& cache) {
-  append_record(out, origin, fen, [&](Color c) { out += cache.side(report, c); }, structure, phase,
-                {});
+  // The opening and the FEN, with no escape pass (see the header), in one append.
+  constexpr std::size_t max_fen_bytes = 96;
+  if (fen.size() > max_fen_bytes) {
+    append_jsonl(out, origin, fen, report, structure, phase);
+    return;
+  }
+  assert(std::none_of(fen.begin(), fen.end(), needs_json_escape));
+  char opening[128 + max_fen_bytes];
+  opening[0] = '{';
+  char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
+  p = write_text(p, "\"fen\": \"");
+  p = write_text(p, fen);
+  *p++ = '"';
+  out.append(opening, static_cast<std::size_t>(p - opening));
+  cache.append_side(out, report, White);
+  cache.append_side(out, report, Black);
+  out += record_end(structure, phase);
 }
 
 void append_csv_header(std::string& out, bool with_origin) {

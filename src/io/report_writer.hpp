@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pawnkit::io {
 
@@ -52,19 +53,29 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
 // so most of a record is copied instead of written again square by square.
 class ReportJsonCache {
  public:
-  // Side c's object in `report`, with the key before it: `, "white": {"pawns": ...}`.
-  const std::string& side(const PawnReport& report, Color c);
+  ReportJsonCache();
+  // Appends side c's object in `report`, with the key before it: `, "white": {"pawns": ...}`.
+  // `report` must be a pawn report of a position (pawn_report): its pawn-only keys are
+  // known to be the same when the two pawn sets are.
+  void append_side(std::string& out, const PawnReport& report, Color c);
 
  private:
   struct Side {
-    bool written = false;
-    SideReport report;             // what `text` was written from
-    std::string head, tail, text;  // head: up to the move keys; tail: after them
+    // The pawn sets the pawn-only keys were written for (none at first), and the move keys.
+    std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};
+    PawnMoveSide moves;
+    // The side's whole text, which is appended in one piece: its key and the pawn-only keys
+    // up to the move keys, then from `moves_at` the move keys and a copy of `tail`, the
+    // pawn-only keys after them.
+    std::vector<char> text, tail;
+    std::size_t moves_at = 0, size = 0, tail_size = 0;
   };
   std::array<Side, 2> sides_;
 };
 
-// The same line as append_jsonl, written through a cache of the last report's text.
+// The same line as append_jsonl, written through a cache of the last report's text. `fen`
+// must be a FEN pawnkit wrote (append_fen, FenWriter): its letters, digits, '/', '-' and
+// blanks need no JSON escape, so it is copied as it is.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ReportJsonCache& cache);
