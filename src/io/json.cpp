@@ -1,7 +1,6 @@
 #include "io/json.hpp"
 
 #include <charconv>
-#include <cstring>
 
 namespace pawnkit::io {
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <charconv>
 #include <cstring>
@@ -17,10 +18,11 @@ namespace pawnkit::io {
 
 namespace {
 
-// "\"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
-// JSON object, in the contract's order (the first key has no ", "). Each is kept in a fixed-size
-// slot and copied whole (a copy of a constant size is a few moves; write_key's buffer has room for
-// the excess).
+// What goes before each key's value in a side's JSON object, in the contract's order (the
+// first key has no ", "): `"pawns": `, `, "isolated": `, ... Each is kept in a fixed-size
+// slot and copied whole (a copy of a constant size is a few moves; the writers' buffers have
+// room for the excess). Square-set keys have two more: with the array opened
+// (`, "isolated": [`) and with an empty array (`, "isolated": []`).
 struct KeyPrefix {
   static constexpr std::size_t slot = 24;
   std::array<char, slot> text{};
@@ -28,13 +30,13 @@ struct KeyPrefix {
 };
 constexpr std::size_t side_key_count =
     pattern_keys.size() + 2 + move_keys.size() + term_keys.size();
-constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
+constexpr std::array<KeyPrefix, side_key_count> key_prefixes(std::string_view after) {
   std::array<KeyPrefix, side_key_count> out{};
   std::size_t n = 0;
   auto add = [&](std::string_view name) {
     KeyPrefix& prefix = out[n];
     const std::string_view before = n++ == 0 ? "\"" : ", \"";
-    for (std::string_view part : {before, name, std::string_view("\": ")})
+    for (std::string_view part : {before, name, std::string_view("\": "), after})
       for (char c : part) prefix.text[prefix.size++] = c;
   };
   for (const auto& k : pattern_keys) add(k.name);
@@ -43,14 +45,32 @@ constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
   for (const auto& k : move_keys) add(k.name);
   for (const auto& k : term_keys) add(k.name);
   return out;
-}();
+}
+constexpr auto side_key_prefixes = key_prefixes("");
+constexpr auto key_list_openings = key_prefixes("[");
+constexpr auto key_empty_lists = key_prefixes("[]");
 static_assert(std::string_view(side_key_prefixes[0].text.data(), side_key_prefixes[0].size) ==
                   "\"pawns\": " &&
-              std::string_view(side_key_prefixes[1].text.data(), side_key_prefixes[1].size) ==
-                  ", \"isolated\": ");
+              std::string_view(key_empty_lists[1].text.data(), key_empty_lists[1].size) ==
+                  ", \"isolated\": []");
 
-// The longest a side's JSON object can be, with the room write_square_list needs: braces,
-// every key with its ", \"name\": ", every square set full, a two-digit island count and four island ranges.
+// `"c4",` for each square, padded to 8 bytes: one copy of a constant size writes a square.
+constexpr std::array<std::array<char, 8>, 64> square_entries = [] {
+  std::array<std::array<char, 8>, 64> entries{};
+  for (std::size_t s = 0; s < entries.size(); ++s) {
+    const std::string_view name = square_name(Square(s));
+    entries[s] = {'"', name[0], name[1], '"', ','};
+  }
+  return entries;
+}();
+
+// The longest list of squares, `["a1",...,"h8"]`, and the 3 bytes more its writer needs.
+constexpr std::size_t max_square_list_bytes = 2 + 64 * 5;
+constexpr std::size_t square_list_room = max_square_list_bytes + 3;
+
+// The longest a side's JSON object can be, with the room the writers need: braces, every key
+// with its ", \"name\": ", every square set full, a two-digit island count and four island
+// ranges.
 constexpr std::size_t max_side_json_bytes = [] {
   constexpr std::size_t around_name = 6;  // , "": (comma, blank, quotes, colon, blank)
   std::size_t n = 2;
@@ -65,27 +85,39 @@ constexpr std::size_t max_side_json_bytes = [] {
 // A side's JSON object is written in three parts: the pawn-only keys up to `attacks`
 // (the pawn attacks, listed first of move_keys, depend on the pawns alone), the move keys
 // that depend on the other pieces, and the pawn-only terms. Each part is written into a
-// local buffer and appended once (a record has about fifty small pieces; appending each
-// costs more than writing it).
+// buffer, kept there (ReportJsonCache) or appended once (a record has about fifty small
+// pieces; appending each costs more than writing it).
 static_assert(move_keys[0].name == "attacks");
 constexpr std::size_t first_move_key = pattern_keys.size() + 2;  // after islands, island_files
 constexpr std::size_t first_term_key = first_move_key + move_keys.size();
 
-// Key k's prefix at p, which must have room for KeyPrefix::slot bytes; returns the end.
-char* write_key(char* p, std::size_t k) {
-  const KeyPrefix& prefix = side_key_prefixes[k];
+// The prefix at p, which must have room for KeyPrefix::slot bytes; returns the end.
+char* write_prefix(char* p, const KeyPrefix& prefix) {
   std::memcpy(p, prefix.text.data(), KeyPrefix::slot);
   return p + prefix.size;
+}
+
+// Key k's prefix at p; returns the end.
+char* write_key(char* p, std::size_t k) { return write_prefix(p, side_key_prefixes[k]); }
+
+// Key k with b's squares as a JSON array, ascending bit order (`, "isolated": ["c4","d4"]`),
+// at p, which must have room for KeyPrefix::slot + square_list_room bytes; returns the end.
+char* write_key_list(char* p, std::size_t k, Bitboard b) {
+  if (!b) return write_prefix(p, key_empty_lists[k]);
+  p = write_prefix(p, key_list_openings[k]);
+  for (; b; b &= b - 1) {
+    std::memcpy(p, square_entries[std::countr_zero(b)].data(), 8);
+    p += 5;
+  }
+  p[-1] = ']';  // over the last square's comma
+  return p;
 }
 
 // {"pawns": [...], ..., "island_files": [...], "attacks": [...]
 char* write_side_head(char* p, const SideReport& side) {
   std::size_t k = 0;
   *p++ = '{';
-  for (const auto& key : pattern_keys) {
-    p = write_key(p, k++);
-    p = write_square_list(p, side.*key.member);
-  }
+  for (const auto& key : pattern_keys) p = write_key_list(p, k++, side.*key.member);
   p = write_key(p, k++);
   p = std::to_chars(p, p + 8, side.islands).ptr;
   p = write_key(p, k++);
@@ -98,25 +130,20 @@ char* write_side_head(char* p, const SideReport& side) {
     *p++ = '"';
   }
   *p++ = ']';
-  p = write_key(p, k++);
-  return write_square_list(p, side.*move_keys[0].member);
+  return write_key_list(p, k, side.*move_keys[0].member);
 }
 
 // , "single_pushes": [...], ..., "promotions": [...]
 char* write_side_moves(char* p, const SideReport& side) {
-  for (std::size_t m = 1; m < move_keys.size(); ++m) {
-    p = write_key(p, first_move_key + m);
-    p = write_square_list(p, side.*move_keys[m].member);
-  }
+  for (std::size_t m = 1; m < move_keys.size(); ++m)
+    p = write_key_list(p, first_move_key + m, side.*move_keys[m].member);
   return p;
 }
 
 // , "connected": [...], ..., "outposts": [...]}
 char* write_side_tail(char* p, const SideReport& side) {
-  for (std::size_t t = 0; t < term_keys.size(); ++t) {
-    p = write_key(p, first_term_key + t);
-    p = write_square_list(p, side.*term_keys[t].member);
-  }
+  for (std::size_t t = 0; t < term_keys.size(); ++t)
+    p = write_key_list(p, first_term_key + t, side.*term_keys[t].member);
   *p++ = '}';
   return p;
 }
@@ -229,18 +256,28 @@ char* write_text(char* p, std::string_view text) {
   return p + text.size();
 }
 
-// For a position from a game: `game` N `ply` P `end` at p; nothing otherwise. At most
-// 20 + 11 characters and the words; returns the end.
-char* write_origin(char* p, const PositionOrigin& origin, std::string_view game,
-                   std::string_view ply, std::string_view end) {
-  if (!origin.game) return p;
-  p = std::to_chars(write_text(p, game), p + 64, origin.game).ptr;
-  p = std::to_chars(write_text(p, ply), p + 64, origin.ply).ptr;
-  return write_text(p, end);
+// A string literal's text at p; returns the end. (Of a constant size, the copy is a few
+// moves, not a call.)
+template <std::size_t N>
+char* write_literal(char* p, const char (&text)[N]) {
+  std::memcpy(p, text, N - 1);
+  return p + N - 1;
 }
 
-void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
-                   std::string_view ply, std::string_view end) {
+// For a position from a game: `game` N `ply` P `end` at p; nothing otherwise. At most
+// 20 + 11 characters and the words; returns the end.
+template <std::size_t G, std::size_t P, std::size_t E>
+char* write_origin(char* p, const PositionOrigin& origin, const char (&game)[G],
+                   const char (&ply)[P], const char (&end)[E]) {
+  if (!origin.game) return p;
+  p = std::to_chars(write_literal(p, game), p + 64, origin.game).ptr;
+  p = std::to_chars(write_literal(p, ply), p + 64, origin.ply).ptr;
+  return write_literal(p, end);
+}
+
+template <std::size_t G, std::size_t P, std::size_t E>
+void append_origin(std::string& out, const PositionOrigin& origin, const char (&game)[G],
+                   const char (&ply)[P], const char (&end)[E]) {
   char text[128];
   out.append(text, static_cast<std::size_t>(write_origin(text, origin, game, ply, end) - text));
 }
@@ -266,7 +303,7 @@ void append_record(std::string& out, const PositionOrigin& origin, std::string_v
   char opening[128];
   opening[0] = '{';
   char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
-  p = write_text(p, "\"fen\": ");
+  p = write_literal(p, "\"fen\": ");
   out.append(opening, static_cast<std::size_t>(p - opening));
   append_json_string(out, fen);
   write_side(White);
@@ -303,16 +340,22 @@ ReportJsonCache::ReportJsonCache() {
 void ReportJsonCache::append_side(std::string& out, const PawnReport& report, Color c) {
   Side& cached = sides_[index(c)];
   const SideReport& side = report.side(c);
+  // The pawn-only keys are the same when the two pawn sets are (a quick test), and often
+  // even when they are not (a move of the other side's pawns that touches none of them).
   const std::array<Bitboard, 2> pawns{report.white.pawns, report.black.pawns};
-  const bool new_pawns = pawns != cached.pawns;
-  if (new_pawns) {
+  bool new_pawn_only = false;
+  if (pawns != cached.pawns) {
+    cached.pawns = pawns;
+    new_pawn_only = static_cast<const PawnOnlySide&>(side) != cached.pawn_only || !cached.size;
+  }
+  if (new_pawn_only) {
     char* p = write_text(cached.text.data(), c == White ? ", \"white\": " : ", \"black\": ");
     cached.moves_at = static_cast<std::size_t>(write_side_head(p, side) - cached.text.data());
     cached.tail_size = static_cast<std::size_t>(write_side_tail(cached.tail.data(), side) -
                                                 cached.tail.data());
-    cached.pawns = pawns;
+    cached.pawn_only = side;
   }
-  if (new_pawns || static_cast<const PawnMoveSide&>(side) != cached.moves) {
+  if (new_pawn_only || static_cast<const PawnMoveSide&>(side) != cached.moves) {
     char* p = write_side_moves(cached.text.data() + cached.moves_at, side);
     p = write_text(p, {cached.tail.data(), cached.tail_size});
     cached.size = static_cast<std::size_t>(p - cached.text.data());
@@ -334,7 +377,7 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   char opening[128 + max_fen_bytes];
   opening[0] = '{';
   char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
-  p = write_text(p, "\"fen\": \"");
+  p = write_literal(p, "\"fen\": \"");
   p = write_text(p, fen);
   *p++ = '"';
   out.append(opening, static_cast<std::size_t>(p - opening));

@@ -61,8 +61,9 @@ class ReportJsonCache {
 
  private:
   struct Side {
-    // The pawn sets the pawn-only keys were written for (none at first), and the move keys.
+    // The last report's pawn sets (none at first), and what the text was written from.
     std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};
+    PawnOnlySide pawn_only;
     PawnMoveSide moves;
     // The side's whole text, which is appended in one piece: its key and the pawn-only keys
     // up to the move keys, then from `moves_at` the move keys and a copy of `tail`, the
