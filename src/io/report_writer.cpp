@@ -113,11 +113,21 @@ char* write_key_list(char* p, std::size_t k, Bitboard b) {
   return p;
 }
 
+// keys[from], keys[from + 1], ... (key numbers `first`, `first + 1`, ...) at p one after
+// another; returns the end. The calls are unrolled: each key's member and prefix are constants.
+template <const auto& keys, std::size_t first, std::size_t from = 0>
+char* write_key_lists(char* p, const SideReport& side) {
+  return [&]<std::size_t... i>(std::index_sequence<i...>) {
+    ((p = write_key_list(p, first + i, side.*keys[from + i].member)), ...);
+    return p;
+  }(std::make_index_sequence<keys.size() - from>{});
+}
+
 // {"pawns": [...], ..., "island_files": [...], "attacks": [...]
 char* write_side_head(char* p, const SideReport& side) {
-  std::size_t k = 0;
+  std::size_t k = pattern_keys.size();
   *p++ = '{';
-  for (const auto& key : pattern_keys) p = write_key_list(p, k++, side.*key.member);
+  p = write_key_lists<pattern_keys, 0>(p, side);
   p = write_key(p, k++);
   p = std::to_chars(p, p + 8, side.islands).ptr;
   p = write_key(p, k++);
@@ -135,15 +145,12 @@ char* write_side_head(char* p, const SideReport& side) {
 
 // , "single_pushes": [...], ..., "promotions": [...]
 char* write_side_moves(char* p, const SideReport& side) {
-  for (std::size_t m = 1; m < move_keys.size(); ++m)
-    p = write_key_list(p, first_move_key + m, side.*move_keys[m].member);
-  return p;
+  return write_key_lists<move_keys, first_move_key + 1, 1>(p, side);
 }
 
 // , "connected": [...], ..., "outposts": [...]}
 char* write_side_tail(char* p, const SideReport& side) {
-  for (std::size_t t = 0; t < term_keys.size(); ++t)
-    p = write_key_list(p, first_term_key + t, side.*term_keys[t].member);
+  p = write_key_lists<term_keys, first_term_key>(p, side);
   *p++ = '}';
   return p;
 }
