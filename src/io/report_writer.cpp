@@ -371,6 +371,23 @@ void ReportJsonCache::append_side(std::string& out, const PawnReport& report, Co
   out.append(cached.text.data(), cached.size);
 }
 
+char* ReportJsonCache::write_opening(char* p, const PositionOrigin& origin) {
+  if (origin.game != game_) {
+    game_ = origin.game;
+    char* end = write_literal(game_text_.data(), "{");
+    if (origin.game) {
+      end = write_literal(end, "\"game\": ");
+      end = std::to_chars(end, end + 20, origin.game).ptr;
+      end = write_literal(end, ", \"ply\": ");
+    }
+    game_size_ = static_cast<std::size_t>(end - game_text_.data());
+  }
+  std::memcpy(p, game_text_.data(), game_text_.size());  // a constant size: a few moves
+  p += game_size_;
+  if (!origin.game) return p;
+  return write_literal(std::to_chars(p, p + 11, origin.ply).ptr, ", ");
+}
+
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
                   const PawnReport& report, const NamedStructure& structure, GamePhase phase,
                   ReportJsonCache& cache) {
@@ -381,10 +398,8 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
     return;
   }
   assert(std::none_of(fen.begin(), fen.end(), needs_json_escape));
-  char opening[128 + max_fen_bytes];
-  opening[0] = '{';
-  char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
-  p = write_literal(p, "\"fen\": \"");
+  char opening[64 + 16 + max_fen_bytes];
+  char* p = write_literal(cache.write_opening(opening, origin), "\"fen\": \"");
   p = write_text(p, fen);
   *p++ = '"';
   out.append(opening, static_cast<std::size_t>(p - opening));

@@ -58,6 +58,9 @@ class ReportJsonCache {
   // `report` must be a pawn report of a position (pawn_report): its pawn-only keys are
   // known to be the same when the two pawn sets are.
   void append_side(std::string& out, const PawnReport& report, Color c);
+  // A record's opening, `{"game": N, "ply": P, ` (`{` for a position from no game), at p,
+  // which must have room for 64 bytes; returns the end. The game's part is kept.
+  char* write_opening(char* p, const PositionOrigin& origin);
 
  private:
   struct Side {
@@ -72,6 +75,10 @@ class ReportJsonCache {
     std::size_t moves_at = 0, size = 0, tail_size = 0;
   };
   std::array<Side, 2> sides_;
+  // `{"game": N, "ply": ` for game `game` (`{` for game 0); none at first.
+  std::size_t game_ = ~std::size_t{0};
+  std::array<char, 48> game_text_{};
+  std::size_t game_size_ = 0;
 };
 
 // The same line as append_jsonl, written through a cache of the last report's text. `fen`

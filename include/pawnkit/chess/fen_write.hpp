@@ -101,7 +101,17 @@ inline void append_fen(std::string& out, const Position& pos) {
 // most of the FEN's cost. Any sequence of positions gives append_fen's text.
 class FenWriter {
  public:
+  // The room write() needs: the longest FEN (93 characters) and what a rank's copy writes
+  // past it.
+  static constexpr std::size_t room = 96 + 16;
+
   void append(std::string& out, const Position& pos) {
+    char text[room];
+    out.append(text, static_cast<std::size_t>(write(text, pos) - text));
+  }
+
+  // The FEN at p, which must have room for `room` bytes; returns the end.
+  char* write(char* p, const Position& pos) {
     // The ranks with a changed square, each once.
     for (Bitboard changed = changed_squares(pos); changed;) {
       const int rank = std::countr_zero(changed) / 8;
@@ -111,14 +121,11 @@ class FenWriter {
       cached.size = static_cast<std::uint8_t>(end - cached.text);
       changed &= ~rank_bb(Rank(rank));
     }
-    char text[96 + sizeof(RankText::text)];
-    char* p = text;
     for (int rank = 7; rank >= 0; --rank) {
       std::memcpy(p, ranks_[rank].text, sizeof ranks_[rank].text);  // a fixed size: one load
       p += ranks_[rank].size;
     }
-    p = detail::write_fen_fields(p - 1, pos);  // over the last rank's '/'
-    out.append(text, static_cast<std::size_t>(p - text));
+    return detail::write_fen_fields(p - 1, pos);  // over the last rank's '/'
   }
 
  private:
@@ -139,7 +146,7 @@ class FenWriter {
     return changed;
   }
   struct RankText {
-    char text[16];  // the rank and its '/'
+    char text[16];  // the rank and its '/''
     std::uint8_t size = 0;
   };
   RankText ranks_[8];
