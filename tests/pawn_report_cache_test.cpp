@@ -44,8 +44,8 @@ class CompareWorker {
       const auto structure = classify_structure(pos);
       cached_line_.clear();
       line_.clear();
-      io::append_jsonl(cached_line_, {game.number, ply}, fen, report, structure, game_phase(pos),
-                       json_);
+      io::append_jsonl(cached_line_, {game.number, ply}, fen, pawn_only, pawn_board(pos), structure,
+                       game_phase(pos), json_);
       io::append_jsonl(line_, {game.number, ply}, fen, report, structure, game_phase(pos));
       ASSERT_EQ(cached_line_, line_);
     });

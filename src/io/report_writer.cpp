@@ -344,29 +344,30 @@ ReportJsonCache::ReportJsonCache() {
   }
 }
 
-void ReportJsonCache::append_side(std::string& out, const PawnReport& report, Color c) {
+void ReportJsonCache::append_side(std::string& out, const std::array<Bitboard, 2>& pawns,
+                                  const PawnOnlySide& pawn_only, const PawnMoveSide& moves,
+                                  Color c) {
   Side& cached = sides_[index(c)];
-  const SideReport& side = report.side(c);
   // The pawn-only keys are the same when the two pawn sets are (a quick test), and often
   // even when they are not (a move of the other side's pawns that touches none of them).
-  const std::array<Bitboard, 2> pawns{report.white.pawns, report.black.pawns};
   bool new_pawn_only = false;
-  if (pawns != cached.pawns) {
+  if (pawns[0] != cached.pawns[0] || pawns[1] != cached.pawns[1]) {
     cached.pawns = pawns;
-    new_pawn_only = static_cast<const PawnOnlySide&>(side) != cached.pawn_only || !cached.size;
+    new_pawn_only = pawn_only != cached.report || !cached.size;
   }
   if (new_pawn_only) {
+    static_cast<PawnOnlySide&>(cached.report) = pawn_only;
     char* p = write_text(cached.text.data(), c == White ? ", \"white\": " : ", \"black\": ");
-    cached.moves_at = static_cast<std::size_t>(write_side_head(p, side) - cached.text.data());
-    cached.tail_size = static_cast<std::size_t>(write_side_tail(cached.tail.data(), side) -
+    cached.moves_at =
+        static_cast<std::size_t>(write_side_head(p, cached.report) - cached.text.data());
+    cached.tail_size = static_cast<std::size_t>(write_side_tail(cached.tail.data(), cached.report) -
                                                 cached.tail.data());
-    cached.pawn_only = side;
   }
-  if (new_pawn_only || static_cast<const PawnMoveSide&>(side) != cached.moves) {
-    char* p = write_side_moves(cached.text.data() + cached.moves_at, side);
+  if (new_pawn_only || moves != cached.report) {
+    static_cast<PawnMoveSide&>(cached.report) = moves;
+    char* p = write_side_moves(cached.text.data() + cached.moves_at, cached.report);
     p = write_text(p, {cached.tail.data(), cached.tail_size});
     cached.size = static_cast<std::size_t>(p - cached.text.data());
-    cached.moves = side;
   }
   out.append(cached.text.data(), cached.size);
 }
@@ -389,12 +390,12 @@ char* ReportJsonCache::write_opening(char* p, const PositionOrigin& origin) {
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
-                  ReportJsonCache& cache) {
+                  const PawnOnlyReport& pawn_only, const PawnBoard& board,
+                  const NamedStructure& structure, GamePhase phase, ReportJsonCache& cache) {
   // The opening and the FEN, with no escape pass (see the header), in one append.
   constexpr std::size_t max_fen_bytes = 96;
   if (fen.size() > max_fen_bytes) {
-    append_jsonl(out, origin, fen, report, structure, phase);
+    append_jsonl(out, origin, fen, pawn_report(board, pawn_only), structure, phase);
     return;
   }
   assert(std::none_of(fen.begin(), fen.end(), needs_json_escape));
@@ -403,8 +404,8 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   p = write_text(p, fen);
   *p++ = '"';
   out.append(opening, static_cast<std::size_t>(p - opening));
-  cache.append_side(out, report, White);
-  cache.append_side(out, report, Black);
+  cache.append_side(out, board.pawns, pawn_only.white, pawn_move_side<White>(board), White);
+  cache.append_side(out, board.pawns, pawn_only.black, pawn_move_side<Black>(board), Black);
   out += record_end(structure, phase);
 }
 

@@ -54,20 +54,19 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
 class ReportJsonCache {
  public:
   ReportJsonCache();
-  // Appends side c's object in `report`, with the key before it: `, "white": {"pawns": ...}`.
-  // `report` must be a pawn report of a position (pawn_report): its pawn-only keys are
-  // known to be the same when the two pawn sets are.
-  void append_side(std::string& out, const PawnReport& report, Color c);
+  // Appends side c's object, with the key before it (`, "white": {"pawns": ...}`), from its
+  // pawn-only keys, pawn_only_report(pawns[0], pawns[1]).side(c), and its move keys.
+  void append_side(std::string& out, const std::array<Bitboard, 2>& pawns,
+                   const PawnOnlySide& pawn_only, const PawnMoveSide& moves, Color c);
   // A record's opening, `{"game": N, "ply": P, ` (`{` for a position from no game), at p,
   // which must have room for 64 bytes; returns the end. The game's part is kept.
   char* write_opening(char* p, const PositionOrigin& origin);
 
  private:
   struct Side {
-    // The last report's pawn sets (none at first), and what the text was written from.
+    // The last call's pawn sets (none at first), and what the text was written from.
     std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};
-    PawnOnlySide pawn_only;
-    PawnMoveSide moves;
+    SideReport report;
     // The side's whole text, which is appended in one piece: its key and the pawn-only keys
     // up to the move keys, then from `moves_at` the move keys and a copy of `tail`, the
     // pawn-only keys after them.
@@ -81,12 +80,15 @@ class ReportJsonCache {
   std::size_t game_size_ = 0;
 };
 
-// The same line as append_jsonl, written through a cache of the last report's text. `fen`
-// must be a FEN pawnkit wrote (append_fen, FenWriter): its letters, digits, '/', '-' and
-// blanks need no JSON escape, so it is copied as it is.
+// The same line as append_jsonl for the report of `board`, pawn_report(board, pawn_only),
+// written through a cache of the last report's text; `pawn_only` must be
+// pawn_only_report(board.pawns[0], board.pawns[1]) (the full report is not built: the
+// pawn-only keys are copied only when they changed). `fen` must be a FEN pawnkit wrote
+// (append_fen, FenWriter): its letters, digits, '/', '-' and blanks need no JSON escape, so
+// it is copied as it is.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
-                  ReportJsonCache& cache);
+                  const PawnOnlyReport& pawn_only, const PawnBoard& board,
+                  const NamedStructure& structure, GamePhase phase, ReportJsonCache& cache);
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.
