@@ -120,7 +120,8 @@ char* write_key_lists(char* p, const SideReport& side) {
   return [&]<std::size_t... i>(std::index_sequence<i...>) {
     ((p = write_key_list(p, first + i, side.*keys[from + i].member)), ...);
     return p;
-  }(std::make_index_sequence<keys.size() - from>{});
+  }
+  (std::make_index_sequence<keys.size() - from>{});
 }
 
 // {"pawns": [...], ..., "island_files": [...], "attacks": [...]
