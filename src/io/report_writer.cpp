@@ -117,11 +117,11 @@ char* write_key_list(char* p, std::size_t k, Bitboard b) {
 // another; returns the end. The calls are unrolled: each key's member and prefix are constants.
 template <const auto& keys, std::size_t first, std::size_t from = 0>
 char* write_key_lists(char* p, const SideReport& side) {
-  return [&]<std::size_t... i>(std::index_sequence<i...>) {
+  auto write_each = [&]<std::size_t... i>(std::index_sequence<i...>) {
     ((p = write_key_list(p, first + i, side.*keys[from + i].member)), ...);
     return p;
-  }
-  (std::make_index_sequence<keys.size() - from>{});
+  };
+  return write_each(std::make_index_sequence<keys.size() - from>{});
 }
 
 // {"pawns": [...], ..., "island_files": [...], "attacks": [...]
