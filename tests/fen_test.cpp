@@ -53,6 +53,7 @@ TEST(Fen, RoundTrips) {
       "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
       "4k3/8/8/8/8/8/8/8 w - - 99 300",
+      "4k3/8/8/8/8/8/8/4K3 b - - 12345 65535",  // the longest clocks
       "8/8/8/8/8/8/8/8 b - - 0 1",
       // Chess960: inner rooks need file letters.
       "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1",
@@ -78,6 +79,7 @@ TEST(Fen, WriterReusingRanksEqualsToFen) {
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1",
       "8/8/8/8/8/8/8/8 b - - 0 1",
       "4k3/8/8/8/8/8/8/8 w - - 99 300",
+      "4k3/8/8/8/8/8/8/4K3 b - - 12345 65535",  // the longest clocks
       "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1",
       // The same squares occupied, other pieces on them: the piece types tell.
       "1q2k1b1/8/8/8/8/8/8/NB2K2Q w - - 0 1",

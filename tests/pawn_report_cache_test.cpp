@@ -44,8 +44,8 @@ class CompareWorker {
       const auto structure = classify_structure(pos);
       cached_line_.clear();
       line_.clear();
-      io::append_jsonl(cached_line_, {game.number, ply}, fen, report, structure, game_phase(pos),
-                       json_);
+      io::append_jsonl(cached_line_, {game.number, ply}, fen, pawn_only, pawn_board(pos), structure,
+                       game_phase(pos), json_);
       io::append_jsonl(line_, {game.number, ply}, fen, report, structure, game_phase(pos));
       ASSERT_EQ(cached_line_, line_);
     });
@@ -90,6 +90,40 @@ TEST(PawnReportCache, EqualsTheReportOnTheMagnusGames) {
   const CompareWorker w = compare_over(path, 1500);
   EXPECT_GT(w.positions, 100000u);
   EXPECT_LT(w.changes, w.positions / 2);
+}
+
+// The cached JSON line on positions that do not follow one another (every key may change,
+// or only some; positions from no game; game numbers of every length, back and forth)
+// equals the line written anew.
+TEST(PawnReportCache, JsonLineEqualsThePlainLineOnUnrelatedPositions) {
+  const std::vector<std::string> fens = {
+      std::string(start_fen),
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+      "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1",
+      "8/PPPPPPPP/8/8/8/8/pppppppp/8 w - - 0 1",
+      "4k3/8/8/8/8/8/8/4K3 w - - 99 300",
+      "4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 40",
+      "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 41",
+      std::string(start_fen),
+  };
+  const std::vector<std::size_t> games = {0, 1, 1, 7, 12345, 0, 123456789012, 2, 2, 0, 1};
+  ASSERT_EQ(games.size(), fens.size());
+  io::ReportJsonCache cache;
+  for (std::size_t i = 0; i < fens.size(); ++i) {
+    const Parsed<Position> p = parse_fen(fens[i]);
+    ASSERT_TRUE(p.ok()) << fens[i];
+    const std::string fen = to_fen(*p);
+    const io::PositionOrigin origin{games[i], int(i)};
+    const auto structure = classify_structure(*p);
+    std::string cached, plain;
+    io::append_jsonl(cached, origin, fen, pawn_only_report(p->pawns(White), p->pawns(Black)),
+                     pawn_board(*p), structure, game_phase(*p), cache);
+    io::append_jsonl(plain, origin, fen, pawn_report(*p), structure, game_phase(*p));
+    EXPECT_EQ(cached, plain) << fens[i];
+  }
 }
 
 // A new cache computes on its first call, and again only when the pawns change.

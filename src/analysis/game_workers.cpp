@@ -23,16 +23,16 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
   if (out.empty()) spill_at_ = OutputSpill::threshold;  // a new batch
   const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
     ++counts_.positions;
-    const PawnReport report = reports_(pos);
+    const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
+    const PawnBoard board = pawn_board(pos);
     const GamePhase phase = game_phase(pos);
     const io::NamedStructure& structure = classify(pos, phase);
-    fen_.clear();
-    fen_writer_.append(fen_, pos);
+    const std::string_view fen(fen_, static_cast<std::size_t>(fen_writer_.write(fen_, pos) - fen_));
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl) {
-      io::append_jsonl(out, origin, fen_, report, structure, phase, json_);
+      io::append_jsonl(out, origin, fen, pawn_only, board, structure, phase, json_);
     } else {
-      io::append_csv_row(out, origin, fen_, report, structure, phase, true);
+      io::append_csv_row(out, origin, fen, pawn_report(board, pawn_only), structure, phase, true);
     }
     if (spill_ && out.size() >= spill_at_) {
       spill_->spill(out, diagnostics);

@@ -80,7 +80,7 @@ class AnalyzeWorker {
   PawnReportCache reports_;
   io::ReportJsonCache json_;
   FenWriter fen_writer_;  // the FEN of a ply rewrites only the ranks its move changed
-  std::string fen_;
+  char fen_[FenWriter::room];
 };
 
 // Both Elo tags as numbers (1 to 9999), or nullopt when either is missing or not a number.

@@ -1,19 +1,18 @@
-// Small JSON writing helpers shared by every writer: square lists, strings, integers.
-// They write into a caller's buffer or append to a std::string the caller reuses, so a
-// long run allocates only as the buffer grows.
+// Small JSON writing helpers shared by every writer: strings, integers. They append to a
+// std::string the caller reuses, so a long run allocates only as the buffer grows. (The
+// report's square lists are written in report_writer.cpp.)
 #pragma once
-
-#include <pawnkit/bitboard.hpp>
 
 #include <string>
 #include <string_view>
 
 namespace pawnkit::io {
 
-// ["c4","d4"]: the squares of b as a JSON array, ascending bit order, written at p, which
-// must have room for max_square_list_bytes; returns the end.
-inline constexpr std::size_t max_square_list_bytes = 2 + 64 * 5;
-char* write_square_list(char* p, Bitboard b);
+// Whether c must be escaped in a JSON string: a control character, '"' or '\\'.
+// (With no branch: a loop over a text's characters vectorizes.)
+constexpr bool needs_json_escape(char c) {
+  return (static_cast<unsigned char>(c) < 0x20) | (c == '"') | (c == '\\');
+}
 
 // A JSON string literal with the escapes JSON requires.
 void append_json_string(std::string& out, std::string_view text);

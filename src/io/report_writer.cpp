@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cassert>
 #include <charconv>
 #include <cstring>
 #include <utility>
@@ -16,10 +18,11 @@ namespace pawnkit::io {
 
 namespace {
 
-// "\"pawns\": ", ", \"isolated\": ", ...: what goes before each key's value in a side's
-// JSON object, in the contract's order (the first key has no ", "). Each is kept in a fixed-size
-// slot and copied whole (a copy of a constant size is a few moves; write_key's buffer has room for
-// the excess).
+// What goes before each key's value in a side's JSON object, in the contract's order (the
+// first key has no ", "): `"pawns": `, `, "isolated": `, ... Each is kept in a fixed-size
+// slot and copied whole (a copy of a constant size is a few moves; the writers' buffers have
+// room for the excess). Square-set keys have two more: with the array opened
+// (`, "isolated": [`) and with an empty array (`, "isolated": []`).
 struct KeyPrefix {
   static constexpr std::size_t slot = 24;
   std::array<char, slot> text{};
@@ -27,13 +30,13 @@ struct KeyPrefix {
 };
 constexpr std::size_t side_key_count =
     pattern_keys.size() + 2 + move_keys.size() + term_keys.size();
-constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
+constexpr std::array<KeyPrefix, side_key_count> key_prefixes(std::string_view after) {
   std::array<KeyPrefix, side_key_count> out{};
   std::size_t n = 0;
   auto add = [&](std::string_view name) {
     KeyPrefix& prefix = out[n];
     const std::string_view before = n++ == 0 ? "\"" : ", \"";
-    for (std::string_view part : {before, name, std::string_view("\": ")})
+    for (std::string_view part : {before, name, std::string_view("\": "), after})
       for (char c : part) prefix.text[prefix.size++] = c;
   };
   for (const auto& k : pattern_keys) add(k.name);
@@ -42,20 +45,38 @@ constexpr std::array<KeyPrefix, side_key_count> side_key_prefixes = [] {
   for (const auto& k : move_keys) add(k.name);
   for (const auto& k : term_keys) add(k.name);
   return out;
-}();
+}
+constexpr auto side_key_prefixes = key_prefixes("");
+constexpr auto key_list_openings = key_prefixes("[");
+constexpr auto key_empty_lists = key_prefixes("[]");
 static_assert(std::string_view(side_key_prefixes[0].text.data(), side_key_prefixes[0].size) ==
                   "\"pawns\": " &&
-              std::string_view(side_key_prefixes[1].text.data(), side_key_prefixes[1].size) ==
-                  ", \"isolated\": ");
+              std::string_view(key_empty_lists[1].text.data(), key_empty_lists[1].size) ==
+                  ", \"isolated\": []");
 
-// The longest a side's JSON object can be: braces, every key with its ", \"name\": ",
-// every square set full, a two-digit island count and four island ranges.
+// `"c4",` for each square, padded to 8 bytes: one copy of a constant size writes a square.
+constexpr std::array<std::array<char, 8>, 64> square_entries = [] {
+  std::array<std::array<char, 8>, 64> entries{};
+  for (std::size_t s = 0; s < entries.size(); ++s) {
+    const std::string_view name = square_name(Square(s));
+    entries[s] = {'"', name[0], name[1], '"', ','};
+  }
+  return entries;
+}();
+
+// The longest list of squares, `["a1",...,"h8"]`, and the 3 bytes more its writer needs.
+constexpr std::size_t max_square_list_bytes = 2 + 64 * 5;
+constexpr std::size_t square_list_room = max_square_list_bytes + 3;
+
+// The longest a side's JSON object can be, with the room the writers need: braces, every key
+// with its ", \"name\": ", every square set full, a two-digit island count and four island
+// ranges.
 constexpr std::size_t max_side_json_bytes = [] {
   constexpr std::size_t around_name = 6;  // , "": (comma, blank, quotes, colon, blank)
   std::size_t n = 2;
-  for (const auto& k : pattern_keys) n += around_name + k.name.size() + max_square_list_bytes;
-  for (const auto& k : move_keys) n += around_name + k.name.size() + max_square_list_bytes;
-  for (const auto& k : term_keys) n += around_name + k.name.size() + max_square_list_bytes;
+  for (const auto& k : pattern_keys) n += around_name + k.name.size() + square_list_room;
+  for (const auto& k : move_keys) n += around_name + k.name.size() + square_list_room;
+  for (const auto& k : term_keys) n += around_name + k.name.size() + square_list_room;
   n += around_name + std::string_view("islands").size() + 2;
   n += around_name + std::string_view("island_files").size() + 2 + 4 * 6;
   return n;
@@ -64,27 +85,50 @@ constexpr std::size_t max_side_json_bytes = [] {
 // A side's JSON object is written in three parts: the pawn-only keys up to `attacks`
 // (the pawn attacks, listed first of move_keys, depend on the pawns alone), the move keys
 // that depend on the other pieces, and the pawn-only terms. Each part is written into a
-// local buffer and appended once (a record has about fifty small pieces; appending each
-// costs more than writing it).
+// buffer, kept there (ReportJsonCache) or appended once (a record has about fifty small
+// pieces; appending each costs more than writing it).
 static_assert(move_keys[0].name == "attacks");
 constexpr std::size_t first_move_key = pattern_keys.size() + 2;  // after islands, island_files
 constexpr std::size_t first_term_key = first_move_key + move_keys.size();
 
-// Key k's prefix at p, which must have room for KeyPrefix::slot bytes; returns the end.
-char* write_key(char* p, std::size_t k) {
-  const KeyPrefix& prefix = side_key_prefixes[k];
+// The prefix at p, which must have room for KeyPrefix::slot bytes; returns the end.
+char* write_prefix(char* p, const KeyPrefix& prefix) {
   std::memcpy(p, prefix.text.data(), KeyPrefix::slot);
   return p + prefix.size;
 }
 
+// Key k's prefix at p; returns the end.
+char* write_key(char* p, std::size_t k) { return write_prefix(p, side_key_prefixes[k]); }
+
+// Key k with b's squares as a JSON array, ascending bit order (`, "isolated": ["c4","d4"]`),
+// at p, which must have room for KeyPrefix::slot + square_list_room bytes; returns the end.
+char* write_key_list(char* p, std::size_t k, Bitboard b) {
+  if (!b) return write_prefix(p, key_empty_lists[k]);
+  p = write_prefix(p, key_list_openings[k]);
+  for (; b; b &= b - 1) {
+    std::memcpy(p, square_entries[std::countr_zero(b)].data(), 8);
+    p += 5;
+  }
+  p[-1] = ']';  // over the last square's comma
+  return p;
+}
+
+// keys[from], keys[from + 1], ... (key numbers `first`, `first + 1`, ...) at p one after
+// another; returns the end. The calls are unrolled: each key's member and prefix are constants.
+template <const auto& keys, std::size_t first, std::size_t from = 0>
+char* write_key_lists(char* p, const SideReport& side) {
+  auto write_each = [&]<std::size_t... i>(std::index_sequence<i...>) {
+    ((p = write_key_list(p, first + i, side.*keys[from + i].member)), ...);
+    return p;
+  };
+  return write_each(std::make_index_sequence<keys.size() - from>{});
+}
+
 // {"pawns": [...], ..., "island_files": [...], "attacks": [...]
 char* write_side_head(char* p, const SideReport& side) {
-  std::size_t k = 0;
+  std::size_t k = pattern_keys.size();
   *p++ = '{';
-  for (const auto& key : pattern_keys) {
-    p = write_key(p, k++);
-    p = write_square_list(p, side.*key.member);
-  }
+  p = write_key_lists<pattern_keys, 0>(p, side);
   p = write_key(p, k++);
   p = std::to_chars(p, p + 8, side.islands).ptr;
   p = write_key(p, k++);
@@ -97,25 +141,17 @@ char* write_side_head(char* p, const SideReport& side) {
     *p++ = '"';
   }
   *p++ = ']';
-  p = write_key(p, k++);
-  return write_square_list(p, side.*move_keys[0].member);
+  return write_key_list(p, k, side.*move_keys[0].member);
 }
 
 // , "single_pushes": [...], ..., "promotions": [...]
 char* write_side_moves(char* p, const SideReport& side) {
-  for (std::size_t m = 1; m < move_keys.size(); ++m) {
-    p = write_key(p, first_move_key + m);
-    p = write_square_list(p, side.*move_keys[m].member);
-  }
-  return p;
+  return write_key_lists<move_keys, first_move_key + 1, 1>(p, side);
 }
 
 // , "connected": [...], ..., "outposts": [...]}
 char* write_side_tail(char* p, const SideReport& side) {
-  for (std::size_t t = 0; t < term_keys.size(); ++t) {
-    p = write_key(p, first_term_key + t);
-    p = write_square_list(p, side.*term_keys[t].member);
-  }
+  p = write_key_lists<term_keys, first_term_key>(p, side);
   *p++ = '}';
   return p;
 }
@@ -179,8 +215,8 @@ void append_island_range(std::string& out, IslandRange range) {
 
 namespace {
 
-// The last keys of a JSON line, from "structure" to "phase", for every named structure
-// with its side, and none, in every phase: built once, one append per record.
+// The last keys of a JSON line, from "structure" to "phase", and its closing "}\n", for every
+// named structure with its side, and none, in every phase: built once, one append per record.
 class RecordEnds {
  public:
   RecordEnds() {
@@ -213,7 +249,7 @@ class RecordEnds {
       out += "null";
     out += ", \"phase\": \"";
     out += phase_name(phase);
-    out += '"';
+    out += "\"}\n";
   }
   std::vector<std::string> ends_;
 };
@@ -228,18 +264,28 @@ char* write_text(char* p, std::string_view text) {
   return p + text.size();
 }
 
-// For a position from a game: `game` N `ply` P `end` at p; nothing otherwise. At most
-// 20 + 11 characters and the words; returns the end.
-char* write_origin(char* p, const PositionOrigin& origin, std::string_view game,
-                   std::string_view ply, std::string_view end) {
-  if (!origin.game) return p;
-  p = std::to_chars(write_text(p, game), p + 64, origin.game).ptr;
-  p = std::to_chars(write_text(p, ply), p + 64, origin.ply).ptr;
-  return write_text(p, end);
+// A string literal's text at p; returns the end. (Of a constant size, the copy is a few
+// moves, not a call.)
+template <std::size_t N>
+char* write_literal(char* p, const char (&text)[N]) {
+  std::memcpy(p, text, N - 1);
+  return p + N - 1;
 }
 
-void append_origin(std::string& out, const PositionOrigin& origin, std::string_view game,
-                   std::string_view ply, std::string_view end) {
+// For a position from a game: `game` N `ply` P `end` at p; nothing otherwise. At most
+// 20 + 11 characters and the words; returns the end.
+template <std::size_t G, std::size_t P, std::size_t E>
+char* write_origin(char* p, const PositionOrigin& origin, const char (&game)[G],
+                   const char (&ply)[P], const char (&end)[E]) {
+  if (!origin.game) return p;
+  p = std::to_chars(write_literal(p, game), p + 64, origin.game).ptr;
+  p = std::to_chars(write_literal(p, ply), p + 64, origin.ply).ptr;
+  return write_literal(p, end);
+}
+
+template <std::size_t G, std::size_t P, std::size_t E>
+void append_origin(std::string& out, const PositionOrigin& origin, const char (&game)[G],
+                   const char (&ply)[P], const char (&end)[E]) {
   char text[128];
   out.append(text, static_cast<std::size_t>(write_origin(text, origin, game, ply, end) - text));
 }
@@ -265,14 +311,19 @@ void append_record(std::string& out, const PositionOrigin& origin, std::string_v
   char opening[128];
   opening[0] = '{';
   char* p = write_origin(opening + 1, origin, "\"game\": ", ", \"ply\": ", ", ");
-  p = write_text(p, "\"fen\": ");
+  p = write_literal(p, "\"fen\": ");
   out.append(opening, static_cast<std::size_t>(p - opening));
   append_json_string(out, fen);
   write_side(White);
   write_side(Black);
-  out += record_end(structure, phase);
-  out += extra;
-  out += "}\n";
+  const std::string& end = record_end(structure, phase);
+  if (extra.empty()) {
+    out += end;
+  } else {
+    out.append(end, 0, end.size() - 2);  // extra goes before the closing "}\n"
+    out += extra;
+    out += "}\n";
+  }
 }
 
 }  // namespace
@@ -287,33 +338,76 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
   append_record(out, origin, fen, write_side, structure, phase, extra);
 }
 
-const std::string& ReportJsonCache::side(const PawnReport& report, Color c) {
-  Side& cached = sides_[index(c)];
-  const SideReport& side = report.side(c);
-  const bool same_pawn_only = cached.written && static_cast<const PawnOnlySide&>(side) ==
-                                                    static_cast<const PawnOnlySide&>(cached.report);
-  const bool same_moves = cached.written && static_cast<const PawnMoveSide&>(side) ==
-                                                static_cast<const PawnMoveSide&>(cached.report);
-  if (same_pawn_only && same_moves) return cached.text;
-  if (!same_pawn_only) {
-    cached.head = c == White ? ", \"white\": " : ", \"black\": ";
-    append_written(cached.head, [&](char* p) { return write_side_head(p, side); });
-    cached.tail.clear();
-    append_written(cached.tail, [&](char* p) { return write_side_tail(p, side); });
+ReportJsonCache::ReportJsonCache() {
+  for (Side& side : sides_) {
+    side.text.resize(max_side_json_bytes + 16 + KeyPrefix::slot);  // 16: the side's key
+    side.tail.resize(max_side_json_bytes + KeyPrefix::slot);
   }
-  cached.text = cached.head;
-  append_written(cached.text, [&](char* p) { return write_side_moves(p, side); });
-  cached.text += cached.tail;
-  cached.report = side;
-  cached.written = true;
-  return cached.text;
+}
+
+void ReportJsonCache::append_side(std::string& out, const std::array<Bitboard, 2>& pawns,
+                                  const PawnOnlySide& pawn_only, const PawnMoveSide& moves,
+                                  Color c) {
+  Side& cached = sides_[index(c)];
+  // The pawn-only keys are the same when the two pawn sets are (a quick test), and often
+  // even when they are not (a move of the other side's pawns that touches none of them).
+  bool new_pawn_only = false;
+  if (pawns[0] != cached.pawns[0] || pawns[1] != cached.pawns[1]) {
+    cached.pawns = pawns;
+    new_pawn_only = pawn_only != cached.report || !cached.size;
+  }
+  if (new_pawn_only) {
+    static_cast<PawnOnlySide&>(cached.report) = pawn_only;
+    char* p = write_text(cached.text.data(), c == White ? ", \"white\": " : ", \"black\": ");
+    cached.moves_at =
+        static_cast<std::size_t>(write_side_head(p, cached.report) - cached.text.data());
+    cached.tail_size = static_cast<std::size_t>(write_side_tail(cached.tail.data(), cached.report) -
+                                                cached.tail.data());
+  }
+  if (new_pawn_only || moves != cached.report) {
+    static_cast<PawnMoveSide&>(cached.report) = moves;
+    char* p = write_side_moves(cached.text.data() + cached.moves_at, cached.report);
+    p = write_text(p, {cached.tail.data(), cached.tail_size});
+    cached.size = static_cast<std::size_t>(p - cached.text.data());
+  }
+  out.append(cached.text.data(), cached.size);
+}
+
+char* ReportJsonCache::write_opening(char* p, const PositionOrigin& origin) {
+  if (origin.game != game_) {
+    game_ = origin.game;
+    char* end = write_literal(game_text_.data(), "{");
+    if (origin.game) {
+      end = write_literal(end, "\"game\": ");
+      end = std::to_chars(end, end + 20, origin.game).ptr;
+      end = write_literal(end, ", \"ply\": ");
+    }
+    game_size_ = static_cast<std::size_t>(end - game_text_.data());
+  }
+  std::memcpy(p, game_text_.data(), game_text_.size());  // a constant size: a few moves
+  p += game_size_;
+  if (!origin.game) return p;
+  return write_literal(std::to_chars(p, p + 11, origin.ply).ptr, ", ");
 }
 
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
-                  ReportJsonCache& cache) {
-  append_record(out, origin, fen, [&](Color c) { out += cache.side(report, c); }, structure, phase,
-                {});
+                  const PawnOnlyReport& pawn_only, const PawnBoard& board,
+                  const NamedStructure& structure, GamePhase phase, ReportJsonCache& cache) {
+  // The opening and the FEN, with no escape pass (see the header), in one append.
+  constexpr std::size_t max_fen_bytes = 96;
+  if (fen.size() > max_fen_bytes) {
+    append_jsonl(out, origin, fen, pawn_report(board, pawn_only), structure, phase);
+    return;
+  }
+  assert(std::none_of(fen.begin(), fen.end(), needs_json_escape));
+  char opening[64 + 16 + max_fen_bytes];
+  char* p = write_literal(cache.write_opening(opening, origin), "\"fen\": \"");
+  p = write_text(p, fen);
+  *p++ = '"';
+  out.append(opening, static_cast<std::size_t>(p - opening));
+  cache.append_side(out, board.pawns, pawn_only.white, pawn_move_side<White>(board), White);
+  cache.append_side(out, board.pawns, pawn_only.black, pawn_move_side<Black>(board), Black);
+  out += record_end(structure, phase);
 }
 
 void append_csv_header(std::string& out, bool with_origin) {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pawnkit::io {
 
@@ -52,22 +53,42 @@ void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_vi
 // so most of a record is copied instead of written again square by square.
 class ReportJsonCache {
  public:
-  // Side c's object in `report`, with the key before it: `, "white": {"pawns": ...}`.
-  const std::string& side(const PawnReport& report, Color c);
+  ReportJsonCache();
+  // Appends side c's object, with the key before it (`, "white": {"pawns": ...}`), from its
+  // pawn-only keys, pawn_only_report(pawns[0], pawns[1]).side(c), and its move keys.
+  void append_side(std::string& out, const std::array<Bitboard, 2>& pawns,
+                   const PawnOnlySide& pawn_only, const PawnMoveSide& moves, Color c);
+  // A record's opening, `{"game": N, "ply": P, ` (`{` for a position from no game), at p,
+  // which must have room for 64 bytes; returns the end. The game's part is kept.
+  char* write_opening(char* p, const PositionOrigin& origin);
 
  private:
   struct Side {
-    bool written = false;
-    SideReport report;             // what `text` was written from
-    std::string head, tail, text;  // head: up to the move keys; tail: after them
+    // The last call's pawn sets (none at first), and what the text was written from.
+    std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};
+    SideReport report;
+    // The side's whole text, which is appended in one piece: its key and the pawn-only keys
+    // up to the move keys, then from `moves_at` the move keys and a copy of `tail`, the
+    // pawn-only keys after them.
+    std::vector<char> text, tail;
+    std::size_t moves_at = 0, size = 0, tail_size = 0;
   };
   std::array<Side, 2> sides_;
+  // `{"game": N, "ply": ` for game `game` (`{` for game 0); none at first.
+  std::size_t game_ = ~std::size_t{0};
+  std::array<char, 48> game_text_{};
+  std::size_t game_size_ = 0;
 };
 
-// The same line as append_jsonl, written through a cache of the last report's text.
+// The same line as append_jsonl for the report of `board`, pawn_report(board, pawn_only),
+// written through a cache of the last report's text; `pawn_only` must be
+// pawn_only_report(board.pawns[0], board.pawns[1]) (the full report is not built: the
+// pawn-only keys are copied only when they changed). `fen` must be a FEN pawnkit wrote
+// (append_fen, FenWriter): its letters, digits, '/', '-' and blanks need no JSON escape, so
+// it is copied as it is.
 void append_jsonl(std::string& out, const PositionOrigin& origin, std::string_view fen,
-                  const PawnReport& report, const NamedStructure& structure, GamePhase phase,
-                  ReportJsonCache& cache);
+                  const PawnOnlyReport& pawn_only, const PawnBoard& board,
+                  const NamedStructure& structure, GamePhase phase, ReportJsonCache& cache);
 
 // "a-c" or "e" for an island's file range; write_island_range writes it at p (at most 3
 // characters) and returns the end.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <bit>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -42,20 +43,23 @@ inline char* write_fen_fields(char* p, const Position& pos) {
   *p++ = pos.side_to_move() == White ? 'w' : 'b';
   *p++ = ' ';
   const char* castling = p;
-  for (Color c : {White, Black}) {
-    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-      const Square rook = pos.castling_rook(c, side);
-      if (rook == NoSquare) continue;
-      // Outermost: no other own rook further towards the edge on the back rank.
-      const Bitboard rank = rank_bb(rook);
-      const Bitboard outside = side == CastlingSide::King
-                                   ? rank & ~(square_bb(rook) | (square_bb(rook) - 1))
-                                   : rank & (square_bb(rook) - 1);
-      const bool outermost = (pos.pieces(c, PieceType::Rook) & outside) == 0;
-      char letter =
-          outermost ? (side == CastlingSide::King ? 'K' : 'Q') : char('A' + file_of(rook));
-      if (c == Black) letter = char(letter - 'A' + 'a');
-      *p++ = letter;
+  // (Most positions of a game have no castling rights left.)
+  if (pos.has_castling_rights()) {
+    for (Color c : {White, Black}) {
+      for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+        const Square rook = pos.castling_rook(c, side);
+        if (rook == NoSquare) continue;
+        // Outermost: no other own rook further towards the edge on the back rank.
+        const Bitboard rank = rank_bb(rook);
+        const Bitboard outside = side == CastlingSide::King
+                                     ? rank & ~(square_bb(rook) | (square_bb(rook) - 1))
+                                     : rank & (square_bb(rook) - 1);
+        const bool outermost = (pos.pieces(c, PieceType::Rook) & outside) == 0;
+        char letter =
+            outermost ? (side == CastlingSide::King ? 'K' : 'Q') : char('A' + file_of(rook));
+        if (c == Black) letter = char(letter - 'A' + 'a');
+        *p++ = letter;
+      }
     }
   }
   if (p == castling) *p++ = '-';
@@ -68,20 +72,10 @@ inline char* write_fen_fields(char* p, const Position& pos) {
     *p++ = ep[1];
   }
   // The clocks are 16-bit: at most 5 digits.
-  auto put_number = [&p](unsigned n) {
-    char digits[5];
-    int count = 0;
-    do {
-      digits[count++] = char('0' + n % 10);
-      n /= 10;
-    } while (n && count < 5);
-    while (count) *p++ = digits[--count];
-  };
   *p++ = ' ';
-  put_number(unsigned(pos.halfmove_clock()));
+  p = std::to_chars(p, p + 5, unsigned(pos.halfmove_clock())).ptr;
   *p++ = ' ';
-  put_number(unsigned(pos.fullmove_number()));
-  return p;
+  return std::to_chars(p, p + 5, unsigned(pos.fullmove_number())).ptr;
 }
 }  // namespace detail
 
@@ -107,22 +101,31 @@ inline void append_fen(std::string& out, const Position& pos) {
 // most of the FEN's cost. Any sequence of positions gives append_fen's text.
 class FenWriter {
  public:
+  // The room write() needs: the longest FEN (93 characters) and what a rank's copy writes
+  // past it.
+  static constexpr std::size_t room = 96 + 16;
+
   void append(std::string& out, const Position& pos) {
-    const Bitboard changed = changed_squares(pos);
-    char text[96];
-    char* p = text;
-    for (int rank = 7; rank >= 0; --rank) {
+    char text[room];
+    out.append(text, static_cast<std::size_t>(write(text, pos) - text));
+  }
+
+  // The FEN at p, which must have room for `room` bytes; returns the end.
+  char* write(char* p, const Position& pos) {
+    // The ranks with a changed square, each once.
+    for (Bitboard changed = changed_squares(pos); changed;) {
+      const int rank = std::countr_zero(changed) / 8;
       RankText& cached = ranks_[rank];
-      if ((changed >> (8 * rank)) & 0xFF) {
-        cached.size =
-            static_cast<std::uint8_t>(detail::write_fen_rank(cached.text, pos, rank) - cached.text);
-      }
-      std::memcpy(p, cached.text, 8);  // a fixed size is one load; the buffer has room
-      p += cached.size;
-      if (rank) *p++ = '/';
+      char* end = detail::write_fen_rank(cached.text, pos, rank);
+      *end++ = '/';
+      cached.size = static_cast<std::uint8_t>(end - cached.text);
+      changed &= ~rank_bb(Rank(rank));
     }
-    p = detail::write_fen_fields(p, pos);
-    out.append(text, static_cast<std::size_t>(p - text));
+    for (int rank = 7; rank >= 0; --rank) {
+      std::memcpy(p, ranks_[rank].text, sizeof ranks_[rank].text);  // a fixed size: one load
+      p += ranks_[rank].size;
+    }
+    return detail::write_fen_fields(p - 1, pos);  // over the last rank's '/'
   }
 
  private:
@@ -143,7 +146,7 @@ class FenWriter {
     return changed;
   }
   struct RankText {
-    char text[8];
+    char text[16];  // the rank and its '/''
     std::uint8_t size = 0;
   };
   RankText ranks_[8];
