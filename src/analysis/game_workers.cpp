@@ -68,7 +68,12 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
       pawns_ = {pos.pawns(White), pos.pawns(Black)};
       pawn_summary_ = pawn_summaries_(pos);
     }
-    if (pawns_changed || phase != summary_.phase) summary_ = summarize(pawn_summary_, phase);
+    // An unchanged summary extends the run; a new one may still equal the last.
+    if (!runs_.empty() && !pawns_changed && phase == summary_.phase) {
+      ++runs_.back().count;
+      return;
+    }
+    summary_ = summarize(pawn_summary_, phase);
     if (!runs_.empty() && runs_.back().summary == summary_)
       ++runs_.back().count;
     else
