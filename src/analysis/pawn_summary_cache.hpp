@@ -20,9 +20,12 @@ namespace pawnkit::analysis {
 // sets are equal, so the summary is always pawn_summary() of the position's pawns.
 class PawnSummaryCache {
  public:
+  // 2^size_bits entries of 32 bytes (tests use small tables, where placements share them).
+  explicit PawnSummaryCache(int size_bits = 14) : entries_(std::size_t{1} << size_bits) {}
+
   const PawnSummary& operator()(const Position& pos) {
     const std::array<Bitboard, 2> pawns{pos.pawns(White), pos.pawns(Black)};
-    Entry& entry = entries_[pos.pawn_key() & (entry_count - 1)];
+    Entry& entry = entries_[pos.pawn_key() & (entries_.size() - 1)];
     if (entry.pawns != pawns) {
       entry.pawns = pawns;
       entry.summary = pawn_summary(pawns[0], pawns[1]);
@@ -31,12 +34,11 @@ class PawnSummaryCache {
   }
 
  private:
-  static constexpr std::size_t entry_count = std::size_t{1} << 14;
   struct Entry {
     std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
     PawnSummary summary;
   };
-  std::vector<Entry> entries_ = std::vector<Entry>(entry_count);
+  std::vector<Entry> entries_;
 };
 
 }  // namespace pawnkit::analysis
