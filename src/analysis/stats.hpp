@@ -187,10 +187,13 @@ inline std::optional<StructureMatch> decode_structure(std::uint8_t code) {
 
 // Bit k set when side's pawn_set_keys[k] set is not empty.
 inline std::uint32_t nonempty_keys(const PawnOnlySide& side) {
-  const auto sets = pawn_sets(side);
-  // Unrolled (a fold over the keys): the loop's own counting costs as much as the tests.
+  // Unrolled (a fold over the keys, each read in place): a loop's own counting, or a copy
+  // of the sets, costs as much as the tests.
   return [&]<std::size_t... K>(std::index_sequence<K...>) {
-    return ((std::uint32_t(sets[K] != 0) << K) | ...);
+    return ((std::uint32_t(side.*static_cast<Bitboard PawnOnlySide::*>(pawn_set_keys[K].member) !=
+                           0)
+             << K) |
+            ...);
   }(std::make_index_sequence<pawn_set_keys.size()>());
 }
 
