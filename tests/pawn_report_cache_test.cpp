@@ -104,7 +104,8 @@ class SummaryCompareWorker {
   SummaryCompareWorker(std::size_t max_games, int cache_bits)
       : max_games_(max_games), cache_(cache_bits) {}
 
-  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics) {
+  void game(const io::GameRecord& game, std::string& out,
+            std::vector<io::Diagnostic>& diagnostics) {
     if (game.number > max_games_) return;
     worker_.game(game, out, diagnostics);
     std::vector<PositionSummary> summaries;
@@ -124,10 +125,10 @@ class SummaryCompareWorker {
       return;
     }
     const auto result_tag = game.tag("Result");
-    plain_.begin_game(parse_result(!game.result.empty() || !result_tag
-                                       ? std::string_view(game.result)
-                                       : *result_tag),
-                      game_ratings(game));
+    plain_.begin_game(
+        parse_result(!game.result.empty() || !result_tag ? std::string_view(game.result)
+                                                         : *result_tag),
+        game_ratings(game));
     if (const auto eco = game.tag("ECO")) plain_.set_opening(*eco);
     for (const PositionSummary& summary : summaries) plain_.add_position(summary);
     plain_.end_game();

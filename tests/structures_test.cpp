@@ -464,8 +464,8 @@ TEST(Structures, CandidateRulesAnswerAsEveryRule) {
   for (const PawnBoard& board : boards)
     for (const PawnBoard& b : {board, color_flipped(board)}) {
       const auto m = classify_structure(b.pawns[0], b.pawns[1], false);
-      ASSERT_EQ(describe(m), describe(classify_structure_by_every_rule(b.pawns[0], b.pawns[1],
-                                                                       false)));
+      ASSERT_EQ(describe(m),
+                describe(classify_structure_by_every_rule(b.pawns[0], b.pawns[1], false)));
       matched += m.has_value();
     }
   EXPECT_GT(matched, 20000);

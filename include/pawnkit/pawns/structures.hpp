@@ -325,7 +325,7 @@ inline constexpr auto structure_candidates = [] {
       for (std::size_t flip = 0; flip < 2; ++flip) {
         const StructureRule& rule = structure_rules[i];
         bool possible = true;
-        for (std::size_t c = 0; c < 2; ++c) {  // the colour on the board
+        for (std::size_t c = 0; c < 2; ++c) {            // the colour on the board
           const std::size_t written = flip ? 1 - c : c;  // the colour in the rule
           const unsigned held = key >> (3 * c) & 7;
           for (int f = 2; f <= 4; ++f) {
