@@ -185,16 +185,22 @@ inline std::optional<StructureMatch> decode_structure(std::uint8_t code) {
                         (code >> 6 & 1) != 0};
 }
 
-// Bit k set when side's pawn_set_keys[k] set is not empty.
+namespace detail {
+// pawn_set_keys[k] as a member of PawnOnlySide (every one of them is).
+constexpr Bitboard PawnOnlySide::*pawn_only_member(std::size_t k) {
+  return static_cast<Bitboard PawnOnlySide::*>(pawn_set_keys[k].member);
+}
+template <std::size_t... K>
+std::uint32_t nonempty_keys(const PawnOnlySide& side, std::index_sequence<K...>) {
+  return ((std::uint32_t(side.*pawn_only_member(K) != 0) << K) | ...);
+}
+}  // namespace detail
+
+// Bit k set when side's pawn_set_keys[k] set is not empty. Unrolled (a fold over the keys,
+// each read in place): a loop's own counting, or a copy of the sets, costs as much as the
+// tests.
 inline std::uint32_t nonempty_keys(const PawnOnlySide& side) {
-  // Unrolled (a fold over the keys, each read in place): a loop's own counting, or a copy
-  // of the sets, costs as much as the tests.
-  return [&]<std::size_t... K>(std::index_sequence<K...>) {
-    return ((std::uint32_t(side.*static_cast<Bitboard PawnOnlySide::*>(pawn_set_keys[K].member) !=
-                           0)
-             << K) |
-            ...);
-  }(std::make_index_sequence<pawn_set_keys.size()>());
+  return detail::nonempty_keys(side, std::make_index_sequence<pawn_set_keys.size()>());
 }
 
 // The summary of a position whose pawn-only keys, named structure (encoded) and phase are
