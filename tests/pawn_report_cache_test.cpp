@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/pipeline.hpp"
@@ -70,14 +71,19 @@ struct NoSink : PipelineSink {
   void report(std::span<const io::Diagnostic>) override {}
 };
 
-// Runs the comparison over the first max_games games of the file.
-CompareWorker compare_over(const std::string& path, std::size_t max_games) {
-  std::vector<CompareWorker> workers{CompareWorker(max_games)};
+// Runs a comparing worker over the games of the file (it stops after its max_games).
+template <class Worker>
+Worker run_over(const std::string& path, Worker worker) {
+  std::vector<Worker> workers{std::move(worker)};
   io::OpenedSource opened = io::open_source(path);
   EXPECT_TRUE(opened.source) << path;
   NoSink sink;
   if (opened.source) run_pipeline(*opened.source, std::span(workers), sink);
   return workers.front();
+}
+
+CompareWorker compare_over(const std::string& path, std::size_t max_games) {
+  return run_over(path, CompareWorker(max_games));
 }
 
 TEST(PawnReportCache, EqualsTheReportOnTheBundledGames) {
@@ -147,12 +153,7 @@ class SummaryCompareWorker {
 
 SummaryCompareWorker compare_summaries_over(const std::string& path, std::size_t max_games,
                                             int cache_bits = 14) {
-  std::vector<SummaryCompareWorker> workers{SummaryCompareWorker(max_games, cache_bits)};
-  io::OpenedSource opened = io::open_source(path);
-  EXPECT_TRUE(opened.source) << path;
-  NoSink sink;
-  if (opened.source) run_pipeline(*opened.source, std::span(workers), sink);
-  return workers.front();
+  return run_over(path, SummaryCompareWorker(max_games, cache_bits));
 }
 
 TEST(PawnSummaryCache, EqualsThePlainSummariesOnTheBundledGames) {
