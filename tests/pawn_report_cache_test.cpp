@@ -1,9 +1,13 @@
 // The per-game reuse of the pawn-only keys (PawnReportCache), of the report's JSON text
-// (io::ReportJsonCache) and of the FEN's unchanged ranks (FenWriter) against computing everything
+// (io::ReportJsonCache) and of the FEN's unchanged ranks (FenWriter), and the cross-game
+// pawn summaries of `stats` (PawnSummaryCache, StatsWorker), against computing everything
 // anew, on every position of real games: the bundled sample and the first games of the shared
 // Magnus Carlsen games (skipped when
 // ../shared/data is absent).
 #include "analysis/pawn_report_cache.hpp"
+
+#include "analysis/game_workers.hpp"
+#include "analysis/pawn_summary_cache.hpp"
 
 #include <pawnkit/chess/fen.hpp>
 
@@ -11,6 +15,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/pipeline.hpp"
@@ -66,14 +71,19 @@ struct NoSink : PipelineSink {
   void report(std::span<const io::Diagnostic>) override {}
 };
 
-// Runs the comparison over the first max_games games of the file.
-CompareWorker compare_over(const std::string& path, std::size_t max_games) {
-  std::vector<CompareWorker> workers{CompareWorker(max_games)};
+// Runs a comparing worker over the games of the file (it stops after its max_games).
+template <class Worker>
+Worker run_over(const std::string& path, Worker worker) {
+  std::vector<Worker> workers{std::move(worker)};
   io::OpenedSource opened = io::open_source(path);
   EXPECT_TRUE(opened.source) << path;
   NoSink sink;
   if (opened.source) run_pipeline(*opened.source, std::span(workers), sink);
   return workers.front();
+}
+
+CompareWorker compare_over(const std::string& path, std::size_t max_games) {
+  return run_over(path, CompareWorker(max_games));
 }
 
 TEST(PawnReportCache, EqualsTheReportOnTheBundledGames) {
@@ -123,6 +133,87 @@ TEST(PawnReportCache, JsonLineEqualsThePlainLineOnUnrelatedPositions) {
                      pawn_board(*p), structure, game_phase(*p), cache);
     io::append_jsonl(plain, origin, fen, pawn_report(*p), structure, game_phase(*p));
     EXPECT_EQ(cached, plain) << fens[i];
+  }
+}
+
+// The summaries `stats` counts: from the cross-game cache against summarize() of the
+// position's full report, named structure and phase; and a StatsWorker's totals against a
+// Stats fed those plain summaries position by position.
+class SummaryCompareWorker {
+ public:
+  SummaryCompareWorker(std::size_t max_games, int cache_bits)
+      : max_games_(max_games), cache_(cache_bits) {}
+
+  void game(const io::GameRecord& game, std::string& out,
+            std::vector<io::Diagnostic>& diagnostics) {
+    if (game.number > max_games_) return;
+    worker_.game(game, out, diagnostics);
+    std::vector<PositionSummary> summaries;
+    const ReplayResult result = replay(game, [&](const Position& pos, int ply) {
+      ++positions;
+      const GamePhase phase = game_phase(pos);
+      const PositionSummary plain =
+          summarize(pawn_report(pos), encode_structure(classify_structure(pos)), phase);
+      ASSERT_EQ(summarize(cache_(pos), phase), plain) << "game " << game.number << " ply " << ply;
+      summaries.push_back(plain);
+    });
+    if (result.outcome != ReplayOutcome::Complete) {
+      if (result.outcome == ReplayOutcome::Bad)
+        plain_.add_bad_game();
+      else
+        plain_.add_skipped_game();
+      return;
+    }
+    const auto result_tag = game.tag("Result");
+    plain_.begin_game(
+        parse_result(!game.result.empty() || !result_tag ? std::string_view(game.result)
+                                                         : *result_tag),
+        game_ratings(game));
+    if (const auto eco = game.tag("ECO")) plain_.set_opening(*eco);
+    for (const PositionSummary& summary : summaries) plain_.add_position(summary);
+    plain_.end_game();
+  }
+
+  std::size_t positions = 0;
+  const Stats& plain() const { return plain_; }
+  const Stats& cached() const { return worker_.stats(); }
+
+ private:
+  std::size_t max_games_;
+  PawnSummaryCache cache_;
+  StatsWorker worker_{8};
+  Stats plain_{8};
+};
+
+SummaryCompareWorker compare_summaries_over(const std::string& path, std::size_t max_games,
+                                            int cache_bits = 14) {
+  return run_over(path, SummaryCompareWorker(max_games, cache_bits));
+}
+
+TEST(PawnSummaryCache, EqualsThePlainSummariesOnTheBundledGames) {
+  const SummaryCompareWorker w =
+      compare_summaries_over(PAWNKIT_SOURCE_DIR "/data/sample.pgn", 1000000);
+  EXPECT_GT(w.positions, 1000u);
+  EXPECT_GT(w.cached().positions(), 1000u);
+  EXPECT_EQ(w.cached().serialize(), w.plain().serialize());
+}
+
+TEST(PawnSummaryCache, EqualsThePlainSummariesOnTheMagnusGames) {
+  const std::string path = std::string(PAWNKIT_SHARED_DATA) + "/lichess_magnus_games.pgn.zst";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
+  // Enough games that placements come back from other games and entries are replaced.
+  const SummaryCompareWorker w = compare_summaries_over(path, 3000);
+  EXPECT_GT(w.positions, 200000u);
+  EXPECT_EQ(w.cached().serialize(), w.plain().serialize());
+}
+
+// An entry is used only for the same pawns: with a table of one or four entries, the
+// placements of the games replace each other all the time.
+TEST(PawnSummaryCache, KeepsPlacementsApartThatShareAnEntry) {
+  for (int bits : {0, 2}) {
+    const SummaryCompareWorker w =
+        compare_summaries_over(PAWNKIT_SOURCE_DIR "/data/sample.pgn", 1000000, bits);
+    EXPECT_GT(w.positions, 1000u);
   }
 }
 

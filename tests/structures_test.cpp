@@ -406,23 +406,67 @@ void expect_flip_property(const PawnBoard& b, int& matched, int& reversed) {
   EXPECT_EQ(describe(f), describe(want));
 }
 
-TEST(Structures, ColourFlipKeepsTheIdAndFlipsReversedOnRealGames) {
+// The pawn boards of every position of the sample's games, then of the labelled positions.
+std::vector<PawnBoard> sample_and_labelled_boards() {
   std::vector<PawnBoard> boards;
   io::OpenedSource opened = io::open_source(PAWNKIT_SOURCE_DIR "/data/sample.pgn");
-  ASSERT_TRUE(opened.ok()) << opened.error;
+  EXPECT_TRUE(opened.ok()) << opened.error;
   std::vector<BoardCollector> workers{{&boards}};
   NullSink sink;
-  analysis::run_pipeline(*opened.source, std::span(workers), sink);
-  ASSERT_GT(boards.size(), 19000u);
+  if (opened.ok()) analysis::run_pipeline(*opened.source, std::span(workers), sink);
+  EXPECT_GT(boards.size(), 19000u);
   std::ifstream epd(PAWNKIT_SOURCE_DIR "/data/structures.epd");
   for (std::string line; std::getline(epd, line);)
     if (auto r = parse_epd(line)) boards.push_back(pawn_board(r->position));
+  return boards;
+}
+
+TEST(Structures, ColourFlipKeepsTheIdAndFlipsReversedOnRealGames) {
+  const std::vector<PawnBoard> boards = sample_and_labelled_boards();
 
   int matched = 0, reversed = 0;
   for (const PawnBoard& b : boards) expect_flip_property(b, matched, reversed);
   // Not vacuous: the sample's games reach named structures, in both orientations.
   EXPECT_GT(matched, 500);
   EXPECT_GT(reversed, 50);
+}
+
+// classify_structure tries only the rules that the c-, d- and e-file pawns allow: the same
+// answers as trying every rule, on the sample's games, the labelled positions, and every
+// rule's minimal board with pawns added and taken away at random (near matches and
+// near misses of every rule, both ways round).
+TEST(Structures, CandidateRulesAnswerAsEveryRule) {
+  std::vector<PawnBoard> boards = sample_and_labelled_boards();
+  std::uint64_t state = 20261124;
+  auto random = [&] {  // xorshift64
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    return state;
+  };
+  const Bitboard filler = detail::sq("a2 f2 g2 h2 a7 f7 g7 h7");
+  for (const StructureRule& rule : structure_rules)
+    for (int i = 0; i < 3000; ++i) {
+      std::array<Bitboard, 2> pawns{rule.required[0] | (rule.one_of[0] & (0 - rule.one_of[0])),
+                                    rule.required[1] | (rule.one_of[1] & (0 - rule.one_of[1]))};
+      pawns[0] |= filler & rank_bb(Rank(1)) & ~rule.forbidden[0];
+      pawns[1] |= filler & rank_bb(Rank(6)) & ~rule.forbidden[1];
+      for (int n = int(random() % 4); n > 0; --n) {  // toggle up to 3 squares of ranks 2-7
+        const std::size_t c = random() & 1;
+        const Bitboard s = square_bb(Square(8 + random() % 48));
+        if (!(pawns[1 - c] & s)) pawns[c] ^= s;
+      }
+      PawnBoard b;
+      b.pawns = pawns;
+      boards.push_back(b);
+    }
+  int matched = 0;
+  for (const PawnBoard& board : boards)
+    for (const PawnBoard& b : {board, color_flipped(board)}) {
+      const auto m = classify_structure(b.pawns[0], b.pawns[1], false);
+      ASSERT_EQ(describe(m),
+                describe(classify_structure_by_every_rule(b.pawns[0], b.pawns[1], false)));
+      matched += m.has_value();
+    }
+  EXPECT_GT(matched, 20000);
 }
 
 TEST(Structures, ColourFlipPropertyOnRandomBoards) {

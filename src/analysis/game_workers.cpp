@@ -61,13 +61,19 @@ std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                        std::vector<io::Diagnostic>& diagnostics) {
   runs_.clear();
-  StructureClassifier classify;
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
-    const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
     const GamePhase phase = game_phase(pos);
-    const std::uint8_t structure = encode_structure(classify(pos, phase));
-    if (reports_.pawns_changed() || structure != summary_.structure || phase != summary_.phase)
-      summary_ = summarize(pawn_only, structure, phase);
+    const bool pawns_changed = pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1];
+    if (pawns_changed) {
+      pawns_ = {pos.pawns(White), pos.pawns(Black)};
+      pawn_summary_ = pawn_summaries_(pos);
+    }
+    // An unchanged summary extends the run; a new one may still equal the last.
+    if (!runs_.empty() && !pawns_changed && phase == summary_.phase) {
+      ++runs_.back().count;
+      return;
+    }
+    summary_ = summarize(pawn_summary_, phase);
     if (!runs_.empty() && runs_.back().summary == summary_)
       ++runs_.back().count;
     else

@@ -13,6 +13,7 @@
 #include <pawnkit/chess/phase.hpp>
 
 #include "analysis/pawn_report_cache.hpp"
+#include "analysis/pawn_summary_cache.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
@@ -103,9 +104,11 @@ class StatsWorker {
     std::uint32_t count;
   };
   Stats stats_;
-  PawnReportCache reports_;
-  // The summary of the last position: it depends on the pawn-only keys, the named
-  // structure and the phase alone, so it is made again only when one of them changed.
+  PawnSummaryCache pawn_summaries_;
+  // The summary of the last position: it depends on the pawns and the phase alone, so it
+  // is made again only when one of them changed.
+  std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
+  PawnSummary pawn_summary_;
   PositionSummary summary_;
   std::vector<Run> runs_;
 };

@@ -18,6 +18,7 @@
 #include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "analysis/timeline.hpp"
@@ -184,6 +185,24 @@ inline std::optional<StructureMatch> decode_structure(std::uint8_t code) {
                         (code >> 6 & 1) != 0};
 }
 
+namespace detail {
+// pawn_set_keys[k] as a member of PawnOnlySide (every one of them is).
+constexpr Bitboard PawnOnlySide::*pawn_only_member(std::size_t k) {
+  return static_cast<Bitboard PawnOnlySide::*>(pawn_set_keys[k].member);
+}
+template <std::size_t... K>
+std::uint32_t nonempty_keys(const PawnOnlySide& side, std::index_sequence<K...>) {
+  return ((std::uint32_t(side.*pawn_only_member(K) != 0) << K) | ...);
+}
+}  // namespace detail
+
+// Bit k set when side's pawn_set_keys[k] set is not empty. Unrolled (a fold over the keys,
+// each read in place): a loop's own counting, or a copy of the sets, costs as much as the
+// tests.
+inline std::uint32_t nonempty_keys(const PawnOnlySide& side) {
+  return detail::nonempty_keys(side, std::make_index_sequence<pawn_set_keys.size()>());
+}
+
 // The summary of a position whose pawn-only keys, named structure (encoded) and phase are
 // known: it needs nothing else of the report.
 inline PositionSummary summarize(const PawnOnlyReport& report, std::uint8_t structure,
@@ -193,10 +212,7 @@ inline PositionSummary summarize(const PawnOnlyReport& report, std::uint8_t stru
   for (Color c : {White, Black}) {
     const PawnOnlySide& side = report.side(c);
     const int ci = index(c);
-    const auto sets = pawn_sets(side);
-    std::uint32_t nonempty = 0;
-    for (std::size_t k = 0; k < sets.size(); ++k) nonempty |= std::uint32_t(sets[k] != 0) << k;
-    summary.nonempty[ci] = nonempty;
+    summary.nonempty[ci] = nonempty_keys(side);
     summary.islands[ci] = std::uint8_t(side.islands);
     std::uint8_t scored = 0;
     for (int p = 0; p < scored_pattern_count; ++p)
@@ -211,6 +227,35 @@ inline PositionSummary summarize(const PawnOnlyReport& report, std::uint8_t stru
 inline PositionSummary summarize(const PawnReport& report, std::uint8_t structure,
                                  GamePhase phase) {
   return summarize(PawnOnlyReport{report.white, report.black}, structure, phase);
+}
+
+// What a position's summary takes from the two pawn sets alone: all of it but the phase,
+// with the named structure as outside an ending (in an ending there is none).
+struct PawnSummary {
+  PositionSummary summary;  // its phase is not set
+};
+
+inline PawnSummary pawn_summary(Bitboard white_pawns, Bitboard black_pawns) {
+  const std::uint8_t structure =
+      encode_structure(classify_structure(white_pawns, black_pawns, false));
+  return {summarize(pawn_only_report(white_pawns, black_pawns), structure, GamePhase::Middlegame)};
+}
+
+// The summary of a position from its pawns' summary and its phase: summarize(pawn-only
+// report, structure, phase), the structure classified with in_ending = (phase is the
+// endgame).
+inline PositionSummary summarize(const PawnSummary& pawns, GamePhase phase) {
+  PositionSummary summary = pawns.summary;
+  summary.phase = phase;
+  if (phase == GamePhase::Endgame && summary.structure) {
+    // No named structure in an ending, so no hanging pawns either (the other scored
+    // patterns are per pawn).
+    const auto hanging = std::uint8_t(1 << int(ScoredPattern::HangingPawns));
+    summary.scored[0] &= std::uint8_t(~hanging);
+    summary.scored[1] &= std::uint8_t(~hanging);
+    summary.structure = 0;
+  }
+  return summary;
 }
 
 // A report of pawns alone: its material is not known, so it is taken as no ending, and

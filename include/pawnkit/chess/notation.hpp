@@ -239,6 +239,17 @@ inline std::string to_san(const Position& pos, Move m) {
   return out;
 }
 
+namespace detail {
+// SAN castling, king side or queen side. Out of line: castling is about one move in forty,
+// and its generator inlined into the loops that replay games (play_san is flattened) makes
+// their code for the other moves slower.
+[[gnu::noinline]] inline Parsed<Move> parse_san_castling(const Position& pos, bool king_side) {
+  for (Move m : castling_moves(pos))
+    if ((m.to() > m.from()) == king_side) return m;
+  return ParseError{"illegal move", 0};
+}
+}  // namespace detail
+
 // Parses SAN against the legal moves of pos. Tolerates what real PGN contains: "0-0",
 // trailing "+", "#", "!", "?", a missing '=' or lower-case promotion letter ("e8Q",
 // "e8=q"), redundant disambiguation ("Ngf3" when only one knight can), missing or
@@ -249,13 +260,8 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   std::string_view s = detail::without_move_suffixes(text);
   if (s.empty()) return ParseError{"malformed move: empty", 0};
 
-  // Castling.
-  if ((s[0] == 'O' || s[0] == '0') && (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0")) {
-    const bool king_side = s.size() == 3;
-    for (Move m : castling_moves(pos))
-      if ((m.to() > m.from()) == king_side) return m;
-    return ParseError{"illegal move", 0};
-  }
+  if ((s[0] == 'O' || s[0] == '0') && (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0"))
+    return detail::parse_san_castling(pos, s.size() == 3);
 
   std::size_t i = 0;
   PieceType pt = detail::san_piece(s[0]);

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -304,12 +305,72 @@ constexpr bool matches(const StructureRule& rule, const std::array<Bitboard, 2>&
   return true;
 }
 
+namespace detail {
+
+// Which of the c-, d- and e-files hold a pawn of each colour: White's in bits 0-2, Black's
+// in bits 3-5. Every rule but one requires or forbids pawns there.
+constexpr unsigned centre_files(Bitboard white_pawns, Bitboard black_pawns) {
+  return unsigned(file_set(white_pawns) >> 2 & 7) | unsigned(file_set(black_pawns) >> 2 & 7) << 3;
+}
+
+// For each value of centre_files, the rules that can match a placement with it: bit 2i for
+// structure_rules[i] as written, bit 2i + 1 for it with colours flipped (the matching
+// order). A rule cannot match when a pawn it requires stands on a c-, d- or e-file that is
+// empty, or when it forbids a whole such file that holds a pawn.
+inline constexpr auto structure_candidates = [] {
+  static_assert(2 * structure_count <= 64);
+  std::array<std::uint64_t, 64> table{};
+  for (unsigned key = 0; key < 64; ++key)
+    for (std::size_t i = 0; i < structure_rules.size(); ++i)
+      for (std::size_t flip = 0; flip < 2; ++flip) {
+        const StructureRule& rule = structure_rules[i];
+        bool possible = true;
+        for (std::size_t c = 0; c < 2; ++c) {            // the colour on the board
+          const std::size_t written = flip ? 1 - c : c;  // the colour in the rule
+          const unsigned held = key >> (3 * c) & 7;
+          for (int f = 2; f <= 4; ++f) {
+            const Bitboard file = file_bb(File(f));
+            const bool has_pawn = held >> (f - 2) & 1;
+            if ((rule.required[written] & file) && !has_pawn) possible = false;
+            if ((rule.forbidden[written] & file) == file && has_pawn) possible = false;
+          }
+        }
+        if (possible) table[key] |= std::uint64_t{1} << (2 * i + flip);
+      }
+  return table;
+}();
+
+}  // namespace detail
+
 // The named structure of a pawn placement, or nullopt when no rule matches. Named
 // structures are middlegame skeletons: none is given `in_ending` (at most 8 of the 24
 // phase points left, chess/phase.hpp: an isolated passed d-pawn in a rook ending is a
 // passed pawn, not an IQP position) or with fewer than structure_min_pawns pawns a side.
+// The rules are tried in their order, as written then flipped, but only those that the
+// pawns on the c-, d- and e-files allow (detail::structure_candidates; tests compare it
+// with classify_structure_by_every_rule).
 constexpr std::optional<StructureMatch> classify_structure(Bitboard white_pawns,
                                                            Bitboard black_pawns, bool in_ending) {
+  if (in_ending) return std::nullopt;
+  if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
+    return std::nullopt;
+  const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
+  const std::array<Bitboard, 2> flipped{flip_vertical(black_pawns), flip_vertical(white_pawns)};
+  for (std::uint64_t candidates =
+           detail::structure_candidates[detail::centre_files(white_pawns, black_pawns)];
+       candidates; candidates &= candidates - 1) {
+    const int bit = std::countr_zero(candidates);
+    const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
+    if (bit % 2 == 0 ? matches(rule, pawns) : matches(rule, flipped))
+      return StructureMatch{rule.id, bit % 2 == 0 ? rule.owner : ~rule.owner, bit % 2 != 0};
+  }
+  return std::nullopt;
+}
+
+// The same, trying every rule in turn: the plain reading of the rules, for tests.
+constexpr std::optional<StructureMatch> classify_structure_by_every_rule(Bitboard white_pawns,
+                                                                         Bitboard black_pawns,
+                                                                         bool in_ending) {
   if (in_ending) return std::nullopt;
   if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
     return std::nullopt;
