@@ -381,7 +381,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
     const std::size_t row = c.rows();
     if (row == bitboard_capacity_) {
       flush_bitboards();
-      grow_bitboards(row, std::max<std::size_t>(2 * row, 1024));
+      grow_bitboards(row, row + 1);  // the columns add a step of rows at least
     }
     if (!slot_open_) {
       c.game_tags.push_back(tags_);
