@@ -139,23 +139,30 @@ std::size_t count_positions(const char* p, const char* end) {
   return rows;
 }
 
+template <class T>
+char* store(char* to, const T& value) {
+  std::memcpy(to, &value, sizeof value);
+  return to + sizeof value;
+}
+
+// One resize and plain stores: appending field by field checked the string's capacity a
+// dozen times a row.
 void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
                   GamePhase phase, std::string_view fen) {
-  out += position_mark;
-  put(out, std::int32_t(ply));
-  put(out, std::uint8_t(report.white.islands));
-  put(out, std::uint8_t(report.black.islands));
-  put(out, structure.id);
-  put(out, structure.side);
-  put(out, std::int8_t(phase));
-  put(out, std::uint16_t(fen.size()));
-  std::array<std::uint64_t, 2 * bitboard_key_count> sets;
-  for (std::size_t k = 0; k < bitboard_key_count; ++k) {
-    sets[k] = report.white.*bitboard_keys[k].member;
-    sets[bitboard_key_count + k] = report.black.*bitboard_keys[k].member;
-  }
-  out.append(reinterpret_cast<const char*>(sets.data()), sizeof sets);
-  out += fen;
+  const std::size_t at = out.size();
+  out.resize(at + 1 + position_fixed_bytes + position_bitboard_bytes + fen.size());
+  char* p = out.data() + at;
+  *p++ = position_mark;
+  p = store(p, std::int32_t(ply));
+  p = store(p, std::uint8_t(report.white.islands));
+  p = store(p, std::uint8_t(report.black.islands));
+  p = store(p, structure.id);
+  p = store(p, structure.side);
+  p = store(p, std::int8_t(phase));
+  p = store(p, std::uint16_t(fen.size()));
+  for (const SquareSetKey& key : bitboard_keys) p = store(p, report.white.*key.member);
+  for (const SquareSetKey& key : bitboard_keys) p = store(p, report.black.*key.member);
+  std::memcpy(p, fen.data(), fen.size());
 }
 
 void put_game(std::string& out, std::size_t number, const std::vector<std::string>& tags,
