@@ -1,6 +1,7 @@
 #include "positions.hpp"
 
 #include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
@@ -213,7 +214,7 @@ class PositionsWorker {
         header_written = true;
       }
       fen_.clear();
-      if (request.fen) append_fen(fen_, pos);
+      if (request.fen) fen_writer_.append(fen_, pos);
       put_position(out, ply, report, structure, game_phase(pos), fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
@@ -225,6 +226,7 @@ class PositionsWorker {
   const PositionRequest* request_;
   analysis::GameCounts counts_;
   std::string fen_;
+  FenWriter fen_writer_;  // the FEN of a ply rewrites only the ranks its move changed
 };
 
 }  // namespace
