@@ -303,11 +303,9 @@ class PositionStream::Sink : public analysis::PipelineSink {
     chunk_ = std::make_unique<PositionColumns>();
     rows_ = 0;
     slot_open_ = false;
-    row_capacity_ = 0;
-    const std::size_t n = stream_.request_.chunk_rows;
-    if (!n) return;  // one chunk that grows
-    if (stream_.request_.fen) chunk_->fen_text.reserve(n * 64);
-    grow_columns(n);
+    row_capacity_ = 0;  // the columns grow with the rows, a step at a time, even when the
+                        // chunk's size is known: a chunk still being filled holds no more
+                        // memory than its rows need (peak RSS of iter_positions)
   }
 
   // The columns of one value a row grow together: one capacity check a row, then plain
