@@ -299,13 +299,14 @@ class PositionStream::Sink : public analysis::PipelineSink {
   }
 
  private:
+  // The columns grow with the rows, a step at a time, even when the chunk's size is known:
+  // a chunk still being filled holds no more memory than its rows need (the peak RSS of
+  // iter_positions, which has a few chunks alive at once).
   void start_chunk() {
     chunk_ = std::make_unique<PositionColumns>();
     rows_ = 0;
     slot_open_ = false;
-    row_capacity_ = 0;  // the columns grow with the rows, a step at a time, even when the
-                        // chunk's size is known: a chunk still being filled holds no more
-                        // memory than its rows need (peak RSS of iter_positions)
+    row_capacity_ = 0;
   }
 
   // The columns of one value a row grow together: one capacity check a row, then plain
@@ -416,8 +417,8 @@ class PositionStream::Sink : public analysis::PipelineSink {
   PositionStream& stream_;
   std::unique_ptr<PositionColumns> chunk_;
   std::array<std::uint64_t*, PositionColumns::bitboard_columns> bitboard_out_{};
-  std::size_t rows_ = 0;          // in the current chunk
-  std::size_t row_capacity_ = 0;  // rows every column of one value a row has room for
+  std::size_t rows_ = 0;              // in the current chunk
+  std::size_t row_capacity_ = 0;      // rows every column of one value a row has room for
   std::vector<const char*> pending_;  // the bitboards of each row not yet in the columns
   std::size_t pending_first_row_ = 0;
   std::int32_t file_index_ = 0;
