@@ -64,7 +64,7 @@ std::size_t round_up(std::size_t n, std::size_t unit) { return (n + unit - 1) / 
 
 }  // namespace
 
-void MappedBlock::grow(std::size_t wanted, std::size_t used) {
+void MappedBlock::grow(std::size_t wanted, std::size_t used, std::size_t most) {
   if (wanted <= ready) return;
   if (wanted > bytes) {
     if (MappedBlock reused = BlockPool::take(role, wanted); reused.data) {
@@ -92,10 +92,13 @@ void MappedBlock::grow(std::size_t wanted, std::size_t used) {
   }
   // Populated in one call per step instead of one fault per page (on a virtual machine a
   // fault costs more than the clearing of its page; Linux 5.14, refused harmlessly before,
-  // the pages then fault one by one): at least 256 KiB, which is also the most a column
-  // leaves unused at its end.
-  constexpr std::size_t step = std::size_t(256) << 10, unit = std::size_t(64) << 10;
-  const std::size_t new_ready = std::min(bytes, std::max(round_up(wanted, unit), ready + step));
+  // the pages then fault one by one): 64 KiB, which is also the most a column leaves
+  // unused at its end (with ~60 columns a chunk of iter_positions, a few of which are
+  // alive at once, each page more is peak memory), and never past `most`.
+  constexpr std::size_t step = std::size_t(64) << 10, page = 4096;
+  const std::size_t bound = most >= bytes ? bytes : round_up(std::max(most, wanted), page);
+  const std::size_t new_ready =
+      std::min({bytes, std::max(round_up(wanted, step), ready + step), bound});
   madvise(static_cast<char*>(data) + ready, new_ready - ready, populate_write);
   ready = new_ready;
 }

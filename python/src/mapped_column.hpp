@@ -4,7 +4,7 @@
 // A vector copies on every doubling and faults its pages one at a time. A first call's
 // cost is the fresh memory it touches (on the project's virtual machine the kernel clears
 // every new page, and a page the VM has not used for a while costs up to ~2 ms per MiB).
-// So blocks here grow by remapping (no copy), populate their pages in steps of 256 KiB
+// So blocks here grow by remapping (no copy), populate their pages in steps of 64 KiB
 // (one call, not a fault per page) just ahead of the rows, and when numpy is done with
 // one it goes to a BlockPool, from which the next chunk or call takes it back without a
 // fault. Ordinary 4 KiB pages, not transparent huge pages: with ~60 columns, each
@@ -64,8 +64,9 @@ struct MappedBlock {
         role(o.role) {}
   MappedBlock& operator=(MappedBlock&&) = delete;
   ~MappedBlock();
-  // Makes at least `wanted` bytes ready, keeping the first `used`. Throws std::bad_alloc.
-  void grow(std::size_t wanted, std::size_t used);
+  // Makes at least `wanted` bytes ready, keeping the first `used`, and no more than `most`
+  // (rounded up to a page) when the writer knows its size. Throws std::bad_alloc.
+  void grow(std::size_t wanted, std::size_t used, std::size_t most = std::size_t(-1));
 };
 
 // Blocks freed by numpy, kept for reuse: at most `limit` populated bytes in all, the
@@ -101,9 +102,12 @@ class MappedColumn {
   void set_size(std::size_t n) { size_ = n; }
   T* data() { return static_cast<T*>(block_.data); }
   const T* data() const { return static_cast<const T*>(block_.data); }
-  void reserve(std::size_t n) {
+  // Room for n values; populated ahead by a step, but not past `most` values.
+  void reserve(std::size_t n, std::size_t most = std::size_t(-1)) {
     if (n <= capacity_) return;
-    block_.grow(n * sizeof(T), size_ * sizeof(T));
+    const std::size_t most_bytes =
+        most > std::size_t(-1) / sizeof(T) ? std::size_t(-1) : most * sizeof(T);
+    block_.grow(n * sizeof(T), size_ * sizeof(T), most_bytes);
     capacity_ = block_.ready / sizeof(T);
   }
   void push_back(T value) { *extend(1) = value; }

@@ -314,10 +314,13 @@ class PositionStream::Sink : public analysis::PipelineSink {
   // size_t may alias the values stored, so keeping sizes up to date row by row reloads
   // them after every store).
   void grow_columns(std::size_t wanted) {
+    // A chunk of known size populates no page past its bound (a longer game goes on).
+    const std::size_t bound = stream_.request_.chunk_rows;
+    const std::size_t most = bound ? std::max(bound, wanted) : std::size_t(-1);
     row_capacity_ = std::size_t(-1);
     chunk_->for_each_row_column(stream_.request_.fen, [&](auto& column) {
       column.set_size(rows_);  // what reserve keeps when the block moves
-      column.reserve(wanted);
+      column.reserve(wanted, most);
       row_capacity_ = std::min(row_capacity_, column.capacity());
     });
     for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k)
