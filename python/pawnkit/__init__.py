@@ -265,8 +265,8 @@ def game_structures(games):
 
 def release_memory():
     """Unmaps the column memory that :func:`positions` keeps for reuse once the frames that
-    held it are freed (at most 1 GiB; the kernel may also take it back under memory
-    pressure). Returns the bytes released."""
+    held it are freed (at most 1 GiB), and the arenas of their FEN strings (at most 96 MiB).
+    Returns the column bytes released."""
     kept = _pawnkit.kept_column_bytes()
     _pawnkit.release_column_memory()
     return kept

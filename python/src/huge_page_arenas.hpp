@@ -5,11 +5,11 @@
 // While a HugePageArenas is alive, new arenas are carved two by two from 2 MiB blocks
 // that the kernel backs with one transparent huge page: one fault instead of 512.
 //
-// Only with the GIL held (pymalloc is used under the GIL only), and only for a burst of
-// allocations: the arenas stay valid afterwards, since each is its own range that the
-// default allocator frees with munmap, exactly as it frees its own mmap'd arenas. Two
-// threads may overlap (one can release the GIL inside, through a finalizer run by the
-// garbage collector): the allocator is installed by the first and restored by the last.
+// Only with the GIL held (pymalloc is used under the GIL only). Installed by the first
+// HugePageArenas and left in place: outside one it hands out CPython's own arenas. Either
+// kind, when pymalloc frees it (the strings of a dropped frame), is kept for reuse (at most
+// 96 MiB; release_kept() frees them): the next chunk's or call's strings then fault no page.
+// Each arena is its own mmap'd range, which the default allocator frees with munmap.
 #pragma once
 
 namespace pawnkit::python {
@@ -20,6 +20,8 @@ class HugePageArenas {
   ~HugePageArenas();
   HugePageArenas(const HugePageArenas&) = delete;
   HugePageArenas& operator=(const HugePageArenas&) = delete;
+  // Frees the kept arenas (with the GIL held).
+  static void release_kept();
 };
 
 }  // namespace pawnkit::python

@@ -14,7 +14,7 @@ namespace {
 
 struct KeptBlock {
   void* data;
-  std::size_t bytes;
+  std::size_t bytes, ready;
   BlockRole role;
 };
 
@@ -53,51 +53,54 @@ void* map_aligned(std::size_t bytes, std::size_t alignment) {
 }
 
 MappedBlock::~MappedBlock() {
-  if (data) BlockPool::give(data, bytes, role);
+  if (data) BlockPool::give(data, bytes, ready, role);
 }
 
-void MappedBlock::grow(std::size_t wanted, std::size_t used) {
-  constexpr std::size_t huge_page = std::size_t(2) << 20, small = std::size_t(64) << 10;
-  if (wanted <= bytes) return;
-  // Small blocks (a short chunk's columns) stay in ordinary pages: a huge page would
-  // clear 2 MiB for a few rows.
-  const std::size_t unit = wanted >= huge_page ? huge_page : small;
-  const std::size_t new_bytes = (wanted + unit - 1) / unit * unit;
-  if (MappedBlock reused = BlockPool::take(role, new_bytes); reused.data) {
-    if (data) std::memcpy(reused.data, data, used);
-    std::swap(data, reused.data);
-    std::swap(bytes, reused.bytes);
-    return;  // the old block goes back to the pool
-  }
-  void* p;
-  if (unit == huge_page) {
-    // On a huge page boundary, and so is the old block when it moves there. A block the
-    // kernel places anywhere (mremap with MREMAP_MAYMOVE) keeps only the huge pages that
-    // happen to align, and the rest faults one 4 KiB page at a time; so does a huge page
-    // that shares its 2 MiB with a block of small pages. With 58 columns that was a third
-    // of their memory and 30,000 more faults on the Magnus games (measured): a block of
-    // small pages is copied (at most 2 MiB, once), a block of huge pages moved.
-    p = map_aligned(new_bytes, huge_page);
-    if (!p) throw std::bad_alloc();
-    madvise(p, new_bytes, MADV_HUGEPAGE);  // advice only: fine if refused
-    if (data && bytes < huge_page) {
-      std::memcpy(p, data, used);
-      munmap(data, bytes);
-    } else if (data && mremap(data, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, p) == MAP_FAILED) {
-      munmap(p, new_bytes);
-      throw std::bad_alloc();
+namespace {
+
+constexpr std::size_t huge_page = std::size_t(2) << 20;
+
+std::size_t round_up(std::size_t n, std::size_t unit) { return (n + unit - 1) / unit * unit; }
+
+}  // namespace
+
+void MappedBlock::grow(std::size_t wanted, std::size_t used, std::size_t most) {
+  if (wanted <= ready) return;
+  if (wanted > bytes) {
+    if (MappedBlock reused = BlockPool::take(role, wanted); reused.data) {
+      if (data) std::memcpy(reused.data, data, used);
+      std::swap(data, reused.data);
+      std::swap(bytes, reused.bytes);
+      std::swap(ready, reused.ready);  // the old block goes back to the pool
+    } else {
+      // Address space only (nothing is touched here), doubled, so that a column moves a
+      // few times at most; on a 2 MiB boundary, where the kernel moves the page tables of
+      // whole 2 MiB ranges at once. Ordinary pages even where transparent huge pages are
+      // on for every mapping: a huge page would clear 2 MiB for the last rows of a column.
+      const std::size_t new_bytes = std::max(2 * bytes, round_up(wanted, huge_page));
+      void* p = map_aligned(new_bytes, huge_page);
+      if (!p) throw std::bad_alloc();
+      madvise(p, new_bytes, MADV_NOHUGEPAGE);  // advice only
+      if (data && mremap(data, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, p) == MAP_FAILED) {
+        munmap(p, new_bytes);
+        throw std::bad_alloc();
+      }
+      data = p;
+      bytes = new_bytes;
     }
-  } else {
-    p = data ? mremap(data, bytes, new_bytes, MREMAP_MAYMOVE)
-             : mmap(nullptr, new_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    // Small pages in one call instead of one fault each: a table of many columns grows
-    // each through its first 2 MiB in small pages, and on a virtual machine a fault costs
-    // more than the clearing of its page. (Linux 5.14; refused harmlessly before.)
-    madvise(static_cast<char*>(p) + bytes, new_bytes - bytes, populate_write);
+    if (wanted <= ready) return;
   }
-  data = p;
-  bytes = new_bytes;
+  // Populated in one call per step instead of one fault per page (on a virtual machine a
+  // fault costs more than the clearing of its page; Linux 5.14, refused harmlessly before,
+  // the pages then fault one by one): 64 KiB, which is also the most a column leaves
+  // unused at its end (with ~60 columns a chunk of iter_positions, a few of which are
+  // alive at once, each page more is peak memory), and never past `most`.
+  constexpr std::size_t step = std::size_t(64) << 10, page = 4096;
+  const std::size_t bound = most >= bytes ? bytes : round_up(std::max(most, wanted), page);
+  const std::size_t new_ready =
+      std::min({bytes, std::max(round_up(wanted, step), ready + step), bound});
+  madvise(static_cast<char*>(data) + ready, new_ready - ready, populate_write);
+  ready = new_ready;
 }
 
 MappedBlock BlockPool::take(BlockRole role, std::size_t min_bytes) {
@@ -113,28 +116,28 @@ MappedBlock BlockPool::take(BlockRole role, std::size_t min_bytes) {
   if (best == p.blocks.end()) return block;
   block.data = best->data;
   block.bytes = best->bytes;
-  p.bytes -= best->bytes;
+  block.ready = best->ready;
+  p.bytes -= best->ready;
   p.blocks.erase(best);
   return block;
 }
 
-void BlockPool::give(void* data, std::size_t bytes, BlockRole role) {
-  if (role == BlockRole::none || bytes > limit) {
+void BlockPool::give(void* data, std::size_t bytes, std::size_t ready, BlockRole role) {
+  if (role == BlockRole::none || ready > limit) {
     munmap(data, bytes);
     return;
   }
-  madvise(data, bytes, MADV_FREE);
   std::deque<KeptBlock> evicted;
   {
     Pool& p = pool();
     std::lock_guard lock(p.mutex);
-    while (p.bytes + bytes > limit) {
+    while (p.bytes + ready > limit) {
       evicted.push_back(p.blocks.front());
-      p.bytes -= p.blocks.front().bytes;
+      p.bytes -= p.blocks.front().ready;
       p.blocks.pop_front();
     }
-    p.blocks.push_back({data, bytes, role});
-    p.bytes += bytes;
+    p.blocks.push_back({data, bytes, ready, role});
+    p.bytes += ready;
   }
   for (const KeptBlock& b : evicted) munmap(b.data, b.bytes);
 }

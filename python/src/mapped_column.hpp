@@ -1,13 +1,18 @@
 // Column storage for pawnkit.positions: anonymous mapped memory that numpy takes as it is.
 //
 // Why not std::vector: the columns of a million rows are ~450 MB that are written once.
-// A vector copies on every doubling, and its memory comes in 4 KiB pages. On the
-// project's virtual machine a first touch of a 4 KiB page costs ~15 us and a page the VM
-// has not used for a while costs ~2 ms per MiB however it is mapped (measured: 330 MB
-// of fresh memory, 0.56 s to touch the first time, 0.03 s when reused). So blocks here
-// grow by remapping (no copy), take transparent huge pages from 2 MiB on, and when numpy
-// is done with one it goes to a BlockPool, from which the next chunk or call takes it back
-// without a fault.
+// A vector copies on every doubling and faults its pages one at a time. A first call's
+// cost is the fresh memory it touches (on the project's virtual machine the kernel clears
+// every new page, and a page the VM has not used for a while costs up to ~2 ms per MiB).
+// So blocks here grow by remapping (no copy), populate their pages in steps of 64 KiB
+// (one call, not a fault per page) just ahead of the rows, and when numpy is done with
+// one it goes to a BlockPool, from which the next chunk or call takes it back without a
+// fault. Ordinary 4 KiB pages, not transparent huge pages: with ~60 columns, each
+// column's last, half-used huge page and the copy from small to huge pages made 20% more
+// fresh memory than the rows need, and the kernel hands out huge pages from the free 2 MiB
+// blocks that a virtual machine gives back to its host first, so they are the freshest
+// (measured on the Magnus games, first call of a process: 634 MiB fresh instead of
+// 779 MiB, 0.21-0.25 s of system time instead of 0.3-1.1 s).
 #pragma once
 
 #include <algorithm>
@@ -42,36 +47,43 @@ enum class BlockRole {
 // or nullptr.
 void* map_aligned(std::size_t bytes, std::size_t alignment);
 
-// Mapped memory that grows in place or by remapping. Moves only; given to the BlockPool
-// (or unmapped) when destroyed.
+// Mapped memory that grows in place or by remapping: `bytes` of address space, of which the
+// first `ready` are populated (written to once, so that writing there faults no more).
+// Moves only; given to the BlockPool (or unmapped) when destroyed.
 struct MappedBlock {
   void* data = nullptr;
-  std::size_t bytes = 0;
+  std::size_t bytes = 0, ready = 0;
   BlockRole role = BlockRole::none;
 
   MappedBlock() = default;
   explicit MappedBlock(BlockRole r) : role(r) {}
   MappedBlock(MappedBlock&& o) noexcept
-      : data(std::exchange(o.data, nullptr)), bytes(std::exchange(o.bytes, 0)), role(o.role) {}
+      : data(std::exchange(o.data, nullptr)),
+        bytes(std::exchange(o.bytes, 0)),
+        ready(std::exchange(o.ready, 0)),
+        role(o.role) {}
   MappedBlock& operator=(MappedBlock&&) = delete;
   ~MappedBlock();
-  // Makes room for at least `wanted` bytes, keeping the first `used`. Throws std::bad_alloc.
-  void grow(std::size_t wanted, std::size_t used);
+  // Makes at least `wanted` bytes ready, keeping the first `used`, and no more than `most`
+  // (rounded up to a page) when the writer knows its size. Throws std::bad_alloc.
+  void grow(std::size_t wanted, std::size_t used, std::size_t most = std::size_t(-1));
 };
 
-// Blocks freed by numpy, kept for reuse: at most `limit` bytes in all, the oldest unmapped
-// first. Kept blocks are MADV_FREE: the kernel may take their pages back under memory
-// pressure (a later touch then gets a zero page), and does not have to otherwise.
+// Blocks freed by numpy, kept for reuse: at most `limit` populated bytes in all, the
+// oldest unmapped first; pawnkit.release_memory() unmaps them all. Kept as they are, not
+// MADV_FREE: on ordinary pages that costs a pass over every page when it is given and
+// again when it is written next (~25 ms a call on the Magnus games, measured), and the
+// pool is bounded anyway.
 class BlockPool {
  public:
   static constexpr std::size_t limit = std::size_t(1) << 30;
   // A kept block of this role with at least `min_bytes`, the smallest such; or none.
   static MappedBlock take(BlockRole role, std::size_t min_bytes);
-  // Keeps the block, or unmaps it.
-  static void give(void* data, std::size_t bytes, BlockRole role);
+  // Keeps the block (its first `ready` bytes populated), or unmaps it.
+  static void give(void* data, std::size_t bytes, std::size_t ready, BlockRole role);
   // Unmaps every kept block.
   static void clear();
-  // The bytes kept now.
+  // The populated bytes kept now.
   static std::size_t kept();
 };
 
@@ -90,15 +102,18 @@ class MappedColumn {
   void set_size(std::size_t n) { size_ = n; }
   T* data() { return static_cast<T*>(block_.data); }
   const T* data() const { return static_cast<const T*>(block_.data); }
-  void reserve(std::size_t n) {
+  // Room for n values; populated ahead by a step, but not past `most` values.
+  void reserve(std::size_t n, std::size_t most = std::size_t(-1)) {
     if (n <= capacity_) return;
-    block_.grow(n * sizeof(T), size_ * sizeof(T));
-    capacity_ = block_.bytes / sizeof(T);
+    const std::size_t most_bytes =
+        most > std::size_t(-1) / sizeof(T) ? std::size_t(-1) : most * sizeof(T);
+    block_.grow(n * sizeof(T), size_ * sizeof(T), most_bytes);
+    capacity_ = block_.ready / sizeof(T);
   }
   void push_back(T value) { *extend(1) = value; }
   // Room for `n` more values at the end (uninitialised); returns where they go.
   T* extend(std::size_t n) {
-    if (size_ + n > capacity_) reserve(std::max(size_ + n, 2 * capacity_));
+    if (size_ + n > capacity_) reserve(size_ + n);  // the block adds a step at least
     T* end = data() + size_;
     size_ += n;
     return end;

@@ -260,8 +260,14 @@ PYBIND11_MODULE(_pawnkit, m) {
   m.def("phase_categories", &phase_categories);
   m.def("kept_column_bytes", &BlockPool::kept,
         "Bytes of column memory kept for reuse after the arrays that held them were freed.");
-  m.def("release_column_memory", &BlockPool::clear,
-        "Unmaps the column memory kept for reuse (the next call maps fresh memory).");
+  m.def(
+      "release_column_memory",
+      [] {
+        BlockPool::clear();
+        HugePageArenas::release_kept();
+      },
+      "Unmaps the column memory and the string arenas kept for reuse (the next call maps fresh "
+      "memory).");
 
   py::class_<PositionStream>(m, "PositionStream")
       .def(py::init([](std::vector<std::pair<std::string, std::optional<std::string>>> inputs,

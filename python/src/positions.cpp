@@ -1,6 +1,7 @@
 #include "positions.hpp"
 
 #include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
@@ -139,23 +140,30 @@ std::size_t count_positions(const char* p, const char* end) {
   return rows;
 }
 
+template <class T>
+char* store(char* to, const T& value) {
+  std::memcpy(to, &value, sizeof value);
+  return to + sizeof value;
+}
+
+// One resize and plain stores: appending field by field checked the string's capacity a
+// dozen times a row.
 void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
                   GamePhase phase, std::string_view fen) {
-  out += position_mark;
-  put(out, std::int32_t(ply));
-  put(out, std::uint8_t(report.white.islands));
-  put(out, std::uint8_t(report.black.islands));
-  put(out, structure.id);
-  put(out, structure.side);
-  put(out, std::int8_t(phase));
-  put(out, std::uint16_t(fen.size()));
-  std::array<std::uint64_t, 2 * bitboard_key_count> sets;
-  for (std::size_t k = 0; k < bitboard_key_count; ++k) {
-    sets[k] = report.white.*bitboard_keys[k].member;
-    sets[bitboard_key_count + k] = report.black.*bitboard_keys[k].member;
-  }
-  out.append(reinterpret_cast<const char*>(sets.data()), sizeof sets);
-  out += fen;
+  const std::size_t at = out.size();
+  out.resize(at + 1 + position_fixed_bytes + position_bitboard_bytes + fen.size());
+  char* p = out.data() + at;
+  *p++ = position_mark;
+  p = store(p, std::int32_t(ply));
+  p = store(p, std::uint8_t(report.white.islands));
+  p = store(p, std::uint8_t(report.black.islands));
+  p = store(p, structure.id);
+  p = store(p, structure.side);
+  p = store(p, std::int8_t(phase));
+  p = store(p, std::uint16_t(fen.size()));
+  for (const SquareSetKey& key : bitboard_keys) p = store(p, report.white.*key.member);
+  for (const SquareSetKey& key : bitboard_keys) p = store(p, report.black.*key.member);
+  std::memcpy(p, fen.data(), fen.size());
 }
 
 void put_game(std::string& out, std::size_t number, const std::vector<std::string>& tags,
@@ -206,7 +214,7 @@ class PositionsWorker {
         header_written = true;
       }
       fen_.clear();
-      if (request.fen) append_fen(fen_, pos);
+      if (request.fen) fen_writer_.append(fen_, pos);
       put_position(out, ply, report, structure, game_phase(pos), fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
@@ -218,6 +226,7 @@ class PositionsWorker {
   const PositionRequest* request_;
   analysis::GameCounts counts_;
   std::string fen_;
+  FenWriter fen_writer_;  // the FEN of a ply rewrites only the ranks its move changed
 };
 
 }  // namespace
@@ -249,7 +258,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
         // current one over the bound (a workers' batch holds whole games, so all its rows
         // are in `text`).
         const std::size_t bound = stream_.request_.chunk_rows;
-        if (bound && chunk_->rows() && chunk_->rows() + count_positions(p, end) > bound) {
+        if (bound && rows_ && rows_ + count_positions(p, end) > bound) {
           hand_over();
           start_chunk();
         }
@@ -285,46 +294,37 @@ class PositionStream::Sink : public analysis::PipelineSink {
 
   // Hands over what is left.
   void finish() {
-    if (chunk_ && chunk_->rows()) hand_over();
+    if (chunk_ && rows_) hand_over();
     chunk_.reset();
   }
 
  private:
+  // The columns grow with the rows, a step at a time, even when the chunk's size is known:
+  // a chunk still being filled holds no more memory than its rows need (the peak RSS of
+  // iter_positions, which has a few chunks alive at once).
   void start_chunk() {
     chunk_ = std::make_unique<PositionColumns>();
+    rows_ = 0;
     slot_open_ = false;
-    bitboard_capacity_ = 0;
-    const std::size_t n = stream_.request_.chunk_rows;
-    if (!n) return;  // one chunk that grows
-    PositionColumns& c = *chunk_;
-    c.file.reserve(n);
-    c.game_id.reserve(n);
-    c.game.reserve(n);
-    c.ply.reserve(n);
-    if (stream_.request_.fen) {
-      c.fen_text.reserve(n * 64);
-      c.fen_end.reserve(n);
-    }
-    grow_bitboards(0, n);
-    for (auto& column : c.islands) column.reserve(n);
-    c.structure.reserve(n);
-    c.structure_side.reserve(n);
-    c.phase.reserve(n);
-    c.game_slot.reserve(n);
+    row_capacity_ = 0;
   }
 
-  // The bitboard columns grow together: one capacity check a row, then plain stores through
-  // pointers kept here (stores through the columns themselves would reload their sizes
-  // after each one: a size_t may alias a uint64_t).
-  void grow_bitboards(std::size_t rows, std::size_t wanted) {
-    bitboard_capacity_ = std::size_t(-1);
-    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k) {
-      auto& column = chunk_->bitboards[k];
-      column.set_size(rows);  // what reserve keeps when the block moves
-      column.reserve(wanted);
-      bitboard_out_[k] = column.data();
-      bitboard_capacity_ = std::min(bitboard_capacity_, column.capacity());
-    }
+  // The columns of one value a row grow together: one capacity check a row, then plain
+  // stores (through the columns, with their sizes set when the chunk is handed over: a
+  // size_t may alias the values stored, so keeping sizes up to date row by row reloads
+  // them after every store).
+  void grow_columns(std::size_t wanted) {
+    // A chunk of known size populates no page past its bound (a longer game goes on).
+    const std::size_t bound = stream_.request_.chunk_rows;
+    const std::size_t most = bound ? std::max(bound, wanted) : std::size_t(-1);
+    row_capacity_ = std::size_t(-1);
+    chunk_->for_each_row_column(stream_.request_.fen, [&](auto& column) {
+      column.set_size(rows_);  // what reserve keeps when the block moves
+      column.reserve(wanted, most);
+      row_capacity_ = std::min(row_capacity_, column.capacity());
+    });
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k)
+      bitboard_out_[k] = chunk_->bitboards[k].data();
   }
 
   // Copies the bitboards of the rows added since the last flush (still in the text being
@@ -372,31 +372,32 @@ class PositionStream::Sink : public analysis::PipelineSink {
 
   void hand_over() {
     flush_bitboards();
-    for (auto& column : chunk_->bitboards) column.set_size(chunk_->rows());
+    chunk_->for_each_row_column(stream_.request_.fen,
+                                [&](auto& column) { column.set_size(rows_); });
     stream_.deliver(std::move(chunk_));
   }
 
   void add_position(const char*& p) {
     PositionColumns& c = *chunk_;
-    const std::size_t row = c.rows();
-    if (row == bitboard_capacity_) {
+    const std::size_t row = rows_;
+    if (row == row_capacity_) {
       flush_bitboards();
-      grow_bitboards(row, std::max<std::size_t>(2 * row, 1024));
+      grow_columns(row + 1);  // the columns add a step of rows at least
     }
     if (!slot_open_) {
       c.game_tags.push_back(tags_);
       slot_open_ = true;
     }
-    c.file.push_back(file_index_);
-    c.game.push_back(game_number_);
-    c.game_id.push_back(std::int64_t(file_index_) * game_id_stride + game_number_);
-    c.game_slot.push_back(std::uint32_t(c.game_tags.size() - 1));
-    c.ply.push_back(take<std::int32_t>(p));
-    c.islands[0].push_back(take<std::uint8_t>(p));
-    c.islands[1].push_back(take<std::uint8_t>(p));
-    c.structure.push_back(take<std::int8_t>(p));
-    c.structure_side.push_back(take<std::int8_t>(p));
-    c.phase.push_back(take<std::int8_t>(p));
+    c.file.data()[row] = file_index_;
+    c.game.data()[row] = game_number_;
+    c.game_id.data()[row] = std::int64_t(file_index_) * game_id_stride + game_number_;
+    c.game_slot.data()[row] = std::uint32_t(c.game_tags.size() - 1);
+    c.ply.data()[row] = take<std::int32_t>(p);
+    c.islands[0].data()[row] = take<std::uint8_t>(p);
+    c.islands[1].data()[row] = take<std::uint8_t>(p);
+    c.structure.data()[row] = take<std::int8_t>(p);
+    c.structure_side.data()[row] = take<std::int8_t>(p);
+    c.phase.data()[row] = take<std::int8_t>(p);
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
     if (pending_.empty()) pending_first_row_ = row;
@@ -404,13 +405,13 @@ class PositionStream::Sink : public analysis::PipelineSink {
     p += row_bytes;
     if (stream_.request_.fen) {
       std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
-      c.fen_end.push_back(c.fen_text.size());
+      c.fen_end.data()[row] = c.fen_text.size();
     }
     p += fen_size;
+    rows_ = row + 1;
     // A game longer than the bound ends its chunk here; FEN/EPD records (game 0) are
     // rows of their own.
-    if (stream_.request_.chunk_rows && c.rows() >= stream_.request_.chunk_rows &&
-        game_number_ == 0) {
+    if (stream_.request_.chunk_rows && rows_ >= stream_.request_.chunk_rows && game_number_ == 0) {
       hand_over();
       start_chunk();
     }
@@ -419,7 +420,8 @@ class PositionStream::Sink : public analysis::PipelineSink {
   PositionStream& stream_;
   std::unique_ptr<PositionColumns> chunk_;
   std::array<std::uint64_t*, PositionColumns::bitboard_columns> bitboard_out_{};
-  std::size_t bitboard_capacity_ = 0;
+  std::size_t rows_ = 0;              // in the current chunk
+  std::size_t row_capacity_ = 0;      // rows every column of one value a row has room for
   std::vector<const char*> pending_;  // the bitboards of each row not yet in the columns
   std::size_t pending_first_row_ = 0;
   std::int32_t file_index_ = 0;

@@ -76,6 +76,15 @@ struct PositionColumns {
   std::vector<std::vector<std::optional<std::string>>> game_tags;
 
   std::size_t rows() const { return game.size(); }
+  // Calls f(column) for every column of one value a row (all but fen_text; fen_end only
+  // with the FEN column).
+  template <class F>
+  void for_each_row_column(bool with_fen, F&& f) {
+    f(file), f(game), f(game_id), f(ply), f(game_slot), f(islands[0]), f(islands[1]);
+    f(structure), f(structure_side), f(phase);
+    if (with_fen) f(fen_end);
+    for (auto& column : bitboards) f(column);
+  }
 };
 
 struct PositionRequest {

@@ -113,10 +113,10 @@ def test_column_memory_is_reused_without_stale_rows(sample_frame):
     assert pawnkit._pawnkit.kept_column_bytes() == 0
 
 
-def test_columns_growing_past_huge_pages_keep_every_row(sample_frame):
-    # 28 copies of the sample: 547,000 rows, so every bitboard column grows from small pages
-    # into huge ones (its first block copied) and then moves as huge pages (2 -> 4 -> 8 MiB),
-    # and the rows are copied into the columns in tiles of 8 that start anywhere.
+def test_columns_growing_through_several_remaps_keep_every_row(sample_frame):
+    # 28 copies of the sample: 547,000 rows, so every bitboard column is populated step by
+    # step and moves to a larger range twice (2 -> 4 -> 8 MiB of address space), and the
+    # rows are copied into the columns in tiles of 8 that start anywhere.
     import io
     copies = 28
     text = SAMPLE.read_bytes()
