@@ -38,6 +38,7 @@ class PawnSummaryCache {
     std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
     PawnSummary summary;
   };
+  static_assert(sizeof(Entry) == 32);
   std::vector<Entry> entries_;
 };
 

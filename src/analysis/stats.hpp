@@ -203,6 +203,15 @@ inline std::uint32_t nonempty_keys(const PawnOnlySide& side) {
   return detail::nonempty_keys(side, std::make_index_sequence<pawn_set_keys.size()>());
 }
 
+// Bit p set when side c has ScoredPattern p (has_scored_pattern) with this named structure.
+inline std::uint8_t scored_patterns(const PawnOnlySide& side, Color c,
+                                    const std::optional<StructureMatch>& structure) {
+  std::uint8_t scored = 0;
+  for (int p = 0; p < scored_pattern_count; ++p)
+    scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p), structure) << p);
+  return scored;
+}
+
 // The summary of a position whose pawn-only keys, named structure (encoded) and phase are
 // known: it needs nothing else of the report.
 inline PositionSummary summarize(const PawnOnlyReport& report, std::uint8_t structure,
@@ -214,10 +223,7 @@ inline PositionSummary summarize(const PawnOnlyReport& report, std::uint8_t stru
     const int ci = index(c);
     summary.nonempty[ci] = nonempty_keys(side);
     summary.islands[ci] = std::uint8_t(side.islands);
-    std::uint8_t scored = 0;
-    for (int p = 0; p < scored_pattern_count; ++p)
-      scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p), match) << p);
-    summary.scored[ci] = scored;
+    summary.scored[ci] = scored_patterns(side, c, match);
   }
   summary.structure = structure;
   summary.phase = phase;
@@ -229,32 +235,39 @@ inline PositionSummary summarize(const PawnReport& report, std::uint8_t structur
   return summarize(PawnOnlyReport{report.white, report.black}, structure, phase);
 }
 
-// What a position's summary takes from the two pawn sets alone: all of it but the phase,
-// with the named structure as outside an ending (in an ending there is none).
+// What a position's summary takes from the two pawn sets alone: all of it but the phase.
+// The named structure and the scored patterns are kept both outside an ending and in one,
+// where no structure is named (so no hanging pawns either).
 struct PawnSummary {
-  PositionSummary summary;  // its phase is not set
+  std::array<std::uint32_t, 2> nonempty{};
+  std::array<std::uint8_t, 2> islands{};
+  std::array<std::array<std::uint8_t, 2>, 2> scored{};  // [in an ending][colour]
+  std::uint8_t structure = 0;                           // outside an ending
 };
 
 inline PawnSummary pawn_summary(Bitboard white_pawns, Bitboard black_pawns) {
+  const PawnOnlyReport report = pawn_only_report(white_pawns, black_pawns);
   const std::uint8_t structure =
       encode_structure(classify_structure(white_pawns, black_pawns, false));
-  return {summarize(pawn_only_report(white_pawns, black_pawns), structure, GamePhase::Middlegame)};
+  const PositionSummary outside_ending = summarize(report, structure, GamePhase::Middlegame);
+  PawnSummary pawns{outside_ending.nonempty, outside_ending.islands, {}, structure};
+  pawns.scored[0] = outside_ending.scored;
+  for (Color c : {White, Black})
+    pawns.scored[1][index(c)] = scored_patterns(report.side(c), c, std::nullopt);
+  return pawns;
 }
 
 // The summary of a position from its pawns' summary and its phase: summarize(pawn-only
 // report, structure, phase), the structure classified with in_ending = (phase is the
 // endgame).
 inline PositionSummary summarize(const PawnSummary& pawns, GamePhase phase) {
-  PositionSummary summary = pawns.summary;
+  const bool in_ending = phase == GamePhase::Endgame;
+  PositionSummary summary;
+  summary.nonempty = pawns.nonempty;
+  summary.islands = pawns.islands;
+  summary.scored = pawns.scored[in_ending];
+  summary.structure = in_ending ? 0 : pawns.structure;
   summary.phase = phase;
-  if (phase == GamePhase::Endgame && summary.structure) {
-    // No named structure in an ending, so no hanging pawns either (the other scored
-    // patterns are per pawn).
-    const auto hanging = std::uint8_t(1 << int(ScoredPattern::HangingPawns));
-    summary.scored[0] &= std::uint8_t(~hanging);
-    summary.scored[1] &= std::uint8_t(~hanging);
-    summary.structure = 0;
-  }
   return summary;
 }
 
