@@ -146,7 +146,7 @@ class FenWriter {
     return changed;
   }
   struct RankText {
-    char text[16];  // the rank and its '/''
+    char text[16];  // the rank and its '/'
     std::uint8_t size = 0;
   };
   RankText ranks_[8];
