@@ -1,0 +1,177 @@
+#include "analysis/tune/trace_file.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <unordered_map>
+
+#include "io/line_reader.hpp"
+
+namespace pawnkit::analysis {
+
+namespace {
+
+std::vector<std::string_view> split_fields(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = line.find(',', start);
+    std::string_view field = line.substr(start, comma - start);
+    while (!field.empty() && (field.front() == ' ' || field.front() == '\t'))
+      field.remove_prefix(1);
+    while (!field.empty() && (field.back() == ' ' || field.back() == '\t')) field.remove_suffix(1);
+    fields.push_back(field);
+    if (comma == std::string_view::npos) return fields;
+    start = comma + 1;
+  }
+}
+
+std::optional<double> number(std::string_view text) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+std::optional<double> result_of(std::string_view text) {
+  if (text == "1-0") return 1.0;
+  if (text == "0-1") return 0.0;
+  if (text == "1/2-1/2") return 0.5;
+  const auto value = number(text);
+  if (!value || *value < 0 || *value > 1) return std::nullopt;
+  return value;
+}
+
+// Where the named columns stand in the header (npos: absent).
+struct Layout {
+  std::size_t result = std::string_view::npos, game = std::string_view::npos,
+              eval = std::string_view::npos, offset = std::string_view::npos;
+  std::vector<std::size_t> coefficient;  // header position -> coefficient index (npos: named)
+  std::unordered_map<std::string, std::uint32_t> index;
+};
+
+}  // namespace
+
+TraceTable read_trace(io::ByteSource& source,
+                      const std::function<void(std::size_t, std::string_view)>& on_error) {
+  TraceTable table;
+  io::LineReader lines(source);
+  Layout layout;
+  bool header = false;
+  std::unordered_map<std::string, std::uint32_t> games;
+  std::vector<std::pair<std::uint32_t, float>> entries;
+  constexpr std::size_t npos = std::string_view::npos;
+  for (io::LineReader::Result line = lines.next(); line.status != io::LineReader::Status::End;
+       line = lines.next()) {
+    if (line.status == io::LineReader::Status::ReadError) {
+      on_error(line.number, line.message);
+      break;
+    }
+    if (line.status == io::LineReader::Status::TooLong) {
+      on_error(line.number, line.message);
+      continue;
+    }
+    if (line.text.empty() || line.text.front() == '#') continue;
+    const std::vector<std::string_view> fields = split_fields(line.text);
+    if (!header) {
+      header = true;
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string name(fields[i]);
+        std::size_t* named = name == "result"   ? &layout.result
+                             : name == "game"   ? &layout.game
+                             : name == "eval"   ? &layout.eval
+                             : name == "offset" ? &layout.offset
+                                                : nullptr;
+        layout.coefficient.push_back(named ? npos : table.names.size());
+        if (named) {
+          *named = i;
+        } else if (name.empty() || name.find('=') != npos ||
+                   !layout.index.emplace(name, std::uint32_t(table.names.size())).second) {
+          on_error(line.number, "the header has an empty, repeated or '='-holding column name");
+          table.names.clear();
+          return table;
+        } else {
+          table.names.push_back(name);
+        }
+      }
+      if (layout.result == npos) {
+        on_error(line.number, "the header has no `result` column");
+        table.names.clear();
+        return table;
+      }
+      table.has_game = layout.game != npos;
+      table.has_eval = layout.eval != npos;
+      table.data.columns = table.names.size();
+      continue;
+    }
+    const auto fail = [&](std::string_view message) { on_error(line.number, message); };
+    const std::size_t named = std::size_t(layout.result != npos) + (layout.game != npos) +
+                              (layout.eval != npos) + (layout.offset != npos);
+    const bool dense =
+        fields.size() == layout.coefficient.size() && line.text.find('=') == std::string_view::npos;
+    if (!dense && fields.size() < named) {
+      fail("too few fields for the header");
+      continue;
+    }
+    if (!dense && std::any_of(layout.coefficient.begin(), layout.coefficient.begin() + long(named),
+                              [](std::size_t c) { return c != npos; })) {
+      fail("a sparse line needs the header's named columns (result, game, ...) first");
+      continue;
+    }
+    entries.clear();
+    std::optional<double> result, eval = 0.0, offset = 0.0;
+    std::string_view game;
+    bool bad = false;
+    for (std::size_t i = 0; i < fields.size() && !bad; ++i) {
+      const std::string_view field = fields[i];
+      if (i < layout.coefficient.size() && layout.coefficient[i] == npos) {
+        if (i == layout.result) result = result_of(field);
+        if (i == layout.eval) eval = number(field);
+        if (i == layout.offset) offset = number(field);
+        if (i == layout.game) game = field;
+        continue;
+      }
+      if (dense) {
+        const auto value = number(field);
+        if (!value)
+          bad = true, fail("a coefficient is not a number");
+        else if (*value != 0)
+          entries.emplace_back(std::uint32_t(layout.coefficient[i]), float(*value));
+        continue;
+      }
+      const std::size_t equals = field.find('=');
+      const auto column = equals == npos ? layout.index.end()
+                                         : layout.index.find(std::string(field.substr(0, equals)));
+      const auto value = equals == npos ? std::nullopt : number(field.substr(equals + 1));
+      if (column == layout.index.end() || !value)
+        bad = true, fail("a sparse field is not NAME=VALUE with a header column's name");
+      else if (*value != 0)
+        entries.emplace_back(column->second, float(*value));
+    }
+    if (bad) continue;
+    if (!result) {
+      fail("`result` is not a number from 0 to 1 (nor 1-0, 0-1, 1/2-1/2)");
+      continue;
+    }
+    if (!eval || !offset) {
+      fail("`eval` or `offset` is not a number");
+      continue;
+    }
+    const std::uint32_t row = std::uint32_t(table.data.rows());
+    table.data.add(entries, float(*offset), float(*result));
+    if (table.has_game) {
+      const auto [at, added] = games.emplace(std::string(game), std::uint32_t(games.size()));
+      table.game.push_back(at->second);
+    } else {
+      table.game.push_back(row);
+    }
+    if (table.has_eval) table.eval.push_back(float(*eval));
+  }
+  if (!header) on_error(0, "no header line (it names the columns, `result` among them)");
+  table.games = table.has_game ? games.size() : table.data.rows();
+  return table;
+}
+
+}  // namespace pawnkit::analysis
