@@ -80,6 +80,12 @@ TEST(CliTraceTune, RecoversKnownWeightsWithinIntervals) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"held_out\": {\"by\": \"game\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"k\": 1,"), std::string::npos) << r.out;
+  unsigned test = 0, test_games = 0;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + r.out.find("\"test_positions\""),
+                        "\"test_positions\": %u, \"train_games\": %*u, \"test_games\": %u", &test,
+                        &test_games),
+            2);
+  EXPECT_EQ(test, 40 * test_games);  // whole games of 40 positions held out
   const auto weights = member(r.out, "weights"), intervals = member(r.out, "intervals");
   ASSERT_EQ(weights.size(), truth.size()) << r.out;
   // 95% intervals: with five weights, one may fall outside by chance (the estimates share
@@ -202,6 +208,23 @@ TEST(CliTune, JsonReadBackByPawnEvalAndStart) {
   }
   std::filesystem::remove(file);
   std::filesystem::remove(bare);
+}
+
+TEST(CliTune, WeightsWrittenOnlyWhenHeldOutLossImproves) {
+  // On the bundled games with seed 2 the held-out loss gets worse (0.20376 -> 0.20634).
+  const std::string run = "tune --iterations 50 --per-game 4 --seed 2 ";
+  const auto json = run_cli(run + "--format json " + sample);
+  EXPECT_EQ(json.status, 1);
+  EXPECT_NE(json.out.find("\"improved\": false, \"weights\": null"), std::string::npos) << json.out;
+  EXPECT_NE(json.err.find("pawnkit: tune: the held-out loss did not improve: weights not written"),
+            std::string::npos)
+      << json.err;
+  const auto text = run_cli(run + sample);
+  EXPECT_EQ(text.status, 1);
+  EXPECT_EQ(text.out.find("tuned_pawn_weights"), std::string::npos) << text.out;
+  const auto forced = run_cli(run + "--force " + sample);
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_NE(forced.out.find("const pawnkit::eval::TunedWeights tuned_weights{"), std::string::npos);
 }
 
 TEST(CliTune, FractionalLabelsAndEpdGamesHeldOutTogether) {

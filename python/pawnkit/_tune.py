@@ -38,7 +38,7 @@ def _weights_text(weights):
     return weights if isinstance(weights, str) else _json.dumps(weights)
 
 
-def _result(done):
+def _result(done, force):
     """The run's JSON as a dict; its messages as warnings, as the CLI prints them."""
     from . import BadInputWarning, RepairWarning
     lines = done["messages"]
@@ -48,7 +48,7 @@ def _result(done):
     problems = [line for line in lines if ": warning: " not in line]
     if problems:
         warnings.warn("\n".join(problems), BadInputWarning, stacklevel=3)
-    if not done["improved"]:
+    if not done["improved"] and not force:
         warnings.warn("the held-out loss did not improve: \"weights\" is None (force=True writes them)",
                       UserWarning, stacklevel=3)
     return _json.loads(done["json"])
@@ -77,7 +77,7 @@ def tune(paths, *, report=False, weights=None, iterations=None, per_game=None, s
         raise TypeError(f"bounds: expected a dict of name -> (low, high), got {type(bounds).__name__}")
     options["bounds"] = {name: (float(low), float(high)) for name, (low, high) in bounds.items()}
     given = _inputs.inputs(paths)
-    return _result(_pawnkit.tune_games(given, _weights_text(weights), options))
+    return _result(_pawnkit.tune_games(given, _weights_text(weights), options), options["force"])
 
 
 def tune_trace(path, *, k=None, l2=0.0, method="gauss-newton", loss="mse", start=None, freeze=(),
@@ -98,7 +98,7 @@ def tune_trace(path, *, k=None, l2=0.0, method="gauss-newton", loss="mse", start
     (given,) = _inputs.inputs(path) if not isinstance(path, list) else (None,)
     if given is None:
         raise TypeError("path: tune_trace reads one trace")
-    return _result(_pawnkit.tune_trace(given, _weights_text(start), options))
+    return _result(_pawnkit.tune_trace(given, _weights_text(start), options), options["force"])
 
 
 def tune_report(result):

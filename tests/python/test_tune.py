@@ -152,3 +152,11 @@ def test_tune_trace_is_the_cli_object(tmp_path):
     assert again["weights"] == pytest.approx(result["weights"], abs=1e-6)
     with pytest.raises(ValueError, match="method"):
         pawnkit.tune_trace(path, method="newton")
+
+
+def test_weights_only_when_the_held_out_loss_improves():
+    with pytest.warns(UserWarning, match="did not improve"):
+        result = pawnkit.tune(SAMPLE, iterations=50, per_game=4, seed=2, threads=1)
+    assert result["improved"] is False and result["weights"] is None
+    forced = pawnkit.tune(SAMPLE, iterations=50, per_game=4, seed=2, threads=1, force=True)
+    assert forced["weights"]["material"]["pawn"] != [126, 208]
