@@ -52,6 +52,84 @@ struct Layout {
   std::unordered_map<std::string, std::uint32_t> index;
 };
 
+constexpr std::size_t npos = std::string_view::npos;
+
+// The header's columns into `layout` and table.names; an error message, or empty.
+std::string_view read_header(const std::vector<std::string_view>& fields, Layout& layout,
+                             TraceTable& table) {
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const std::string name(fields[i]);
+    std::size_t* named = name == "result"   ? &layout.result
+                         : name == "game"   ? &layout.game
+                         : name == "eval"   ? &layout.eval
+                         : name == "offset" ? &layout.offset
+                                            : nullptr;
+    layout.coefficient.push_back(named ? npos : table.names.size());
+    if (named) {
+      *named = i;
+    } else if (name.empty() || name.find('=') != npos ||
+               !layout.index.emplace(name, std::uint32_t(table.names.size())).second) {
+      return "the header has an empty, repeated or '='-holding column name";
+    } else {
+      table.names.push_back(name);
+    }
+  }
+  if (layout.result == npos) return "the header has no `result` column";
+  table.has_game = layout.game != npos;
+  table.has_eval = layout.eval != npos;
+  table.data.columns = table.names.size();
+  return {};
+}
+
+// One data line, dense or sparse.
+struct Row {
+  std::vector<std::pair<std::uint32_t, float>> entries;
+  std::optional<double> result, eval = 0.0, offset = 0.0;
+  std::string_view game;
+};
+
+// The fields of a data line into `row`; an error message, or empty.
+std::string_view read_row(const std::vector<std::string_view>& fields, bool has_equals,
+                          const Layout& layout, Row& row) {
+  const std::size_t named = std::size_t(layout.result != npos) + (layout.game != npos) +
+                            (layout.eval != npos) + (layout.offset != npos);
+  const bool dense = fields.size() == layout.coefficient.size() && !has_equals;
+  if (!dense && fields.size() < named) return "too few fields for the header";
+  if (!dense && std::any_of(layout.coefficient.begin(), layout.coefficient.begin() + long(named),
+                            [](std::size_t c) { return c != npos; }))
+    return "a sparse line needs the header's named columns (result, game, ...) first";
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const std::string_view field = fields[i];
+    if (i < layout.coefficient.size() && layout.coefficient[i] == npos) {
+      if (i == layout.result) row.result = result_of(field);
+      if (i == layout.eval) row.eval = number(field);
+      if (i == layout.offset) row.offset = number(field);
+      if (i == layout.game) row.game = field;
+      continue;
+    }
+    std::optional<double> value;
+    auto column = layout.index.end();
+    if (dense) {
+      value = number(field);
+      if (!value) return "a coefficient is not a number";
+    } else {
+      const std::size_t equals = field.find('=');
+      if (equals != npos) {
+        column = layout.index.find(std::string(field.substr(0, equals)));
+        value = number(field.substr(equals + 1));
+      }
+      if (column == layout.index.end() || !value)
+        return "a sparse field is not NAME=VALUE with a header column's name";
+    }
+    if (*value != 0)
+      row.entries.emplace_back(dense ? std::uint32_t(layout.coefficient[i]) : column->second,
+                               float(*value));
+  }
+  if (!row.result) return "`result` is not a number from 0 to 1 (nor 1-0, 0-1, 1/2-1/2)";
+  if (!row.eval || !row.offset) return "`eval` or `offset` is not a number";
+  return {};
+}
+
 }  // namespace
 
 TraceTable read_trace(io::ByteSource& source,
@@ -61,113 +139,38 @@ TraceTable read_trace(io::ByteSource& source,
   Layout layout;
   bool header = false;
   std::unordered_map<std::string, std::uint32_t> games;
-  std::vector<std::pair<std::uint32_t, float>> entries;
-  constexpr std::size_t npos = std::string_view::npos;
   for (io::LineReader::Result line = lines.next(); line.status != io::LineReader::Status::End;
        line = lines.next()) {
-    if (line.status == io::LineReader::Status::ReadError) {
+    if (line.status != io::LineReader::Status::Line) {  // too long, or the source failed
       on_error(line.number, line.message);
-      break;
-    }
-    if (line.status == io::LineReader::Status::TooLong) {
-      on_error(line.number, line.message);
+      if (line.status == io::LineReader::Status::ReadError) break;
       continue;
     }
     if (line.text.empty() || line.text.front() == '#') continue;
     const std::vector<std::string_view> fields = split_fields(line.text);
     if (!header) {
       header = true;
-      for (std::size_t i = 0; i < fields.size(); ++i) {
-        const std::string name(fields[i]);
-        std::size_t* named = name == "result"   ? &layout.result
-                             : name == "game"   ? &layout.game
-                             : name == "eval"   ? &layout.eval
-                             : name == "offset" ? &layout.offset
-                                                : nullptr;
-        layout.coefficient.push_back(named ? npos : table.names.size());
-        if (named) {
-          *named = i;
-        } else if (name.empty() || name.find('=') != npos ||
-                   !layout.index.emplace(name, std::uint32_t(table.names.size())).second) {
-          on_error(line.number, "the header has an empty, repeated or '='-holding column name");
-          table.names.clear();
-          return table;
-        } else {
-          table.names.push_back(name);
-        }
-      }
-      if (layout.result == npos) {
-        on_error(line.number, "the header has no `result` column");
+      if (const std::string_view error = read_header(fields, layout, table); !error.empty()) {
+        on_error(line.number, error);
         table.names.clear();
         return table;
       }
-      table.has_game = layout.game != npos;
-      table.has_eval = layout.eval != npos;
-      table.data.columns = table.names.size();
       continue;
     }
-    const auto fail = [&](std::string_view message) { on_error(line.number, message); };
-    const std::size_t named = std::size_t(layout.result != npos) + (layout.game != npos) +
-                              (layout.eval != npos) + (layout.offset != npos);
-    const bool dense =
-        fields.size() == layout.coefficient.size() && line.text.find('=') == std::string_view::npos;
-    if (!dense && fields.size() < named) {
-      fail("too few fields for the header");
+    Row row;
+    if (const std::string_view error = read_row(fields, line.text.find('=') != npos, layout, row);
+        !error.empty()) {
+      on_error(line.number, error);
       continue;
     }
-    if (!dense && std::any_of(layout.coefficient.begin(), layout.coefficient.begin() + long(named),
-                              [](std::size_t c) { return c != npos; })) {
-      fail("a sparse line needs the header's named columns (result, game, ...) first");
-      continue;
-    }
-    entries.clear();
-    std::optional<double> result, eval = 0.0, offset = 0.0;
-    std::string_view game;
-    bool bad = false;
-    for (std::size_t i = 0; i < fields.size() && !bad; ++i) {
-      const std::string_view field = fields[i];
-      if (i < layout.coefficient.size() && layout.coefficient[i] == npos) {
-        if (i == layout.result) result = result_of(field);
-        if (i == layout.eval) eval = number(field);
-        if (i == layout.offset) offset = number(field);
-        if (i == layout.game) game = field;
-        continue;
-      }
-      if (dense) {
-        const auto value = number(field);
-        if (!value)
-          bad = true, fail("a coefficient is not a number");
-        else if (*value != 0)
-          entries.emplace_back(std::uint32_t(layout.coefficient[i]), float(*value));
-        continue;
-      }
-      const std::size_t equals = field.find('=');
-      const auto column = equals == npos ? layout.index.end()
-                                         : layout.index.find(std::string(field.substr(0, equals)));
-      const auto value = equals == npos ? std::nullopt : number(field.substr(equals + 1));
-      if (column == layout.index.end() || !value)
-        bad = true, fail("a sparse field is not NAME=VALUE with a header column's name");
-      else if (*value != 0)
-        entries.emplace_back(column->second, float(*value));
-    }
-    if (bad) continue;
-    if (!result) {
-      fail("`result` is not a number from 0 to 1 (nor 1-0, 0-1, 1/2-1/2)");
-      continue;
-    }
-    if (!eval || !offset) {
-      fail("`eval` or `offset` is not a number");
-      continue;
-    }
-    const std::uint32_t row = std::uint32_t(table.data.rows());
-    table.data.add(entries, float(*offset), float(*result));
-    if (table.has_game) {
-      const auto [at, added] = games.emplace(std::string(game), std::uint32_t(games.size()));
-      table.game.push_back(at->second);
-    } else {
-      table.game.push_back(row);
-    }
-    if (table.has_eval) table.eval.push_back(float(*eval));
+    const std::uint32_t number = std::uint32_t(table.data.rows());
+    table.data.add(row.entries, float(*row.offset), float(*row.result));
+    if (table.has_game)
+      table.game.push_back(
+          games.emplace(std::string(row.game), std::uint32_t(games.size())).first->second);
+    else
+      table.game.push_back(number);
+    if (table.has_eval) table.eval.push_back(float(*row.eval));
   }
   if (!header) on_error(0, "no header line (it names the columns, `result` among them)");
   table.games = table.has_game ? games.size() : table.data.rows();
