@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <optional>
 #include <unordered_map>
 
+#include "analysis/tune/trace_binary.hpp"
 #include "io/line_reader.hpp"
 
 namespace pawnkit::analysis {
@@ -130,11 +132,42 @@ std::string_view read_row(const std::vector<std::string_view>& fields, bool has_
   return {};
 }
 
+// The rest of a source after the bytes already read from it.
+class PrefixedSource : public io::ByteSource {
+ public:
+  PrefixedSource(std::string prefix, io::ByteSource& inner)
+      : io::ByteSource(inner.name()), prefix_(std::move(prefix)), inner_(inner) {}
+  std::size_t read(char* out, std::size_t capacity) override {
+    if (pos_ < prefix_.size()) {
+      const std::size_t n = std::min(capacity, prefix_.size() - pos_);
+      std::memcpy(out, prefix_.data() + pos_, n);
+      pos_ += n;
+      return n;
+    }
+    const std::size_t n = inner_.read(out, capacity);
+    if (n == 0 && inner_.failed()) fail(inner_.error());
+    return n;
+  }
+
+ private:
+  std::string prefix_;
+  std::size_t pos_ = 0;
+  io::ByteSource& inner_;
+};
+
 }  // namespace
 
-TraceTable read_trace(io::ByteSource& source,
+TraceTable read_trace(io::ByteSource& raw,
                       const std::function<void(std::size_t, std::string_view)>& on_error) {
   TraceTable table;
+  std::string prefix = io::read_prefix(raw, binary_trace_magic.size());
+  if (prefix == binary_trace_magic) {
+    std::string bytes, error;
+    if (!io::read_all(raw, bytes, error)) on_error(0, error);
+    read_binary_trace(bytes, table, on_error);
+    return table;
+  }
+  PrefixedSource source(std::move(prefix), raw);
   io::LineReader lines(source);
   Layout layout;
   bool header = false;
