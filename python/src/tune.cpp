@@ -135,7 +135,8 @@ py::dict tune_trace(std::pair<std::string, std::optional<std::string>> path,
       throw py::value_error(io::parse_error_message("start", parsed.error(), start_json));
     options.start = parsed.value();
   }
-  io::OpenedInput opened = open_input(Input{path.first, path.second});
+  const Input input{path.first, path.second};  // outlives the source, which views its bytes
+  io::OpenedInput opened = open_input(input);
   if (!opened.ok()) {
     PyErr_SetString(PyExc_OSError, opened.error.c_str());
     throw py::error_already_set();

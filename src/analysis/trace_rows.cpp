@@ -1,8 +1,8 @@
 #include "analysis/trace_rows.hpp"
 
 #include <bit>
-#include <charconv>
 #include <pawnkit/chess/fen.hpp>
+#include <pawnkit/decimal.hpp>
 
 namespace pawnkit::analysis {
 
@@ -38,10 +38,8 @@ std::optional<double> epd_label(std::string_view operations) {
   if (close == std::string_view::npos) return std::nullopt;
   const std::string_view value = operations.substr(open + 1, close - open - 1);
   // Any fraction from 0 to 1 (a result averaged over games, or a search's expectation).
-  double label = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), label);
-  if (ec != std::errc{} || end != value.data() + value.size() || !(label >= 0 && label <= 1))
-    return std::nullopt;
+  const std::optional<double> label = parse_decimal(value);
+  if (!label || !(*label >= 0 && *label <= 1)) return std::nullopt;
   return label;
 }
 

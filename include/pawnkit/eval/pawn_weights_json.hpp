@@ -27,6 +27,7 @@
 #include <string_view>
 #include <utility>
 
+#include "pawnkit/decimal.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/eval/taper.hpp"
 #include "pawnkit/parsed.hpp"
@@ -127,10 +128,9 @@ class JsonCursor {
   }
   bool read_number(double& value) {
     skip_blanks();
-    const char* first = text_.data() + pos_;
-    const auto [end, ec] = std::from_chars(first, text_.data() + text_.size(), value);
-    if (ec != std::errc{}) return fail("expected a number");
-    pos_ += std::size_t(end - first);
+    const std::size_t size = read_decimal_prefix(text_.substr(pos_), value);
+    if (size == 0) return fail("expected a number");
+    pos_ += size;
     return true;
   }
   // A string without escapes (member names need none).

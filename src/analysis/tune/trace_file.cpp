@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <pawnkit/decimal.hpp>
 #include <unordered_map>
 
 #include "analysis/tune/trace_binary.hpp"
@@ -29,13 +30,7 @@ std::vector<std::string_view> split_fields(std::string_view line) {
   }
 }
 
-std::optional<double> number(std::string_view text) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
-    return std::nullopt;
-  return value;
-}
+std::optional<double> number(std::string_view text) { return parse_decimal(text); }
 
 std::optional<double> result_of(std::string_view text) {
   if (text == "1-0") return 1.0;
