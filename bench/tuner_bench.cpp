@@ -10,7 +10,7 @@
 #include <random>
 
 #include "../tests/support/random_board.hpp"
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tuner.hpp"
 
 namespace {
 

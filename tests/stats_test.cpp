@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "io/stats_writer.hpp"
+#include "report/stats_writer.hpp"
 #include "support/diagram.hpp"
 
 namespace pawnkit::analysis {

@@ -13,7 +13,7 @@
 
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
-#include "analysis/trace_rows.hpp"
+#include "analysis/tune/trace_rows.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"

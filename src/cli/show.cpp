@@ -11,7 +11,7 @@
 #include "cli/output.hpp"
 #include "io/diagram.hpp"
 #include "io/report_writer.hpp"
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::cli {
 

@@ -19,7 +19,7 @@
 #include "io/input_format.hpp"
 #include "io/json.hpp"
 #include "io/pgn_writer.hpp"
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::cli {
 

@@ -12,7 +12,7 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "io/input_format.hpp"
-#include "io/stats_writer.hpp"
+#include "report/stats_writer.hpp"
 
 namespace pawnkit::cli {
 

@@ -3,7 +3,6 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/timeline_worker.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
@@ -11,7 +10,8 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "io/input_format.hpp"
-#include "io/timeline_writer.hpp"
+#include "report/timeline_worker.hpp"
+#include "report/timeline_writer.hpp"
 
 namespace pawnkit::cli {
 

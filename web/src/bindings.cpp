@@ -29,8 +29,8 @@
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
 #include "io/report_writer.hpp"
-#include "io/stats_writer.hpp"
-#include "io/svg.hpp"
+#include "report/stats_writer.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::web {
 

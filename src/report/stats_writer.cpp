@@ -1,7 +1,7 @@
 // The writers of a database summary (analysis::Stats): the readable table, one JSON
 // object, and the SVG charts. Stats only counts; every choice of wording, order, rounding
 // and layout is made here.
-#include "io/stats_writer.hpp"
+#include "report/stats_writer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "io/json.hpp"
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::io {
 

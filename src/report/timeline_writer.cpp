@@ -1,4 +1,4 @@
-#include "io/timeline_writer.hpp"
+#include "report/timeline_writer.hpp"
 
 #include <cstdio>
 

@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/trace_rows.hpp"
+#include "analysis/tune/trace_rows.hpp"
 
 namespace pawnkit::analysis {
 

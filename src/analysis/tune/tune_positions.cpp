@@ -1,4 +1,4 @@
-#include "analysis/tune_positions.hpp"
+#include "analysis/tune/tune_positions.hpp"
 
 #include <algorithm>
 #include <bit>

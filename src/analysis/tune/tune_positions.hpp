@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "analysis/game_workers.hpp"
-#include "analysis/trace_rows.hpp"
+#include "analysis/tune/trace_rows.hpp"
 #include "io/game_record.hpp"
 
 namespace pawnkit::analysis {

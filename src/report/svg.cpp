@@ -1,4 +1,4 @@
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 #include <algorithm>
 #include <cmath>

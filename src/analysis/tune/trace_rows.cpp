@@ -1,4 +1,4 @@
-#include "analysis/trace_rows.hpp"
+#include "analysis/tune/trace_rows.hpp"
 
 #include <bit>
 #include <pawnkit/chess/fen.hpp>

@@ -1,4 +1,4 @@
-#include "analysis/timeline_worker.hpp"
+#include "report/timeline_worker.hpp"
 
 #include <pawnkit/chess/phase.hpp>
 

@@ -1,4 +1,4 @@
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tuner.hpp"
 
 #include <algorithm>
 #include <cmath>

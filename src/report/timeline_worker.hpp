@@ -10,7 +10,7 @@
 #include "analysis/timeline.hpp"
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
-#include "io/timeline_writer.hpp"
+#include "report/timeline_writer.hpp"
 
 namespace pawnkit::analysis {
 
