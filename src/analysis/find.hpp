@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <pawnkit/chess/position.hpp>
 #include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,6 @@
 #include "analysis/pawn_report_cache.hpp"
 #include "analysis/query.hpp"
 #include "io/game_record.hpp"
-#include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
 
@@ -51,7 +51,7 @@ class FindWorker {
   PawnReportCache reports_;
   // The report and structure at the first ply of the current matching run (--annotate).
   PawnReport run_start_;
-  io::NamedStructure run_start_structure_;
+  NamedStructure run_start_structure_;
   std::vector<std::string> moves_;  // the game being written, in pawnkit's SAN
 };
 

@@ -61,7 +61,7 @@ int run_show(const Args& args) {
     pieces[s] = p == NoPiece ? '.' : piece_char(p);
   }
   const PawnReport report = pawn_report(*pos);
-  const io::NamedStructure structure = classify_structure(pawn_board(*pos));
+  const NamedStructure structure = classify_structure(pawn_board(*pos));
   if (!svg_path.empty()) {
     const std::string svg = io::board_svg(pieces, to_fen(*pos), report, patterns, structure);
     if (svg_path == "-") {
