@@ -16,8 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "io/input_format.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/input_format.hpp"
 
 namespace {
 

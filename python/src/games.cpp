@@ -13,7 +13,7 @@
 #include "analysis/stats.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 #include "report/stats_writer.hpp"
 #include "report/timeline_worker.hpp"
 

@@ -17,8 +17,8 @@
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
-#include "io/input_format.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/input_format.hpp"
 
 namespace py = pybind11;
 

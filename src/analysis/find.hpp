@@ -11,7 +11,7 @@
 
 #include "analysis/game_workers.hpp"
 #include "analysis/pawn_report_cache.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "io/game_record.hpp"
 
 namespace pawnkit::analysis {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli/output.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

@@ -20,7 +20,7 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "cli/weights_file.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

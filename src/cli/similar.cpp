@@ -9,16 +9,16 @@
 #include <string>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/similar_search.hpp"
+#include "analysis/similar/search.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/diagnostic.hpp"
-#include "io/input_format.hpp"
 #include "io/json.hpp"
-#include "io/pgn_writer.hpp"
+#include "io/pgn/writer.hpp"
+#include "io/source/input_format.hpp"
 #include "report/svg.hpp"
 
 namespace pawnkit::cli {

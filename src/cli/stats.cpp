@@ -11,7 +11,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 #include "report/stats_writer.hpp"
 
 namespace pawnkit::cli {

@@ -9,7 +9,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 #include "report/timeline_worker.hpp"
 #include "report/timeline_writer.hpp"
 

@@ -1,4 +1,4 @@
-#include "analysis/query_eval.hpp"
+#include "analysis/query/eval.hpp"
 
 #include <array>
 #include <bit>
@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "analysis/query_functions.hpp"
+#include "analysis/query/functions.hpp"
 
 namespace pawnkit::analysis::query_language {
 

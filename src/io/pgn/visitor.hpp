@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "io/pgn_error.hpp"
+#include "io/pgn/error.hpp"
 
 namespace pawnkit::io {
 

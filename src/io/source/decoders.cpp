@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::io {
 namespace {

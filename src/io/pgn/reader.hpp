@@ -33,11 +33,11 @@
 #include <string>
 #include <string_view>
 
-#include "io/byte_source.hpp"
-#include "io/pgn_error.hpp"
-#include "io/pgn_input.hpp"
-#include "io/pgn_tags.hpp"
-#include "io/pgn_visitor.hpp"
+#include "io/pgn/error.hpp"
+#include "io/pgn/input.hpp"
+#include "io/pgn/tags.hpp"
+#include "io/pgn/visitor.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::io {
 

@@ -2,8 +2,8 @@
 // changes nothing, so one Program serves every thread.
 #pragma once
 
-#include "analysis/query.hpp"
-#include "analysis/query_ast.hpp"
+#include "analysis/query/ast.hpp"
+#include "analysis/query/query.hpp"
 
 namespace pawnkit::analysis::query_language {
 

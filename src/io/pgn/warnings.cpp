@@ -1,4 +1,4 @@
-#include "io/pgn_warnings.hpp"
+#include "io/pgn/warnings.hpp"
 
 namespace pawnkit::io {
 

@@ -1,4 +1,4 @@
-#include "analysis/similar_search.hpp"
+#include "analysis/similar/search.hpp"
 
 #include <algorithm>
 #include <cstdio>

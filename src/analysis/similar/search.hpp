@@ -11,7 +11,7 @@
 
 #include <pawnkit/chess/phase.hpp>
 #include "analysis/game_workers.hpp"
-#include "analysis/similarity.hpp"
+#include "analysis/similar/similarity.hpp"
 #include "io/game_record.hpp"
 
 namespace pawnkit::analysis {

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <variant>
 
-#include "analysis/query.hpp"
-#include "analysis/query_ast.hpp"
+#include "analysis/query/ast.hpp"
+#include "analysis/query/query.hpp"
 
 namespace pawnkit::analysis::query_language {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "analysis/query_functions.hpp"
+#include "analysis/query/functions.hpp"
 
 namespace pawnkit::analysis::query_language {
 

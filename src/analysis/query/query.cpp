@@ -1,11 +1,11 @@
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 
 #include <algorithm>
 #include <utility>
 
-#include "analysis/query_ast.hpp"
-#include "analysis/query_eval.hpp"
-#include "analysis/query_parser.hpp"
+#include "analysis/query/ast.hpp"
+#include "analysis/query/eval.hpp"
+#include "analysis/query/parser.hpp"
 
 namespace pawnkit::analysis {
 

@@ -11,10 +11,10 @@
 #include <string_view>
 #include <type_traits>
 
-#include "io/byte_source.hpp"
-#include "io/pgn_error.hpp"
-#include "io/pgn_input.hpp"
-#include "io/pgn_visitor.hpp"
+#include "io/pgn/error.hpp"
+#include "io/pgn/input.hpp"
+#include "io/pgn/visitor.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::io::detail {
 

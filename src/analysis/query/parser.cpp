@@ -1,4 +1,4 @@
-#include "analysis/query_parser.hpp"
+#include "analysis/query/parser.hpp"
 
 #include <algorithm>
 #include <array>
@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/query_functions.hpp"
-#include "analysis/query_lexer.hpp"
-#include "analysis/query_names.hpp"
+#include "analysis/query/functions.hpp"
+#include "analysis/query/lexer.hpp"
+#include "analysis/query/names.hpp"
 
 namespace pawnkit::analysis::query_language {
 

@@ -1,4 +1,4 @@
-#include "analysis/query_names.hpp"
+#include "analysis/query/names.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "io/pgn_annotation.hpp"
+#include "io/pgn/annotation.hpp"
 
 #include <algorithm>
 #include <pawnkit/chess/notation.hpp>

@@ -1,4 +1,4 @@
-#include "analysis/query_lexer.hpp"
+#include "analysis/query/lexer.hpp"
 
 #include <array>
 

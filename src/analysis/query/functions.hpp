@@ -13,9 +13,9 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/query.hpp"
-#include "analysis/query_ast.hpp"
-#include "analysis/similarity.hpp"
+#include "analysis/query/ast.hpp"
+#include "analysis/query/query.hpp"
+#include "analysis/similar/similarity.hpp"
 
 namespace pawnkit::analysis::query_language {
 

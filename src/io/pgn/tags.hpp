@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "io/diagnostic.hpp"
-#include "io/pgn_comments.hpp"
+#include "io/pgn/comments.hpp"
 
 namespace pawnkit::io::detail {
 

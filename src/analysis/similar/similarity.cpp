@@ -1,4 +1,4 @@
-#include "analysis/similarity.hpp"
+#include "analysis/similar/similarity.hpp"
 
 #include <algorithm>
 #include <bit>

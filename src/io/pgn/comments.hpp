@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "io/pgn_parser_state.hpp"
+#include "io/pgn/parser_state.hpp"
 
 namespace pawnkit::io::detail {
 

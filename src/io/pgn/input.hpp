@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::io::detail {
 

@@ -1,4 +1,4 @@
-#include "io/pgn_writer.hpp"
+#include "io/pgn/writer.hpp"
 
 #include <algorithm>
 #include <array>
