@@ -1,117 +1,10 @@
+// Helpers of the PGN reader (reader.hpp) that need no visitor: tag values, move spellings.
 #include "io/pgn/reader.hpp"
 
-#include <cassert>
-#include <cstdio>
-#include <iterator>
+#include <string>
+#include <string_view>
 
-namespace pawnkit::io {
-
-// One line for a terminal or a log.
-std::string PgnError::to_string() const {
-  std::string text(file);
-  text += ':';
-  text += std::to_string(line);
-  text += ": game ";
-  text += std::to_string(game);
-  text += ": ";
-  text += message;
-  return text;
-}
-
-// "unexpected character 'x'" for a printable byte, else "unexpected byte 0x00".
-static std::string unexpected_byte(std::uint64_t byte) {
-  char text[40];
-  if (byte >= 0x21 && byte < 0x7F) {
-    std::snprintf(text, sizeof text, "unexpected character '%c'", static_cast<char>(byte));
-  } else {
-    std::snprintf(text, sizeof text, "unexpected byte 0x%02X", static_cast<unsigned>(byte & 0xFF));
-  }
-  return text;
-}
-
-// Each code's text, in enum order: "%b" stands for the byte in `detail` (as
-// unexpected_byte() names it), "%n" for the number in `detail`, "%w" for `what`.
-constexpr std::string_view message_texts[] = {
-    "source failed",
-    "unterminated comment",
-    "unterminated variation",
-    "unmatched ')'",
-    "%b",
-    "malformed NAG",
-    "token longer than %n bytes",
-    "comment longer than %n bytes",
-    "tag longer than %n bytes",
-    "unterminated tag (missing ']')",
-    "unterminated tag value (missing '\"')",
-    "malformed tag",
-    "%b in tag value",
-    "stray '}' skipped",
-    "unmatched ')' skipped",
-    "result '%w' in the middle of the movetext: the game goes on",
-    "Result tag disagrees with the result token: %w",
-    "tag value without quotes: %w",
-    "tag value in single quotes: %w",
-    "tag without closing '\"' or ']' read to the end of its line: %w",
-    "tag value longer than %n bytes cut to %n bytes: %w",
-    "%w",
-};
-static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::FenTagRepaired) + 1,
-              "one text per PgnErrorCode");
-
-std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view what) {
-  const auto index = static_cast<std::size_t>(code);
-  if (index >= std::size(message_texts)) return "unknown error";
-  const std::string_view text = message_texts[index];
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%' || i + 1 == text.size()) {
-      out += text[i];
-      continue;
-    }
-    switch (text[++i]) {
-      case 'b':
-        out += unexpected_byte(detail);
-        break;
-      case 'n':
-        out += std::to_string(detail);
-        break;
-      default:
-        out += what;
-    }
-  }
-  return out;
-}
-
-namespace detail {
-
-// Room for one read plus the longest token that may be carried over.
-PgnInput::PgnInput(ByteSource& source, std::size_t read_size, std::size_t keep_limit)
-    : source_(source), buffer_(read_size + keep_limit), read_size_(read_size) {
-  pos = end = buffer_.data();
-}
-
-// Nothing is kept: the bytes before pos are consumed.
-bool PgnInput::refill() {
-  const char* keep = end;
-  return refill(keep);
-}
-
-// Moves the kept tail to the front, then asks the source for up to read_size bytes.
-bool PgnInput::refill(const char*& keep) {
-  if (eof_) return false;
-  assert(keep <= pos && pos <= end);
-  const auto kept = static_cast<std::size_t>(end - keep);
-  const auto pos_offset = static_cast<std::size_t>(pos - keep);
-  assert(kept < buffer_.size());
-  if (kept != 0 && keep != buffer_.data()) std::memmove(buffer_.data(), keep, kept);
-  const std::size_t room = std::min(read_size_, buffer_.size() - kept);
-  const std::size_t n = source_.read(buffer_.data() + kept, room);
-  keep = buffer_.data();
-  pos = keep + pos_offset;
-  end = keep + kept + n;
-  if (n == 0) eof_ = true;
-  return n != 0;
-}
+namespace pawnkit::io::detail {
 
 std::string_view unescape_tag_value(std::string_view raw, std::string& scratch) {
   if (raw.find('\\') == std::string_view::npos) return raw;
@@ -212,5 +105,4 @@ std::string_view trim_blanks(std::string_view text) {
   return text;
 }
 
-}  // namespace detail
-}  // namespace pawnkit::io
+}  // namespace pawnkit::io::detail
