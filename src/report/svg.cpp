@@ -98,16 +98,17 @@ std::string xml_escape(std::string_view text) {
   return s;
 }
 
-std::string board_svg(const std::array<char, 64>& pieces, std::string_view fen,
-                      const PawnReport& report, std::span<const DrawablePattern> patterns,
-                      const std::optional<StructureMatch>& structure) {
+SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
+                     const PawnReport& report, std::span<const DrawablePattern> patterns,
+                     const std::optional<StructureMatch>& structure) {
   const bool has_islands =
       std::any_of(patterns.begin(), patterns.end(), [](const auto& p) { return !p.member; });
   const double islands_y = board_y + board_size + 30;
   const double legend_x = board_x + board_size + 28;
   const double height = std::max(islands_y + (has_islands ? 64 : 0),
                                  board_y + 40 + 22.0 * double(patterns.size()) + 60);
-  Svg svg(legend_x + 370, height);
+  const double width = legend_x + 370;
+  Svg svg(width, height);
 
   std::string caption(fen);
   svg.text(board_x, 24, caption, "start", "font-size=\"14\"");
@@ -243,7 +244,7 @@ std::string board_svg(const std::array<char, 64>& pieces, std::string_view fen,
            "font-size=\"12\" fill=\"#555555\"");
   svg.text(legend_x, y + 36, "Black pieces: dark discs", "start",
            "font-size=\"12\" fill=\"#555555\"");
-  return svg.finish();
+  return {svg.finish(), width, height};
 }
 
 namespace {

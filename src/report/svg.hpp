@@ -23,9 +23,15 @@ namespace pawnkit::io {
 // captures, ...) as striped shading ('/' for White's squares, '\' for Black's), and
 // "islands" as bars under the board, one row per side. A legend names every colour; the
 // caption gives the FEN and the named structure, if any.
-std::string board_svg(const std::array<char, 64>& pieces, std::string_view fen,
-                      const PawnReport& report, std::span<const DrawablePattern> patterns,
-                      const std::optional<StructureMatch>& structure);
+// Returns the picture with the size its <svg> element declares, so that a caller placing
+// it in a larger picture (similar --svg) need not read the size back out of the text.
+struct SvgPicture {
+  std::string text;
+  double width = 0, height = 0;
+};
+SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
+                     const PawnReport& report, std::span<const DrawablePattern> patterns,
+                     const std::optional<StructureMatch>& structure);
 
 // One series of a bar chart: a value per category; NaN draws no bar (no data), while a
 // zero draws a thin one.
