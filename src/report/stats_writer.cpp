@@ -16,9 +16,9 @@
 
 namespace pawnkit::io {
 
+using analysis::GameScore;
 using analysis::island_buckets;
 using analysis::RatedSummary;
-using analysis::Score;
 using analysis::scored_pattern_count;
 using analysis::scored_pattern_names;
 using analysis::ScoredPattern;
@@ -48,7 +48,7 @@ double elo(const WhiteEdge& edge) { return edge ? edge->elo : 0; }
 
 // Actual against expected over a score's rated games. The control row's difference is 0
 // up to the fit's rounding (1e-12 points): shown as 0, not "-0.0".
-RatedSummary rated_summary(const Score& s, double white_edge) {
+RatedSummary rated_summary(const GameScore& s, double white_edge) {
   RatedSummary r = s.rated(white_edge);
   if (std::fabs(r.difference) < 1e-6) r.difference = 0;
   return r;
@@ -70,7 +70,7 @@ void append_percents(std::string& out,
 }
 
 // "wins": W, "draws": D, "losses": L, "score_percent": P (null without games)
-void append_score_fields(std::string& out, const Score& s, double white_edge) {
+void append_score_fields(std::string& out, const GameScore& s, double white_edge) {
   out += "\"wins\": ";
   append_count(out, s.wins);
   out += ", \"draws\": ";
@@ -95,7 +95,7 @@ void append_score_fields(std::string& out, const Score& s, double white_edge) {
 }
 
 // The rating-adjusted columns of a score row (see rated_header), newline included.
-std::string rated_columns(const Score& s, double white_edge) {
+std::string rated_columns(const GameScore& s, double white_edge) {
   const RatedSummary r = rated_summary(s, white_edge);
   std::string out;
   if (r.enough())
@@ -130,7 +130,7 @@ std::string pattern_phase_note(const Stats& stats) {
 
 // One row of a score table: name, side, games, wins, draws, losses, score%, rated columns.
 void append_score_row(std::string& out, int name_width, std::string_view name, Color side,
-                      const Score& s, double white_edge) {
+                      const GameScore& s, double white_edge) {
   appendf(out, "%-*s  %-5s  %7llu %7llu %7llu %7llu  ", name_width, std::string(name).c_str(),
           side == Black ? "black" : "white", ull(s.games()), ull(s.wins), ull(s.draws),
           ull(s.losses));
@@ -261,7 +261,7 @@ std::string stats_table(const Stats& stats) {
   };
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
-    const Score& s = stats.structure_score(id);
+    const GameScore& s = stats.structure_score(id);
     appendf(out, row, std::string(structure_name(id)).c_str(),
             fixed(share(stats.structure_positions(id, White), stats.positions()), "%.2f").c_str(),
             fixed(share(stats.structure_positions(id, Black), stats.positions()), "%.2f").c_str(),
@@ -294,7 +294,7 @@ std::string stats_table(const Stats& stats) {
   out += rated_header;
   out += '\n';
   for (const auto& [from, to] : transitions_by_games(stats)) {
-    const Score& s = stats.transition_score(from, to);
+    const GameScore& s = stats.transition_score(from, to);
     appendf(out, "%-23s  %-23s  %7llu %7llu %7llu %7llu  ",
             std::string(structure_name(from)).c_str(), std::string(structure_name(to)).c_str(),
             ull(stats.transition_games(from, to)), ull(s.wins), ull(s.draws), ull(s.losses));
@@ -370,19 +370,20 @@ std::string stats_json(const Stats& stats) {
   append_json_string(out, analysis::all_games_row_name);
   out += ": {";
   append_sides(
-      out, [&](Color c) -> const Score& { return stats.all_games_score(c); }, white_edge);
+      out, [&](Color c) -> const GameScore& { return stats.all_games_score(c); }, white_edge);
   for (int p = 0; p < scored_pattern_count; ++p) {
     out += "}, ";
     append_json_string(out, scored_pattern_names[p]);
     out += ": {";
     append_sides(
-        out, [&](Color c) -> const Score& { return stats.score(c, ScoredPattern(p)); }, white_edge);
+        out, [&](Color c) -> const GameScore& { return stats.score(c, ScoredPattern(p)); },
+        white_edge);
   }
   out += '}';
   out += "}, \"structures\": {";
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
-    const Score& s = stats.structure_score(id);
+    const GameScore& s = stats.structure_score(id);
     if (i) out += ", ";
     append_json_string(out, structure_name(id));
     out += ": {\"positions\": ";
@@ -404,7 +405,7 @@ std::string stats_json(const Stats& stats) {
     append_score_fields(out, s, white_edge);
     out += ", ";
     append_sides(
-        out, [&](Color c) -> const Score& { return stats.structure_score(id, c); }, white_edge);
+        out, [&](Color c) -> const GameScore& { return stats.structure_score(id, c); }, white_edge);
     out += '}';
   }
   out += '}';
@@ -520,7 +521,7 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   structures.series = {{"score %", {}}};
   for (int i = 0; i < structure_count; ++i) {
     const auto id = StructureId(i);
-    const Score& s = stats.structure_score(id);
+    const GameScore& s = stats.structure_score(id);
     structures.categories.emplace_back(structure_name(id));
     structures.series[0].values.push_back(s.games() ? s.percent() : std::nan(""));
     structures.bar_notes.push_back("n=" + std::to_string(s.games()));
