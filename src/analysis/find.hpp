@@ -33,7 +33,7 @@ struct FindOptions {
 
 // Positions mode: a contract JSON line (with "game" and "ply") for each position that
 // ends a run of at least min_plies consecutive matching plies. Games mode: each fully
-// replayed game with such a run, as portable PGN (io/pgn_writer.hpp: the export format's
+// replayed game with such a run, as portable PGN (io/pgn/writer.hpp: the export format's
 // tag order, the moves in pawnkit's SAN) with a comment after the run's first ply,
 // annotated with that position's structure and key squares when asked.
 class FindWorker {

@@ -1,6 +1,6 @@
 // The compiled form of a find query, private to src/analysis/query*: a flat array of typed
 // nodes, each child before its parent, built and type-checked by the parser
-// (query_parser.cpp) and read by the evaluator (query_eval.cpp).
+// (parser.cpp) and read by the evaluator (eval.cpp).
 #pragma once
 
 #include <array>

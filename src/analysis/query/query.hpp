@@ -1,7 +1,7 @@
 // The query language of `pawnkit find --where`: an expression over the contract's keys for
 // each side and a few facts of the position and its game (docs/query.md has the grammar).
-// An expression is compiled once into a type-checked program (query_parser.hpp); evaluating
-// it (query_eval.hpp) reads a QueryContext and allocates nothing.
+// An expression is compiled once into a type-checked program (parser.hpp); evaluating
+// it (eval.hpp) reads a QueryContext and allocates nothing.
 #pragma once
 
 #include <cstddef>

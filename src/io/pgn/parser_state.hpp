@@ -1,7 +1,7 @@
 // The PGN reader's shared state: the input buffer, the visitor, the options, the game
 // counters and phase, and the three ways the parser answers (obey a visitor's Control,
-// report an error, warn about a repair). The reader's layers (pgn_comments.hpp,
-// pgn_tags.hpp, pgn_reader.hpp) derive from it in a chain; no virtual calls.
+// report an error, warn about a repair). The reader's layers (comments.hpp,
+// tags.hpp, reader.hpp) derive from it in a chain; no virtual calls.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The public side of the PGN reader: the visitor a caller writes, the reader's options
-// and its summary. See pgn_reader.hpp for read_pgn and the movetext rules.
+// and its summary. See reader.hpp for read_pgn and the movetext rules.
 #pragma once
 
 #include <cstddef>
