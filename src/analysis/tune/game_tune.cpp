@@ -8,7 +8,7 @@
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
 #include "io/game_record.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
 
 namespace pawnkit::analysis {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "analysis/tune/tune_positions.hpp"
 #include "analysis/tune/tune_report.hpp"
-#include "analysis/tune_positions.hpp"
-#include "analysis/tuner.hpp"
-#include "io/byte_source.hpp"
+#include "analysis/tune/tuner.hpp"
 #include "io/diagnostic.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::analysis {
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tuner.hpp"
 
 namespace pawnkit::analysis {
 

@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "analysis/tune/trace_binary.hpp"
-#include "io/line_reader.hpp"
+#include "io/source/line_reader.hpp"
 
 namespace pawnkit::analysis {
 

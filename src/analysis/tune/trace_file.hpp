@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "analysis/tune/linear_fit.hpp"
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::analysis {
 

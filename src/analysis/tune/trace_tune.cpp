@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <random>
 
-#include "analysis/tune_positions.hpp"
+#include "analysis/tune/tune_positions.hpp"
 #include "io/json.hpp"
 
 namespace pawnkit::analysis {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tuner.hpp"
 
 namespace pawnkit::analysis {
 
