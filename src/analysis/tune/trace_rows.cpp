@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <pawnkit/chess/fen.hpp>
+#include <pawnkit/decimal.hpp>
 
 namespace pawnkit::analysis {
 
@@ -36,11 +37,10 @@ std::optional<double> epd_label(std::string_view operations) {
   const std::size_t close = operations.find(']', open);
   if (close == std::string_view::npos) return std::nullopt;
   const std::string_view value = operations.substr(open + 1, close - open - 1);
-  for (const auto& [text, label] :
-       {std::pair{"1.0", 1.0}, std::pair{"1", 1.0}, std::pair{"0.5", 0.5}, std::pair{"0.0", 0.0},
-        std::pair{"0", 0.0}})
-    if (value == text) return label;
-  return std::nullopt;
+  // Any fraction from 0 to 1 (a result averaged over games, or a search's expectation).
+  const std::optional<double> label = parse_decimal(value);
+  if (!label || !(*label >= 0 && *label <= 1)) return std::nullopt;
+  return label;
 }
 
 }  // namespace pawnkit::analysis

@@ -24,7 +24,8 @@ TraceRow trace_row(const Position& pos, const eval::PawnWeights& weights = {});
 std::optional<double> result_label(std::string_view result);
 
 // The label of an EPD record's operations: a `c9 "1-0"` operation (any of the three
-// results), or a `[1.0]`, `[0.5]` or `[0.0]` suffix (also `[1]`, `[0]`); nullopt without one.
+// results), or a `[1.0]`, `[0.5]`, `[0.0]` or any `[0.73]`-style suffix, a number from 0 to
+// 1; nullopt without one.
 std::optional<double> epd_label(std::string_view operations);
 
 }  // namespace pawnkit::analysis

@@ -78,6 +78,25 @@ eval::PawnWeights pawn_weights(const TunerParameters& p) {
   return eval::from_parameters(pawns);
 }
 
+eval::TunedWeights tuned_weights(const TunerParameters& p) {
+  eval::TunedWeights w{.pawns = pawn_weights(p)};
+  for (std::size_t piece = 0; piece < w.material.size(); ++piece)
+    w.material[piece] = {int(std::lround(p[material_parameter + 2 * piece])),
+                         int(std::lround(p[material_parameter + 2 * piece + 1]))};
+  w.side_to_move = int(std::lround(p[side_to_move_parameter]));
+  return w;
+}
+
+TunerParameters tuned_parameters(const eval::TunedWeights& w) {
+  TunerParameters p = initial_parameters(w.pawns);
+  for (std::size_t piece = 0; piece < w.material.size(); ++piece) {
+    p[material_parameter + 2 * piece] = w.material[piece].mg;
+    p[material_parameter + 2 * piece + 1] = w.material[piece].eg;
+  }
+  p[side_to_move_parameter] = w.side_to_move;
+  return p;
+}
+
 void TuningData::add(const TraceRow& row, double label) {
   const auto pawns = eval::coefficients(row.pawns);
   features.insert(features.end(), pawns.begin(), pawns.end());

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <pawnkit/eval/pawn_trace.hpp>
+#include <pawnkit/eval/pawn_weights_json.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -46,6 +47,9 @@ std::optional<std::size_t> tuner_parameter_index(std::string_view name);
 TunerParameters initial_parameters(const eval::PawnWeights& w);
 // The pawn weights of a parameter vector, rounded to integers.
 eval::PawnWeights pawn_weights(const TunerParameters& p);
+// Every weight the parameters hold (pawn weights, material, side to move), rounded, and back.
+eval::TunedWeights tuned_weights(const TunerParameters& p);
+TunerParameters tuned_parameters(const eval::TunedWeights& tuned);
 
 // The positions: one row of features each, with its offset, its label and its game.
 struct TuningData {
