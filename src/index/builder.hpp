@@ -1,0 +1,73 @@
+// The writer of `index add`: takes the GameEntries the workers wrote (in input order, on
+// the pipeline's reading thread), leaves out games already in the index (by content
+// hash), numbers the new ones, sums their visits in memory and writes every
+// `batch_games` games as one RocksDB write batch: the games' records, their hash keys,
+// the merged counts and the totals together. A batch is applied whole or not at all, so a
+// build killed at any moment leaves the index as it was after some batch, and running the
+// same command again adds exactly the games still missing.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "analysis/pipeline.hpp"
+#include "index/keys.hpp"
+#include "index/placement_stats.hpp"
+#include "index/store.hpp"
+
+namespace pawnkit::index_db {
+
+struct BuildCounts {
+  std::uint64_t added = 0, duplicates = 0;
+};
+
+class IndexBuilder {
+ public:
+  IndexBuilder(Store& store, std::size_t batch_games = 4096);
+  ~IndexBuilder();
+  // Adds the entries of a pipeline output text; empty on success, else the error (a
+  // failed write: the build must stop).
+  std::string add(std::string_view entries);
+  // Writes what is pending.
+  std::string flush();
+  const BuildCounts& counts() const { return counts_; }
+
+ private:
+  struct HashOf {
+    std::size_t operator()(const ContentHash& h) const { return std::size_t(h.low); }
+  };
+  Store& store_;
+  std::size_t batch_games_;
+  std::uint64_t games_ = 0;  // in the index, with the pending batch
+  std::size_t pending_games_ = 0;
+  std::unordered_map<std::string, PlacementStats> pending_;
+  std::unordered_set<ContentHash, HashOf> pending_hashes_;
+  std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index
+  std::unique_ptr<rocksdb::WriteBatch> batch_;
+  BuildCounts counts_;
+  std::string error_;
+};
+
+// The pipeline's sink for `index add`: entries go to the builder, messages and progress
+// to `inner` (the command line's sink).
+class IndexSink final : public analysis::PipelineSink {
+ public:
+  IndexSink(IndexBuilder& builder, analysis::PipelineSink& inner)
+      : builder_(builder), inner_(inner) {}
+  void out(const std::string& text) override {
+    if (error.empty() && !text.empty()) error = builder_.add(text);
+  }
+  void report(std::span<const io::Diagnostic> diagnostics) override { inner_.report(diagnostics); }
+  void progress(std::size_t games, std::size_t bytes) override { inner_.progress(games, bytes); }
+  std::string error;  // the first write error
+
+ private:
+  IndexBuilder& builder_;
+  analysis::PipelineSink& inner_;
+};
+
+}  // namespace pawnkit::index_db

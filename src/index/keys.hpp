@@ -1,0 +1,73 @@
+// The keys of the index (one RocksDB column family, a one-byte prefix per kind of key):
+//
+//   'V'                      the format version ("pawnkit-index 1")
+//   'M'                      totals: games indexed, the next game number
+//   'F' file name            games added from that source file
+//   'H' 16-byte content hash the number of the game with that content (adding it again
+//                            finds it here and changes nothing)
+//   'G' 4-byte game number   the game's record (players, ratings, date, source: GameInfo)
+//   'E' 8+8 bytes            an exact pawn placement: White's then Black's pawn bitboard
+//   'C' 8+8 bytes            a centre placement: the pawns on the c- to f-files alone
+//   'S' id, side             a named structure and the side holding it
+//
+// E, C and S keys hold a PlacementStats value that RocksDB's merge operator sums.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <pawnkit/bitboard.hpp>
+#include <pawnkit/pawns/structures.hpp>
+
+#include "index/bytes.hpp"
+
+namespace pawnkit::index_db {
+
+inline constexpr std::string_view format_version = "pawnkit-index 1";
+
+enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };
+
+// The c-, d-, e- and f-files: the centre a Carlsbad or a Maroczy bind is named by.
+inline constexpr Bitboard center_files = 0x3c3c3c3c3c3c3c3cULL;
+
+inline std::string placement_key(MatchKind kind, Bitboard white, Bitboard black) {
+  std::string key(1, static_cast<char>(kind));
+  if (kind == MatchKind::Center) {
+    white &= center_files;
+    black &= center_files;
+  }
+  put_fixed64(key, white);
+  put_fixed64(key, black);
+  return key;
+}
+
+inline std::string structure_key(StructureId id, Color side) {
+  std::string key(1, static_cast<char>(MatchKind::Structure));
+  key.push_back(static_cast<char>(id));
+  key.push_back(static_cast<char>(side == White ? 0 : 1));
+  return key;
+}
+
+inline std::string game_key(std::uint32_t number) {
+  std::string key(1, 'G');
+  put_fixed32(key, number);
+  return key;
+}
+
+struct ContentHash {
+  std::uint64_t high = 0, low = 0;
+  bool operator==(const ContentHash&) const = default;
+};
+
+inline std::string hash_key(const ContentHash& h) {
+  std::string key(1, 'H');
+  put_fixed64(key, h.high);
+  put_fixed64(key, h.low);
+  return key;
+}
+
+inline bool is_stats_key(std::string_view key) {
+  return !key.empty() && (key[0] == 'E' || key[0] == 'C' || key[0] == 'S');
+}
+
+}  // namespace pawnkit::index_db

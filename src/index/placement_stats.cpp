@@ -1,0 +1,139 @@
+#include "index/placement_stats.hpp"
+
+#include <algorithm>
+
+#include "index/bytes.hpp"
+
+namespace pawnkit::index_db {
+namespace {
+
+void merge_candidates(std::vector<Candidate>& into, const std::vector<Candidate>& from) {
+  into.insert(into.end(), from.begin(), from.end());
+  std::sort(into.begin(), into.end());
+  if (into.size() > candidates_per_cell) into.resize(candidates_per_cell);
+}
+
+void merge_moves(std::vector<MoveScore>& into, const std::vector<MoveScore>& from) {
+  for (const MoveScore& m : from) {
+    auto it = std::lower_bound(into.begin(), into.end(), m.move,
+                               [](const MoveScore& a, std::uint32_t b) { return a.move < b; });
+    if (it != into.end() && it->move == m.move)
+      it->score.add(m.score);
+    else
+      into.insert(it, m);
+  }
+}
+
+void put_score(std::string& out, const Score& s) {
+  put_varint(out, s.games);
+  put_varint(out, s.white);
+  put_varint(out, s.draws);
+  put_varint(out, s.black);
+}
+
+Score read_score(ByteReader& in) {
+  Score s;
+  s.games = in.varint();
+  s.white = in.varint();
+  s.draws = in.varint();
+  s.black = in.varint();
+  return s;
+}
+
+}  // namespace
+
+void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
+                              const Candidate& candidate) {
+  auto it = std::lower_bound(cells.begin(), cells.end(), cell,
+                             [](const CellStats& a, std::uint32_t b) { return a.cell < b; });
+  if (it == cells.end() || it->cell != cell) {
+    CellStats fresh;
+    fresh.cell = cell;
+    it = cells.insert(it, std::move(fresh));
+  }
+  it->score.add(result);
+  if (move) {
+    MoveScore m{*move, {}};
+    m.score.add(result);
+    merge_moves(it->moves, {m});
+  }
+  merge_candidates(it->candidates, {candidate});
+}
+
+void PlacementStats::merge(const PlacementStats& other) {
+  for (const CellStats& c : other.cells) {
+    auto it = std::lower_bound(cells.begin(), cells.end(), c.cell,
+                               [](const CellStats& a, std::uint32_t b) { return a.cell < b; });
+    if (it == cells.end() || it->cell != c.cell) {
+      cells.insert(it, c);
+      continue;
+    }
+    it->score.add(c.score);
+    merge_moves(it->moves, c.moves);
+    merge_candidates(it->candidates, c.candidates);
+  }
+}
+
+std::string PlacementStats::encode() const {
+  std::string out;
+  put_varint(out, cells.size());
+  for (const CellStats& c : cells) {
+    put_varint(out, c.cell);
+    put_score(out, c.score);
+    put_varint(out, c.moves.size());
+    for (const MoveScore& m : c.moves) {
+      put_varint(out, m.move);
+      put_score(out, m.score);
+    }
+    put_varint(out, c.candidates.size());
+    for (const Candidate& k : c.candidates) {
+      put_varint(out, k.score);
+      put_fixed64(out, k.tiebreak);
+      put_varint(out, k.game);
+      put_varint(out, k.first_ply);
+    }
+  }
+  return out;
+}
+
+std::optional<PlacementStats> PlacementStats::decode(std::string_view bytes) {
+  ByteReader in(bytes);
+  PlacementStats stats;
+  const std::uint64_t cells = in.varint();
+  if (cells > bytes.size()) return std::nullopt;
+  stats.cells.resize(cells);
+  for (CellStats& c : stats.cells) {
+    c.cell = std::uint32_t(in.varint());
+    c.score = read_score(in);
+    const std::uint64_t moves = in.varint();
+    if (moves > bytes.size()) return std::nullopt;
+    c.moves.resize(moves);
+    for (MoveScore& m : c.moves) {
+      m.move = std::uint32_t(in.varint());
+      m.score = read_score(in);
+    }
+    const std::uint64_t candidates = in.varint();
+    if (candidates > bytes.size()) return std::nullopt;
+    c.candidates.resize(candidates);
+    for (Candidate& k : c.candidates) {
+      k.score = std::uint32_t(in.varint());
+      k.tiebreak = in.fixed64();
+      k.game = std::uint32_t(in.varint());
+      k.first_ply = std::uint32_t(in.varint());
+    }
+    if (!in.ok()) return std::nullopt;
+  }
+  if (!in.ok() || !in.done()) return std::nullopt;
+  return stats;
+}
+
+bool merge_encoded(std::string_view a, std::string_view b, std::string& out) {
+  auto left = PlacementStats::decode(a);
+  const auto right = PlacementStats::decode(b);
+  if (!left || !right) return false;
+  left->merge(*right);
+  out = left->encode();
+  return true;
+}
+
+}  // namespace pawnkit::index_db

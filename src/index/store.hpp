@@ -1,0 +1,62 @@
+// The index on disk: a RocksDB database (a directory) opened for writing (`index add`,
+// one writer at a time: RocksDB's lock file) or read-only (explore, serve, index info).
+// Every error comes back as a one-line message, never an exception or a crash.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rocksdb {
+class DB;
+class WriteBatch;
+}  // namespace rocksdb
+
+namespace pawnkit::index_db {
+
+class Store {
+ public:
+  enum class Mode { Write, ReadOnly };
+  // The index at `path` (created for Write when missing), or nullptr with `error` set
+  // (no index there, a corrupt one, one of another format version, locked by a writer).
+  static std::unique_ptr<Store> open(const std::string& path, Mode mode, std::string& error);
+  ~Store();
+
+  // The value of `key`; nullopt when absent. `error` is set when the read failed.
+  std::optional<std::string> get(std::string_view key, std::string& error) const;
+  // Applies the batch atomically (with the write-ahead log: a crash keeps it or drops it
+  // whole). Empty on success, else the error.
+  std::string write(rocksdb::WriteBatch& batch);
+  // Calls on_key(key, value) for every key starting with `prefix`, in key order.
+  template <class OnKey>
+  std::string scan(std::string_view prefix, OnKey&& on_key) const;
+
+  std::uint64_t games(std::string& error) const;  // the 'M' total
+  const std::string& path() const { return path_; }
+  // The bytes of the index's files.
+  std::uint64_t bytes() const;
+  rocksdb::DB& db() { return *db_; }
+  const rocksdb::DB& db() const { return *db_; }
+
+ private:
+  Store() = default;
+  std::string scan_impl(std::string_view prefix,
+                        void (*callback)(void*, std::string_view, std::string_view),
+                        void* context) const;
+  std::string path_;
+  std::unique_ptr<rocksdb::DB> db_;
+};
+
+template <class OnKey>
+std::string Store::scan(std::string_view prefix, OnKey&& on_key) const {
+  return scan_impl(
+      prefix,
+      [](void* context, std::string_view key, std::string_view value) {
+        (*static_cast<OnKey*>(context))(key, value);
+      },
+      &on_key);
+}
+
+}  // namespace pawnkit::index_db
