@@ -53,6 +53,7 @@ int run_index_add(const Args& args) {
   const bool all_opened =
       for_each_input(files, "pgn", [&](std::string_view file, io::OpenedInput& opened) {
         messages.next_file(input_size(file));
+        builder.set_file(file);
         warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
                                            record_options.pipeline_options())
                         .warnings;

@@ -1,24 +1,39 @@
 #include "index/builder.hpp"
 
-#include <rocksdb/write_batch.h>
+#include <algorithm>
+#include <array>
 
 #include "index/game_visits.hpp"
-#include "index/keys.hpp"
 
 namespace pawnkit::index_db {
 
 IndexBuilder::IndexBuilder(Store& store, std::size_t batch_games)
-    : store_(store), batch_games_(batch_games), batch_(std::make_unique<rocksdb::WriteBatch>()) {
+    : store_(store), batch_games_(batch_games) {
   games_ = store_.games(error_);
 }
 
-IndexBuilder::~IndexBuilder() = default;
+void IndexBuilder::set_file(std::string_view file) {
+  file_ = std::string(file);
+  auto source = sources_.find(file_);
+  if (source == sources_.end()) {
+    std::uint64_t before = 0;
+    std::string error;
+    if (const auto value = store_.get("F" + file_, error)) {
+      ByteReader in(*value);
+      before = in.varint();
+    }
+    if (!error.empty() && error_.empty()) error_ = error;
+    source = sources_.emplace(file_, before).first;
+  }
+  file_games_ = &source->second;
+}
 
-std::string IndexBuilder::add(std::string_view entries) {
+std::string IndexBuilder::add(std::string_view text) {
   if (!error_.empty()) return error_;
+  if (!file_games_) set_file("");
   GameEntry entry;
-  while (!entries.empty()) {
-    if (!entry.read_from(entries)) return error_ = "internal error: a malformed game entry";
+  while (!text.empty()) {
+    if (!entry.read_from(text)) return error_ = "internal error: a malformed game entry";
     std::string error;
     if (pending_hashes_.contains(entry.hash) || store_.get(hash_key(entry.hash), error)) {
       ++counts_.duplicates;
@@ -26,26 +41,12 @@ std::string IndexBuilder::add(std::string_view entries) {
     }
     if (!error.empty()) return error_ = error;
     const auto number = std::uint32_t(++games_);
-    std::string number_bytes;
-    put_varint(number_bytes, number);
-    batch_->Put(hash_key(entry.hash), number_bytes);
-    batch_->Put(game_key(number), entry.info);
     pending_hashes_.insert(entry.hash);
     for (const Visit& v : entry.visits)
-      pending_[v.key].add_game(entry.cell, entry.result, v.move,
-                               Candidate{v.score, entry.hash.high, number, v.first_ply});
-    const auto info = GameInfo::decode(entry.info);
-    const std::string file = info ? info->file : std::string();
-    auto source = sources_.find(file);
-    if (source == sources_.end()) {
-      std::uint64_t before = 0;
-      if (const auto value = store_.get("F" + file, error)) {
-        ByteReader in(*value);
-        before = in.varint();
-      }
-      source = sources_.emplace(file, before).first;
-    }
-    ++source->second;
+      rows_.push_back({v.key.words(), v.key, entry.cell, entry.result, v.move ? *v.move + 1 : 0,
+                       Candidate{v.score, entry.hash.high, number, v.first_ply}});
+    games_in_batch_.push_back({entry.hash, number, std::move(entry.info)});
+    ++*file_games_;
     ++counts_.added;
     if (++pending_games_ >= batch_games_) {
       if (std::string e = flush(); !e.empty()) return e;
@@ -57,18 +58,57 @@ std::string IndexBuilder::add(std::string_view entries) {
 std::string IndexBuilder::flush() {
   if (!error_.empty()) return error_;
   if (pending_games_ == 0) return {};
-  for (const auto& [key, stats] : pending_) batch_->Merge(key, stats.encode());
-  std::string totals;
-  put_varint(totals, games_);
-  batch_->Put("M", totals);
-  for (const auto& [file, games] : sources_) {
-    std::string value;
-    put_varint(value, games);
-    batch_->Put("F" + file, value);
+  // Rows of a key together, by cell within it: each key's value is summed in one pass.
+  std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
+    return a.order != b.order ? a.order < b.order : a.cell < b.cell;
+  });
+  std::sort(
+      games_in_batch_.begin(), games_in_batch_.end(), [](const GameKeys& a, const GameKeys& b) {
+        return a.hash.high != b.hash.high ? a.hash.high < b.hash.high : a.hash.low < b.hash.low;
+      });
+  const auto table = store_.table();
+  // The table takes its keys in order: 'C' and 'E' counts, then 'F', 'G', 'H', 'M', then
+  // the 'S' counts.
+  std::string value;
+  bool middle_written = false;
+  auto write_middle = [&] {
+    for (const auto& [file, games] : sources_) {
+      value.clear();
+      put_varint(value, games);
+      table->put("F" + file, value);
+    }
+    std::vector<const GameKeys*> by_number;
+    for (const GameKeys& g : games_in_batch_) by_number.push_back(&g);
+    std::sort(by_number.begin(), by_number.end(),
+              [](const GameKeys* a, const GameKeys* b) { return a->number < b->number; });
+    for (const GameKeys* g : by_number) table->put(game_key(g->number), g->info);
+    for (const GameKeys& g : games_in_batch_) {
+      value.clear();
+      put_varint(value, g.number);
+      table->put(hash_key(g.hash), value);
+    }
+    value.clear();
+    put_varint(value, games_);
+    table->put("M", value);
+    middle_written = true;
+  };
+  PlacementStats stats;
+  for (std::size_t i = 0; i < rows_.size();) {
+    if (!middle_written && rows_[i].key.bytes[0] > 'F') write_middle();
+    stats.cells.clear();
+    std::size_t j = i;
+    for (; j < rows_.size() && rows_[j].order == rows_[i].order; ++j) {
+      const Row& r = rows_[j];
+      stats.add_game(r.cell, r.result,
+                     r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt, r.candidate);
+    }
+    table->merge(rows_[i].key.view(), stats.encode());
+    i = j;
   }
-  error_ = store_.write(*batch_);
-  batch_->Clear();
-  pending_.clear();
+  if (!middle_written) write_middle();
+  error_ = table->ingest();
+  rows_.clear();
+  games_in_batch_.clear();
   pending_hashes_.clear();
   pending_games_ = 0;
   return error_;

@@ -1,18 +1,17 @@
 // The writer of `index add`: takes the GameEntries the workers wrote (in input order, on
 // the pipeline's reading thread), leaves out games already in the index (by content
-// hash), numbers the new ones, sums their visits in memory and writes every
-// `batch_games` games as one RocksDB write batch: the games' records, their hash keys,
-// the merged counts and the totals together. A batch is applied whole or not at all, so a
-// build killed at any moment leaves the index as it was after some batch, and running the
-// same command again adds exactly the games still missing.
+// hash), numbers the new ones, and every `batch_games` games writes one sorted table
+// file (the games' records, their hash keys, the summed counts of every placement they
+// reached, the totals) that RocksDB ingests whole or not at all. A build killed at any
+// moment leaves the index as it was after some batch, and running the same command again
+// adds exactly the games still missing.
 #pragma once
 
 #include <cstdint>
 #include <map>
-#include <memory>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "analysis/pipeline.hpp"
 #include "index/keys.hpp"
@@ -27,8 +26,9 @@ struct BuildCounts {
 
 class IndexBuilder {
  public:
-  IndexBuilder(Store& store, std::size_t batch_games = 4096);
-  ~IndexBuilder();
+  explicit IndexBuilder(Store& store, std::size_t batch_games = 16384);
+  // The source file of the games added next (index info lists the games per source).
+  void set_file(std::string_view file);
   // Adds the entries of a pipeline output text; empty on success, else the error (a
   // failed write: the build must stop).
   std::string add(std::string_view entries);
@@ -40,14 +40,30 @@ class IndexBuilder {
   struct HashOf {
     std::size_t operator()(const ContentHash& h) const { return std::size_t(h.low); }
   };
+  // One game's visit of one key, waiting for the batch to be sorted and summed.
+  struct Row {
+    std::array<std::uint64_t, 3> order;  // key.words(), the sort key
+    PackedKey key;
+    std::uint32_t cell;
+    Result result;
+    std::uint32_t move;  // code + 1, 0: the game ended there
+    Candidate candidate;
+  };
   Store& store_;
   std::size_t batch_games_;
   std::uint64_t games_ = 0;  // in the index, with the pending batch
   std::size_t pending_games_ = 0;
-  std::unordered_map<std::string, PlacementStats> pending_;
+  std::vector<Row> rows_;
+  struct GameKeys {
+    ContentHash hash;
+    std::uint32_t number;
+    std::string info;
+  };
+  std::vector<GameKeys> games_in_batch_;
+  std::string file_;
   std::unordered_set<ContentHash, HashOf> pending_hashes_;
   std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index
-  std::unique_ptr<rocksdb::WriteBatch> batch_;
+  std::uint64_t* file_games_ = nullptr;           // sources_[file_]
   BuildCounts counts_;
   std::string error_;
 };

@@ -71,7 +71,7 @@ void GameEntry::append_to(std::string& out) const {
   put_varint(body, std::uint64_t(result));
   put_varint(body, visits.size());
   for (const Visit& v : visits) {
-    put_string(body, v.key);
+    put_string(body, v.key.view());
     put_varint(body, v.first_ply);
     put_varint(body, v.plies);
     put_varint(body, v.move ? *v.move + 1 : 0);
@@ -97,7 +97,7 @@ bool GameEntry::read_from(std::string_view& bytes) {
   result = Result(in.varint() & 3);
   visits.resize(in.varint());
   for (Visit& v : visits) {
-    v.key = std::string(in.string());
+    v.key = PackedKey::of(in.string());
     v.first_ply = std::uint32_t(in.varint());
     v.plies = std::uint32_t(in.varint());
     const std::uint64_t move = in.varint();
@@ -114,20 +114,20 @@ void VisitTracker::start() {
   exact_ = center_ = structure_ = Open{};
 }
 
-void VisitTracker::open(Open& o, std::string key, int ply, std::vector<std::string>* seen) {
+void VisitTracker::open(Open& o, PackedKey key, int ply, std::vector<PackedKey>* seen) {
   o.first_ply = std::uint32_t(ply);
   o.first = true;
   if (seen && !key.empty()) {
     o.first = std::find(seen->begin(), seen->end(), key) == seen->end();
     if (o.first) seen->push_back(key);
   }
-  o.key = std::move(key);
+  o.key = key;
 }
 
 void VisitTracker::close(Open& o, int ply, std::optional<std::uint32_t> move) {
   if (!o.key.empty() && o.first)
     visits_.push_back({o.key, o.first_ply, std::uint32_t(ply) - o.first_ply, move, 0});
-  o.key.clear();
+  o.key = PackedKey{};
 }
 
 void VisitTracker::position(const Position& pos, int ply) {
@@ -135,11 +135,11 @@ void VisitTracker::position(const Position& pos, int ply) {
   const bool ending = in_ending(pos);
   auto structure_of = [&] {
     const auto match = classify_structure(white, black, ending);
-    return match ? structure_key(match->id, match->side) : std::string();
+    return match ? PackedKey::of(structure_key(match->id, match->side)) : PackedKey{};
   };
   if (ply == 0) {
-    open(exact_, placement_key(MatchKind::Exact, white, black), 0, nullptr);
-    open(center_, placement_key(MatchKind::Center, white, black), 0, &seen_center_);
+    open(exact_, PackedKey::of(placement_key(MatchKind::Exact, white, black)), 0, nullptr);
+    open(center_, PackedKey::of(placement_key(MatchKind::Center, white, black)), 0, &seen_center_);
     open(structure_, structure_of(), 0, &seen_structure_);
   } else if (white != white_ || black != black_ || ending != ending_) {
     const Color mover = ~pos.side_to_move();
@@ -147,16 +147,17 @@ void VisitTracker::position(const Position& pos, int ply) {
         move_code(pieces_[mover == White ? 0 : 1], mover == White ? white_ : black_, pos);
     if (white != white_ || black != black_) {
       close(exact_, ply, move);
-      open(exact_, placement_key(MatchKind::Exact, white, black), ply, nullptr);
+      open(exact_, PackedKey::of(placement_key(MatchKind::Exact, white, black)), ply, nullptr);
     }
     if (((white ^ white_) | (black ^ black_)) & center_files) {
       close(center_, ply, move);
-      open(center_, placement_key(MatchKind::Center, white, black), ply, &seen_center_);
+      open(center_, PackedKey::of(placement_key(MatchKind::Center, white, black)), ply,
+           &seen_center_);
     }
-    std::string structure = structure_of();
+    const PackedKey structure = structure_of();
     if (structure != structure_.key) {
       close(structure_, ply, move);
-      open(structure_, std::move(structure), ply, &seen_structure_);
+      open(structure_, structure, ply, &seen_structure_);
     }
   }
   white_ = white;

@@ -25,7 +25,7 @@ namespace pawnkit::index_db {
 ContentHash content_hash(const io::GameRecord& game);
 
 struct Visit {
-  std::string key;                    // a placement_key or structure_key
+  PackedKey key;                      // a placement_key or structure_key
   std::uint32_t first_ply = 0;        // the ply of the first position with it
   std::uint32_t plies = 0;            // positions in the first visit
   std::optional<std::uint32_t> move;  // the move that ended the first visit (PlacementStats)
@@ -54,15 +54,15 @@ class VisitTracker {
 
  private:
   struct Open {
-    std::string key;
+    PackedKey key;
     std::uint32_t first_ply;
     bool first;  // the game's first visit of this key (else it is not recorded)
   };
-  void open(Open& open, std::string key, int ply, std::vector<std::string>* seen);
+  void open(Open& open, PackedKey key, int ply, std::vector<PackedKey>* seen);
   void close(Open& open, int ply, std::optional<std::uint32_t> move);
 
   std::vector<Visit> visits_;
-  std::vector<std::string> seen_center_, seen_structure_;
+  std::vector<PackedKey> seen_center_, seen_structure_;
   Open exact_, center_, structure_;
   Bitboard white_ = 0, black_ = 0, pieces_[2] = {0, 0};
   bool ending_ = false;

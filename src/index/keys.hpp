@@ -13,8 +13,11 @@
 // E, C and S keys hold a PlacementStats value that RocksDB's merge operator sums.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/pawns/structures.hpp>
@@ -65,6 +68,31 @@ inline std::string hash_key(const ContentHash& h) {
   put_fixed64(key, h.low);
   return key;
 }
+
+// A placement or structure key held in place (no allocation): the workers make one per
+// visit, and the writer sorts millions of them.
+struct PackedKey {
+  std::array<char, 17> bytes{};
+  std::uint8_t size = 0;
+  static PackedKey of(std::string_view key) {
+    PackedKey k;
+    k.size = static_cast<std::uint8_t>(std::min(key.size(), k.bytes.size()));
+    std::copy_n(key.data(), k.size, k.bytes.data());
+    return k;
+  }
+  std::string_view view() const { return {bytes.data(), size}; }
+  bool empty() const { return size == 0; }
+  bool operator==(const PackedKey& o) const { return view() == o.view(); }
+  bool operator<(const PackedKey& o) const { return view() < o.view(); }
+  // The bytes as three big-endian words (zero-padded): comparing the words compares the
+  // keys as RocksDB does, with no memcmp (the writer sorts millions of them).
+  std::array<std::uint64_t, 3> words() const {
+    std::array<std::uint64_t, 3> w{};
+    for (std::size_t i = 0; i < size; ++i)
+      w[i / 8] |= std::uint64_t(static_cast<unsigned char>(bytes[i])) << (56 - 8 * (i % 8));
+    return w;
+  }
+};
 
 inline bool is_stats_key(std::string_view key) {
   return !key.empty() && (key[0] == 'E' || key[0] == 'C' || key[0] == 'S');

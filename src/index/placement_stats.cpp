@@ -53,11 +53,16 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
   }
   it->score.add(result);
   if (move) {
-    MoveScore m{*move, {}};
-    m.score.add(result);
-    merge_moves(it->moves, {m});
+    auto m = std::lower_bound(it->moves.begin(), it->moves.end(), *move,
+                              [](const MoveScore& a, std::uint32_t b) { return a.move < b; });
+    if (m == it->moves.end() || m->move != *move) m = it->moves.insert(m, MoveScore{*move, {}});
+    m->score.add(result);
   }
-  merge_candidates(it->candidates, {candidate});
+  auto& best = it->candidates;  // sorted, at most candidates_per_cell
+  if (best.size() < candidates_per_cell || candidate < best.back()) {
+    best.insert(std::upper_bound(best.begin(), best.end(), candidate), candidate);
+    if (best.size() > candidates_per_cell) best.pop_back();
+  }
 }
 
 void PlacementStats::merge(const PlacementStats& other) {

@@ -8,10 +8,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rocksdb {
 class DB;
-class WriteBatch;
+class SstFileWriter;
 }  // namespace rocksdb
 
 namespace pawnkit::index_db {
@@ -26,9 +27,25 @@ class Store {
 
   // The value of `key`; nullopt when absent. `error` is set when the read failed.
   std::optional<std::string> get(std::string_view key, std::string& error) const;
-  // Applies the batch atomically (with the write-ahead log: a crash keeps it or drops it
-  // whole). Empty on success, else the error.
-  std::string write(rocksdb::WriteBatch& batch);
+  // A table file written key by key (in key order, each key once) that RocksDB then
+  // ingests whole: a crash keeps the whole file or none of it.
+  class Table {
+   public:
+    ~Table();
+    void put(std::string_view key, std::string_view value);
+    void merge(std::string_view key, std::string_view value);  // a PlacementStats value
+    // Ingests the file; empty on success, else the first error (keys out of order are one).
+    std::string ingest();
+
+   private:
+    friend class Store;
+    explicit Table(Store& store);
+    Store& store_;
+    std::string file_;
+    std::unique_ptr<rocksdb::SstFileWriter> writer_;
+    std::string error_;
+  };
+  std::unique_ptr<Table> table() { return std::unique_ptr<Table>(new Table(*this)); }
   // Calls on_key(key, value) for every key starting with `prefix`, in key order.
   template <class OnKey>
   std::string scan(std::string_view prefix, OnKey&& on_key) const;
