@@ -20,7 +20,7 @@ namespace {
 int run_index_add(const Args& args) {
   RecordOptions record_options;
   Options options(
-      "index add", "index add [--threads N] [--strict] DB FILE...",
+      "index add", "index add [--threads N] [--batch-games N] [--strict] DB FILE...",
       "Adds the games of PGN files (.pgn, .pgn.gz, .pgn.bz2, .pgn.zst, '-' for standard input)\n"
       "to the structure index DB (a directory, created when missing): for every pawn\n"
       "placement, centre and named structure each game reached, its result, the move that\n"
@@ -30,6 +30,9 @@ int run_index_add(const Args& args) {
       "are reported on standard error and left out; the exit status is then 1.");
   record_options.add_threads(options, "worker threads, default: every core");
   record_options.add_strict(options);
+  int batch_games = 16384;
+  options.integer("batch-games", batch_games, 1, 1 << 22,
+                  "games per write batch (each written whole or not at all), default 16384");
   options.needs_operand("DB");
   std::vector<std::string_view> operands;
   if (const auto status = record_options.parse(options, args, operands)) return *status;
@@ -43,7 +46,7 @@ int run_index_add(const Args& args) {
     report_error("index add", db + ": " + error);
     return 1;
   }
-  index_db::IndexBuilder builder(*store);
+  index_db::IndexBuilder builder(*store, std::size_t(batch_games));
   Output out;
   GameOutput messages(out, 0);
   index_db::IndexSink sink(builder, messages);
