@@ -8,20 +8,33 @@ namespace pawnkit::index_db {
 namespace {
 
 void merge_candidates(std::vector<Candidate>& into, const std::vector<Candidate>& from) {
-  into.insert(into.end(), from.begin(), from.end());
-  std::sort(into.begin(), into.end());
-  if (into.size() > candidates_per_cell) into.resize(candidates_per_cell);
+  std::vector<Candidate> both;
+  both.reserve(std::min(into.size() + from.size(), candidates_per_cell));
+  auto a = into.cbegin();
+  auto b = from.cbegin();
+  while (both.size() < candidates_per_cell && (a != into.end() || b != from.end()))
+    both.push_back(b == from.end() || (a != into.end() && *a < *b) ? *a++ : *b++);
+  into = std::move(both);
 }
 
+// Linear merges of lists sorted by their key (a value of a popular placement holds
+// thousands of cells: inserting one by one would be quadratic).
 void merge_moves(std::vector<MoveScore>& into, const std::vector<MoveScore>& from) {
-  for (const MoveScore& m : from) {
-    auto it = std::lower_bound(into.begin(), into.end(), m.move,
-                               [](const MoveScore& a, std::uint32_t b) { return a.move < b; });
-    if (it != into.end() && it->move == m.move)
-      it->score.add(m.score);
-    else
-      into.insert(it, m);
+  std::vector<MoveScore> both;
+  both.reserve(into.size() + from.size());
+  auto a = into.cbegin();
+  auto b = from.cbegin();
+  while (a != into.end() || b != from.end()) {
+    if (b == from.end() || (a != into.end() && a->move < b->move)) {
+      both.push_back(*a++);
+    } else if (a == into.end() || b->move < a->move) {
+      both.push_back(*b++);
+    } else {
+      both.push_back(*a++);
+      both.back().score.add(b++->score);
+    }
   }
+  into = std::move(both);
 }
 
 void put_score(std::string& out, const Score& s) {
@@ -66,17 +79,24 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
 }
 
 void PlacementStats::merge(const PlacementStats& other) {
-  for (const CellStats& c : other.cells) {
-    auto it = std::lower_bound(cells.begin(), cells.end(), c.cell,
-                               [](const CellStats& a, std::uint32_t b) { return a.cell < b; });
-    if (it == cells.end() || it->cell != c.cell) {
-      cells.insert(it, c);
-      continue;
+  std::vector<CellStats> both;
+  both.reserve(cells.size() + other.cells.size());
+  auto a = cells.begin();
+  auto b = other.cells.begin();
+  while (a != cells.end() || b != other.cells.end()) {
+    if (b == other.cells.end() || (a != cells.end() && a->cell < b->cell)) {
+      both.push_back(std::move(*a++));
+    } else if (a == cells.end() || b->cell < a->cell) {
+      both.push_back(*b++);
+    } else {
+      CellStats& c = both.emplace_back(std::move(*a++));
+      c.score.add(b->score);
+      merge_moves(c.moves, b->moves);
+      merge_candidates(c.candidates, b->candidates);
+      ++b;
     }
-    it->score.add(c.score);
-    merge_moves(it->moves, c.moves);
-    merge_candidates(it->candidates, c.candidates);
   }
+  cells = std::move(both);
 }
 
 std::string PlacementStats::encode() const {

@@ -17,19 +17,37 @@ namespace pawnkit::index_db {
 namespace {
 
 // Sums PlacementStats values: what makes a batch's counts an addition, not a rewrite.
-class PlacementStatsSum final : public rocksdb::AssociativeMergeOperator {
+// All the operands of a key are decoded and summed at once, then encoded once.
+class PlacementStatsSum final : public rocksdb::MergeOperator {
  public:
-  bool Merge(const rocksdb::Slice& /*key*/, const rocksdb::Slice* existing,
-             const rocksdb::Slice& value, std::string* new_value,
-             rocksdb::Logger* /*logger*/) const override {
-    if (!existing) {
-      new_value->assign(value.data(), value.size());
-      return true;
-    }
-    return merge_encoded({existing->data(), existing->size()}, {value.data(), value.size()},
-                         *new_value);
+  bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override {
+    PlacementStats sum;
+    if (in.existing_value && !add(sum, *in.existing_value)) return false;
+    for (const rocksdb::Slice& operand : in.operand_list)
+      if (!add(sum, operand)) return false;
+    out->new_value = sum.encode();
+    return true;
+  }
+  bool PartialMergeMulti(const rocksdb::Slice& /*key*/, const std::deque<rocksdb::Slice>& operands,
+                         std::string* new_value, rocksdb::Logger* /*logger*/) const override {
+    PlacementStats sum;
+    for (const rocksdb::Slice& operand : operands)
+      if (!add(sum, operand)) return false;
+    *new_value = sum.encode();
+    return true;
   }
   const char* Name() const override { return "pawnkit.PlacementStatsSum"; }
+
+ private:
+  static bool add(PlacementStats& sum, const rocksdb::Slice& value) {
+    const auto stats = PlacementStats::decode({value.data(), value.size()});
+    if (!stats) return false;
+    if (sum.cells.empty())
+      sum = *stats;
+    else
+      sum.merge(*stats);
+    return true;
+  }
 };
 
 rocksdb::Options store_options(Store::Mode mode) {
@@ -43,6 +61,14 @@ rocksdb::Options store_options(Store::Mode mode) {
   options.info_log_level = rocksdb::InfoLogLevel::ERROR_LEVEL;
   options.keep_log_file_num = 2;
   options.write_buffer_size = 64 << 20;
+  if (mode == Store::Mode::Write) {
+    // The batches' table files pile up unmerged while a build runs and are merged once at
+    // its end (compact()): each byte is rewritten once, not at every level (measured:
+    // background compaction was half of the build's CPU time).
+    options.disable_auto_compactions = true;
+    options.level0_slowdown_writes_trigger = 1 << 20;
+    options.level0_stop_writes_trigger = 1 << 20;
+  }
   rocksdb::BlockBasedTableOptions table;
   table.block_size = 16 << 10;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
@@ -112,11 +138,19 @@ std::optional<std::string> Store::get(std::string_view key, std::string& error) 
   return value;
 }
 
+// A batch's table file is merged with the others at the end of the build (compact()):
+// written uncompressed, its bytes are compressed once, there (measured: 10% less CPU).
+rocksdb::Options table_options() {
+  rocksdb::Options options = store_options(Store::Mode::Write);
+  options.compression = rocksdb::kNoCompression;
+  options.bottommost_compression = rocksdb::kNoCompression;
+  return options;
+}
+
 Store::Table::Table(Store& store)
     : store_(store),
       file_(store.path_ + "/pending.sst"),  // a file left by a crash is overwritten
-      writer_(std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
-                                                       store_options(Mode::Write))) {
+      writer_(std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), table_options())) {
   const rocksdb::Status status = writer_->Open(file_);
   if (!status.ok()) error_ = one_line(status.ToString());
 }
@@ -158,6 +192,15 @@ std::string Store::scan_impl(std::string_view prefix,
     callback(context, {key.data(), key.size()}, {it->value().data(), it->value().size()});
   }
   return it->status().ok() ? std::string() : one_line(it->status().ToString());
+}
+
+std::string Store::compact() {
+  // Ingested batches that overlap stack up level by level (each read then looks in every
+  // one); one compaction merges them into the last level.
+  rocksdb::CompactRangeOptions options;
+  options.change_level = true;
+  const rocksdb::Status status = db_->CompactRange(options, nullptr, nullptr);
+  return status.ok() ? std::string() : one_line(status.ToString());
 }
 
 std::uint64_t Store::games(std::string& error) const {

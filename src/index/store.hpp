@@ -50,6 +50,10 @@ class Store {
   template <class OnKey>
   std::string scan(std::string_view prefix, OnKey&& on_key) const;
 
+  // Merges the table files of the batches (the end of `index add`), so that the index
+  // is at its size and a read looks in one file. Empty on success, else the error.
+  std::string compact();
+
   std::uint64_t games(std::string& error) const;  // the 'M' total
   const std::string& path() const { return path_; }
   // The bytes of the index's files.
