@@ -199,6 +199,7 @@ std::string Store::compact() {
   // one); one compaction merges them into the last level.
   rocksdb::CompactRangeOptions options;
   options.change_level = true;
+  options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
   const rocksdb::Status status = db_->CompactRange(options, nullptr, nullptr);
   return status.ok() ? std::string() : one_line(status.ToString());
 }
