@@ -63,7 +63,7 @@ int run_index_add(const Args& args) {
         return sink.error.empty();
       });
   if (sink.error.empty()) sink.error = builder.flush();
-  if (sink.error.empty() && builder.counts().added) sink.error = store->compact();
+  if (sink.error.empty() && builder.needs_compaction()) sink.error = store->compact();
   if (!sink.error.empty()) {
     report_error("index add", db + ": " + sink.error);
     return 1;

@@ -10,6 +10,7 @@ namespace pawnkit::index_db {
 IndexBuilder::IndexBuilder(Store& store, std::size_t batch_games)
     : store_(store), batch_games_(batch_games) {
   games_ = store_.games(error_);
+  fresh_ = games_ == 0;
 }
 
 void IndexBuilder::set_file(std::string_view file) {
@@ -43,7 +44,7 @@ std::string IndexBuilder::add(std::string_view text) {
     const auto number = std::uint32_t(++games_);
     pending_hashes_.insert(entry.hash);
     for (const Visit& v : entry.visits)
-      rows_.push_back({v.key.words(), v.key, entry.cell, entry.result, v.move ? *v.move + 1 : 0,
+      rows_.push_back({v.key.words(), entry.cell, entry.result, v.move ? *v.move + 1 : 0,
                        Candidate{v.score, entry.hash.high, number, v.first_ply}});
     games_in_batch_.push_back({entry.hash, number, std::move(entry.info)});
     ++*file_games_;
@@ -60,13 +61,19 @@ std::string IndexBuilder::flush() {
   if (pending_games_ == 0) return {};
   // Rows of a key together, by cell within it: each key's value is summed in one pass.
   std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
-    return a.order != b.order ? a.order < b.order : a.cell < b.cell;
+    if (a.order[0] != b.order[0]) return a.order[0] < b.order[0];
+    if (a.order[1] != b.order[1]) return a.order[1] < b.order[1];
+    if (a.order[2] != b.order[2]) return a.order[2] < b.order[2];
+    return a.cell < b.cell;
   });
   std::sort(
       games_in_batch_.begin(), games_in_batch_.end(), [](const GameKeys& a, const GameKeys& b) {
         return a.hash.high != b.hash.high ? a.hash.high < b.hash.high : a.hash.low < b.hash.low;
       });
-  const auto table = store_.table();
+  // The first batch of a fresh index holds the whole counts: they are put (no merge at
+  // read time) and compressed; when it stays the only one, no compaction rewrites it.
+  const bool first = fresh_ && batches_ == 0;
+  const auto table = store_.table(first);
   // The table takes its keys in order: 'C' and 'E' counts, then 'F', 'G', 'H', 'M', then
   // the 'S' counts.
   std::string value;
@@ -94,7 +101,8 @@ std::string IndexBuilder::flush() {
   };
   PlacementStats stats;
   for (std::size_t i = 0; i < rows_.size();) {
-    if (!middle_written && rows_[i].key.bytes[0] > 'F') write_middle();
+    const PackedKey key = PackedKey::from_words(rows_[i].order);
+    if (!middle_written && key.bytes[0] > 'F') write_middle();
     stats.cells.clear();
     std::size_t j = i;
     for (; j < rows_.size() && rows_[j].order == rows_[i].order; ++j) {
@@ -102,11 +110,17 @@ std::string IndexBuilder::flush() {
       stats.add_game(r.cell, r.result,
                      r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt, r.candidate);
     }
-    table->merge(rows_[i].key.view(), stats.encode());
+    value.clear();
+    stats.encode_to(value);
+    if (first)
+      table->put(key.view(), value);
+    else
+      table->merge(key.view(), value);
     i = j;
   }
   if (!middle_written) write_middle();
   error_ = table->ingest();
+  ++batches_;
   rows_.clear();
   games_in_batch_.clear();
   pending_hashes_.clear();

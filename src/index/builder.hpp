@@ -35,6 +35,9 @@ class IndexBuilder {
   // Writes what is pending.
   std::string flush();
   const BuildCounts& counts() const { return counts_; }
+  // Whether the index needs Store::compact(): more than one table file was written, or
+  // one onto an index that had games.
+  bool needs_compaction() const { return batches_ > 1 || (batches_ && !fresh_); }
 
  private:
   struct HashOf {
@@ -42,8 +45,7 @@ class IndexBuilder {
   };
   // One game's visit of one key, waiting for the batch to be sorted and summed.
   struct Row {
-    std::array<std::uint64_t, 3> order;  // key.words(), the sort key
-    PackedKey key;
+    std::array<std::uint64_t, 3> order;  // the key's bytes (PackedKey::words)
     std::uint32_t cell;
     Result result;
     std::uint32_t move;  // code + 1, 0: the game ended there
@@ -52,6 +54,8 @@ class IndexBuilder {
   Store& store_;
   std::size_t batch_games_;
   std::uint64_t games_ = 0;  // in the index, with the pending batch
+  bool fresh_ = false;       // the index had no games when the build started
+  std::size_t batches_ = 0;  // table files written
   std::size_t pending_games_ = 0;
   std::vector<Row> rows_;
   struct GameKeys {

@@ -101,6 +101,11 @@ void PlacementStats::merge(const PlacementStats& other) {
 
 std::string PlacementStats::encode() const {
   std::string out;
+  encode_to(out);
+  return out;
+}
+
+void PlacementStats::encode_to(std::string& out) const {
   put_varint(out, cells.size());
   for (const CellStats& c : cells) {
     put_varint(out, c.cell);
@@ -118,7 +123,6 @@ std::string PlacementStats::encode() const {
       put_varint(out, k.first_ply);
     }
   }
-  return out;
 }
 
 std::optional<PlacementStats> PlacementStats::decode(std::string_view bytes) {

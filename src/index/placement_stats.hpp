@@ -68,6 +68,7 @@ struct PlacementStats {
                 const Candidate& candidate);
   void merge(const PlacementStats& other);
   std::string encode() const;
+  void encode_to(std::string& out) const;  // appends
   static std::optional<PlacementStats> decode(std::string_view bytes);
 };
 

@@ -39,13 +39,16 @@ class Store {
 
    private:
     friend class Store;
-    explicit Table(Store& store);
+    Table(Store& store, bool compressed);
     Store& store_;
     std::string file_;
     std::unique_ptr<rocksdb::SstFileWriter> writer_;
     std::string error_;
   };
-  std::unique_ptr<Table> table() { return std::unique_ptr<Table>(new Table(*this)); }
+  // `compressed`: zstd, as compact() writes (for a file that no compaction will rewrite).
+  std::unique_ptr<Table> table(bool compressed) {
+    return std::unique_ptr<Table>(new Table(*this, compressed));
+  }
   // Calls on_key(key, value) for every key starting with `prefix`, in key order.
   template <class OnKey>
   std::string scan(std::string_view prefix, OnKey&& on_key) const;
