@@ -11,36 +11,6 @@
 #include "index/store.hpp"
 
 namespace pawnkit::cli {
-namespace {
-
-// The filters' option texts into `query`; the error for a bad one.
-std::string read_filters(explore::Query& query, int min_elo, const std::vector<std::string>& speeds,
-                         const std::string& since, const std::string& until,
-                         const std::string& match) {
-  if (min_elo % 100 != 0) return "--min-elo takes a multiple of 100 (the index keeps rating bands)";
-  query.filters.min_elo = min_elo;
-  for (const std::string& s : speeds) {
-    const auto speed = index_db::parse_speed(s);
-    if (!speed)
-      return "--speeds takes ultraBullet, bullet, blitz, rapid, classical, correspondence, "
-             "unknown; not '" +
-             s + "'";
-    query.filters.speeds.push_back(*speed);
-  }
-  for (auto [text, month, name] : {std::tuple{&since, &query.filters.since, "--since"},
-                                   std::tuple{&until, &query.filters.until, "--until"}}) {
-    if (text->empty()) continue;
-    const auto parsed = index_db::parse_month(*text);
-    if (!parsed) return std::string(name) + " takes a year and month, YYYY-MM; not '" + *text + "'";
-    *month = *parsed;
-  }
-  query.match = match == "center"      ? index_db::MatchKind::Center
-                : match == "structure" ? index_db::MatchKind::Structure
-                                       : index_db::MatchKind::Exact;
-  return {};
-}
-
-}  // namespace
 
 int run_explore(const Args& args) {
   std::string db, format = "table", since, until, match = "exact";
@@ -75,7 +45,8 @@ int run_explore(const Args& args) {
   if (const auto status = options.parse(args, operands)) return *status;
   explore::Query query;
   query.games = std::size_t(games);
-  if (std::string e = read_filters(query, min_elo, speeds, since, until, match); !e.empty()) {
+  if (std::string e = explore::set_filters(query, min_elo, speeds, since, until, match);
+      !e.empty()) {
     report_error("explore", e);
     return 2;
   }

@@ -51,7 +51,6 @@ int run_index_add(const Args& args) {
   GameOutput messages(out, 0);
   index_db::IndexSink sink(builder, messages);
   std::vector<index_db::IndexWorker> workers(std::size_t(record_options.threads));
-  bool unusable = false;
   std::size_t warnings = 0;
   const bool all_opened =
       for_each_input(files, "pgn", [&](std::string_view file, io::OpenedInput& opened) {
@@ -75,7 +74,7 @@ int run_index_add(const Args& args) {
                (unsigned long long)builder.counts().duplicates);
   report_totals("index add", counts.bad, counts.skipped);
   report_warning_total("index add", warnings);
-  return counts.bad || unusable || !all_opened ? 1 : 0;
+  return counts.bad || !all_opened ? 1 : 0;
 }
 
 struct IndexSummary {

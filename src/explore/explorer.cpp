@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
@@ -17,6 +18,39 @@ bool Filters::keeps(index_db::Cell cell) const {
   if (since && cell.month < since) return false;
   if (until && cell.month > until) return false;
   return true;
+}
+
+std::string set_filters(Query& query, int min_elo, const std::vector<std::string>& speeds,
+                        const std::string& since, const std::string& until,
+                        const std::string& match) {
+  if (min_elo < 0 || min_elo > 9900 || min_elo % 100 != 0)
+    return "--min-elo takes a multiple of 100 from 0 to 9900 (the index keeps rating bands)";
+  query.filters = Filters{};
+  query.filters.min_elo = min_elo;
+  for (const std::string& s : speeds) {
+    const auto speed = index_db::parse_speed(s);
+    if (!speed)
+      return "--speeds takes ultraBullet, bullet, blitz, rapid, classical, correspondence, "
+             "unknown; not '" +
+             s + "'";
+    query.filters.speeds.push_back(*speed);
+  }
+  for (auto [text, month, name] : {std::tuple{&since, &query.filters.since, "--since"},
+                                   std::tuple{&until, &query.filters.until, "--until"}}) {
+    if (text->empty()) continue;
+    const auto parsed = index_db::parse_month(*text);
+    if (!parsed) return std::string(name) + " takes a year and month, YYYY-MM; not '" + *text + "'";
+    *month = *parsed;
+  }
+  if (match == "exact")
+    query.match = index_db::MatchKind::Exact;
+  else if (match == "center")
+    query.match = index_db::MatchKind::Center;
+  else if (match == "structure")
+    query.match = index_db::MatchKind::Structure;
+  else
+    return "--match takes exact, center or structure; not '" + match + "'";
+  return {};
 }
 
 std::string set_pawns(Query& query, std::string_view fen) {

@@ -36,6 +36,14 @@ struct Query {
   std::size_t games = 5;  // model games wanted, at most index_db::candidates_per_cell
 };
 
+// The filters and the match mode as their option texts give them (explore's options,
+// serve's query parameters, the Python keywords): min_elo a multiple of 100 (0: none),
+// speeds by Lichess name, since/until "YYYY-MM" or empty, match "exact", "center" or
+// "structure". Sets `query`'s filters and match; the error for a bad one.
+std::string set_filters(Query& query, int min_elo, const std::vector<std::string>& speeds,
+                        const std::string& since, const std::string& until,
+                        const std::string& match);
+
 // Reads "FEN" (pieces, side to move and castling ignored; 4 or 6 fields) into the query's
 // pawns; the error when it is not a position.
 std::string set_pawns(Query& query, std::string_view fen);

@@ -1,5 +1,6 @@
 #include "index/store.hpp"
 
+#include <rocksdb/cache.h>
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/merge_operator.h>
@@ -72,6 +73,10 @@ rocksdb::Options store_options(Store::Mode mode) {
   rocksdb::BlockBasedTableOptions table;
   table.block_size = 16 << 10;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  // A popular placement's value spans many blocks; RocksDB's default cache (8 MiB) made
+  // queries on a 45 MB index 4x slower than on a 9 MB one (measured). Pages are taken
+  // only as blocks are read.
+  table.block_cache = rocksdb::NewLRUCache(std::size_t(512) << 20);
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return options;
 }
