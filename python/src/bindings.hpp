@@ -98,4 +98,5 @@ void bind_games(pybind11::module_& m);  // games.cpp: Stats, stats(), find_games
 void bind_bitboards(pybind11::module_& m);     // bitboards.cpp: the bb submodule
 void bind_trace(pybind11::module_& m);         // trace.cpp: pawn_trace()
 void bind_split_origin(pybind11::module_& m);  // split_origin.cpp: split_origin()
+void bind_index(pybind11::module_& m);         // explore_index.cpp: IndexReader (pawnkit.Index)
 }  // namespace pawnkit::python

@@ -330,4 +330,5 @@ PYBIND11_MODULE(_pawnkit, m) {
   bind_bitboards(m);
   bind_trace(m);
   bind_split_origin(m);
+  bind_index(m);
 }
