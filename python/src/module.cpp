@@ -331,4 +331,5 @@ PYBIND11_MODULE(_pawnkit, m) {
   bind_trace(m);
   bind_split_origin(m);
   bind_tune(m);
+  bind_index(m);
 }
