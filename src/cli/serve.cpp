@@ -22,7 +22,7 @@ int run_serve(const Args& args) {
       "each batch that index add commits beside it. SIGTERM or SIGINT ends it (status 0).");
   options.value("index", db, "the index directory (pawnkit index add)").required();
   options.value("site", site_dir, "serve the files of this directory (the built page)");
-  options.value("listen", listen, "address and port, default 127.0.0.1:8080");
+  options.value("listen", listen, "ADDR:PORT, or PORT on 127.0.0.1; default 127.0.0.1:8080");
   options.integer("threads", threads, 1, 256, "threads answering requests, default 2");
   options.value("log", log, "append one access-log line per request to FILE");
   std::vector<std::string_view> operands;
@@ -30,6 +30,8 @@ int run_serve(const Args& args) {
   serve::ServerOptions server;
   server.threads = threads;
   server.log_file = log;
+  if (!listen.empty() && listen.find_first_not_of("0123456789") == std::string::npos)
+    listen = "127.0.0.1:" + listen;  // a port alone: loopback
   const std::size_t colon = listen.rfind(':');
   int port = -1;
   if (colon != std::string::npos) {

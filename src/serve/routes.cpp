@@ -73,12 +73,13 @@ Response explore_route(Site& site, const Target& target) {
   if (std::string e = explore::set_pawns(query, fen); !e.empty())
     return error_response(400, e + " ('" + fen + "')");
   explore::Answer answer;
+  const auto store_failed = [](const std::string& e) {  // as the CLI tells them apart
+    return e.starts_with("corrupt") || e.find("IO error") != std::string::npos;
+  };
   std::string e = explore::explore(*site.index->current(), query, answer);
-  if (!e.empty()) {
-    // A compaction by `index add` may have removed a file this snapshot read: reopen once.
-    e = explore::explore(*site.index->reopen(), query, answer);
-    if (!e.empty()) return error_response(500, e);
-  }
+  // A compaction by `index add` may have removed a file this snapshot read: reopen once.
+  if (store_failed(e)) e = explore::explore(*site.index->reopen(), query, answer);
+  if (!e.empty()) return error_response(store_failed(e) ? 500 : 400, e);
   answer.fen = fen;
   Response response;
   explore::append_answer_json(response.body, answer, query.match);
