@@ -12,9 +12,10 @@ namespace pawnkit::cli {
 
 int run_serve(const Args& args) {
   std::string db, site_dir, listen = "127.0.0.1:8080", log;
-  int threads = 2;
+  int threads = 2, cache = 10000;
   Options options(
-      "serve", "serve --index DB [--site DIR] [--listen ADDR:PORT] [--threads N] [--log FILE]",
+      "serve",
+      "serve --index DB [--site DIR] [--listen ADDR:PORT] [--threads N] [--cache N] [--log FILE]",
       "Answers over HTTP: GET /explore?fen=...&min_elo=...&speeds=...&since=...&until=...\n"
       "&match=...&games=... (explore --format json's answer), GET /games/ID (the game's PGN\n"
       "from its source file), GET /health, and the files of --site. Listens on 127.0.0.1\n"
@@ -24,6 +25,8 @@ int run_serve(const Args& args) {
   options.value("site", site_dir, "serve the files of this directory (the built page)");
   options.value("listen", listen, "ADDR:PORT, or PORT on 127.0.0.1; default 127.0.0.1:8080");
   options.integer("threads", threads, 1, 256, "threads answering requests, default 2");
+  options.integer("cache", cache, 0, 10000000,
+                  "explore answers kept until the index changes, default 10000 (0: none)");
   options.value("log", log, "append one access-log line per request to FILE");
   std::vector<std::string_view> operands;
   if (const auto status = options.parse(args, operands)) return *status;
@@ -67,6 +70,8 @@ int run_serve(const Args& args) {
     return 1;
   }
   site.index = &index;
+  serve::AnswerCache answers{std::size_t(cache)};
+  site.cache = &answers;
   const int status = serve::run_server(site, server, error);
   if (status) report_error("serve", error);
   return status;

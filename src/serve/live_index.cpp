@@ -30,8 +30,9 @@ std::string LiveIndex::manifest_state() const {
   return state.str();
 }
 
-std::shared_ptr<const index_db::Store> LiveIndex::current() {
+std::shared_ptr<const index_db::Store> LiveIndex::current(std::uint64_t* generation) {
   std::unique_lock lock(mutex_);
+  if (generation) *generation = generation_;
   const auto now = std::chrono::steady_clock::now();
   if (now - checked_ < check_every) return store_;
   checked_ = now;
@@ -46,7 +47,11 @@ std::shared_ptr<const index_db::Store> LiveIndex::current() {
   if (fresh) {
     store_ = std::move(fresh);
     state_ = std::move(state);
-  }  // else: the writer is mid-way; the old store stays and the next check tries again
+    ++generation_;
+  }
+  if (generation)
+    *generation = generation_;  // else: the writer is mid-way; the old store stays and the next
+                                // check tries again
   return store_;
 }
 
@@ -55,7 +60,10 @@ std::shared_ptr<const index_db::Store> LiveIndex::reopen() {
   std::shared_ptr<const index_db::Store> fresh =
       index_db::Store::open(path_, index_db::Store::Mode::ReadOnly, error);
   std::lock_guard lock(mutex_);
-  if (fresh) store_ = std::move(fresh);
+  if (fresh) {
+    store_ = std::move(fresh);
+    ++generation_;
+  }
   return store_;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -18,8 +19,9 @@ class LiveIndex {
  public:
   // nullptr-free on success; `error` set when the index cannot be opened.
   bool open(const std::string& path, std::string& error);
-  // The current store; checks for a newer batch at most every `check_every`.
-  std::shared_ptr<const index_db::Store> current();
+  // The current store; checks for a newer batch at most every `check_every`. With
+  // `generation`, the number of the store's opening (it grows with each reopening).
+  std::shared_ptr<const index_db::Store> current(std::uint64_t* generation = nullptr);
   // Opens the index again now (after a read failed on a file a compaction removed).
   std::shared_ptr<const index_db::Store> reopen();
 
@@ -29,6 +31,7 @@ class LiveIndex {
   std::mutex mutex_;
   std::shared_ptr<const index_db::Store> store_;
   std::string state_;
+  std::uint64_t generation_ = 0;
   std::chrono::steady_clock::time_point checked_;
   static constexpr std::chrono::milliseconds check_every{250};
 };

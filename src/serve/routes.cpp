@@ -38,7 +38,12 @@ std::vector<std::string> split_commas(std::string_view text) {
 
 // GET /explore: the parameters are explore's options by the same names (min_elo for
 // --min-elo); the answer is explore --format json's line.
-Response explore_route(Site& site, const Target& target) {
+Response explore_route(Site& site, const Target& target, const std::string& text) {
+  std::uint64_t generation = 0;
+  std::shared_ptr<const index_db::Store> store = site.index->current(&generation);
+  if (site.cache)
+    if (const auto kept = site.cache->find(text, generation))
+      return {200, "application/json", *kept};
   std::string fen, since, until, match = "exact";
   std::vector<std::string> speeds;
   int min_elo = 0, games = 5;
@@ -76,7 +81,7 @@ Response explore_route(Site& site, const Target& target) {
   const auto store_failed = [](const std::string& e) {  // as the CLI tells them apart
     return e.starts_with("corrupt") || e.find("IO error") != std::string::npos;
   };
-  std::string e = explore::explore(*site.index->current(), query, answer);
+  std::string e = explore::explore(*store, query, answer);
   // A compaction by `index add` may have removed a file this snapshot read: reopen once.
   if (store_failed(e)) e = explore::explore(*site.index->reopen(), query, answer);
   if (!e.empty()) return error_response(store_failed(e) ? 500 : 400, e);
@@ -84,6 +89,8 @@ Response explore_route(Site& site, const Target& target) {
   Response response;
   explore::append_answer_json(response.body, answer, query.match);
   response.body += '\n';
+  if (site.cache)
+    site.cache->keep(text, generation, std::make_shared<const std::string>(response.body));
   return response;
 }
 
@@ -122,7 +129,7 @@ Response answer(Site& site, std::string_view method, std::string_view target_tex
   const auto target = parse_target(target_text);
   if (!target) return error_response(400, "malformed request target");
   if (target->path == "/health") return {200, "application/json", "{\"status\": \"ok\"}\n"};
-  if (target->path == "/explore") return explore_route(site, *target);
+  if (target->path == "/explore") return explore_route(site, *target, std::string(target_text));
   if (target->path.starts_with("/games/"))
     return game_route(site, std::string_view(target->path).substr(7));
   return static_file(site.root, target->path);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "serve/answer_cache.hpp"
 #include "serve/live_index.hpp"
 
 namespace pawnkit::serve {
@@ -18,7 +19,8 @@ struct Response {
 
 struct Site {
   LiveIndex* index = nullptr;
-  std::filesystem::path root;  // canonical; empty: no static files
+  AnswerCache* cache = nullptr;  // null: every answer computed
+  std::filesystem::path root;    // canonical; empty: no static files
 };
 
 // GET /health, /explore?..., /games/ID and static files under the site.
