@@ -14,9 +14,10 @@ more="$shared/lichess_db_1000k.pgn"
 [ -f "$games" ] || games="$here/data/sample.pgn"
 [ -f "$more" ] || more="$here/tests/data/games/famous.pgn"
 work="$(mktemp -d)"
-server_pid="" nginx_pid=""
+server_pid="" nginx_pid="" nocache_pid=""
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  [ -n "$nocache_pid" ] && kill "$nocache_pid" 2>/dev/null || true
   [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$work"
@@ -35,6 +36,9 @@ echo "index: $games" >&2
 port=$(free_port)
 "$pawnkit" serve --index "$work/db" --listen "127.0.0.1:$port" --threads 2 2>"$work/serve.err" &
 server_pid=$!
+cport=$(free_port)
+"$pawnkit" serve --index "$work/db" --listen "127.0.0.1:$cport" --threads 2 --cache 0 2>/dev/null &
+nocache_pid=$!
 nport=$(free_port)
 mkdir -p "$work/nginx/site"
 cp "$work/answer.json" "$work/nginx/site/explore.json"
@@ -72,9 +76,11 @@ measure() {
 echo "load: $(uptime | sed 's/.*load/load/')"
 read -r n_rps n_p99 n_err <<<"$(measure "http://127.0.0.1:$nport/explore.json")"
 read -r s_rps s_p99 s_err <<<"$(measure "http://127.0.0.1:$port/explore?$query")"
+read -r c_rps c_p99 c_err <<<"$(measure "http://127.0.0.1:$cport/explore?$query")"
 printf '%-28s %12s %10s  %s\n' "" "requests/s" "p99" "errors"
 printf '%-28s %12s %10s  %s\n' "nginx (static JSON)" "$n_rps" "$n_p99" "$n_err"
 printf '%-28s %12s %10s  %s\n' "pawnkit serve /explore" "$s_rps" "$s_p99" "$s_err"
+printf '%-28s %12s %10s  %s\n' "  the same, --cache 0" "$c_rps" "$c_p99" "$c_err"
 python3 -c "import sys; print(f'serve / nginx: {float(sys.argv[1]) / float(sys.argv[2]):.0%}')" "$s_rps" "$n_rps"
 
 # Queries while index add writes a second file into the same index.
