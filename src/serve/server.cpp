@@ -197,9 +197,22 @@ int run_server(Site& site, const ServerOptions& options, std::string& error) {
     io.stop();  // requests in flight are dropped: the server is read-only, nothing is lost
   });
   std::make_shared<Listener>(io, acceptor, shared)->accept();
+  // A handler that throws (Beast refuses a header field over 64 KiB by an exception; the
+  // 8 KiB limit comes first, but a bug should cost one connection, not the server) ends
+  // its connection only: the thread goes back to running the others.
+  const auto run = [&io] {
+    while (true) {
+      try {
+        io.run();
+        return;
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "pawnkit: serve: a connection ended on an error: %s\n", e.what());
+      }
+    }
+  };
   std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
-  io.run();
+  for (int i = 1; i < threads; ++i) pool.emplace_back(run);
+  run();
   for (auto& t : pool) t.join();
   if (shared.log) std::fclose(shared.log);
   return 0;

@@ -257,6 +257,10 @@ try:
     check(all(re.match(r"^\S+Z \S+ \"\S+ \S+\" \d{3} \d+ \d+us$", l) for l in lines),
           "every access-log line is one request")
 finally:
+    for p in [v for k, v in list(globals().items()) if k in ("proc", "proc_default", "writer")]:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
     shutil.rmtree(tmp, ignore_errors=True)
 
 if failures:
