@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include <rocksdb/db.h>
+
 #include <pawnkit/chess/notation.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 
@@ -371,6 +373,22 @@ TEST(Explorer, BadInputIsOneLineAndStatusOne) {
   // A directory that is not an index, and an index whose files were damaged.
   fs::create_directories(dir / "empty");
   one_error_line(run_cli("explore --index '" + (dir / "empty") + "' " + start));
+  // An index written by another version of the format: its version key differs.
+  const std::string old = dir / "old";
+  ASSERT_EQ(run_cli("index add '" + old + "' '" + sample + "'").status, 0);
+  {
+    rocksdb::DB* raw = nullptr;
+    rocksdb::Options options;
+    ASSERT_TRUE(rocksdb::DB::Open(options, old, &raw).ok());
+    ASSERT_TRUE(raw->Put(rocksdb::WriteOptions(), "V", "pawnkit-index 0").ok());
+    delete raw;
+  }
+  for (const auto& r :
+       {run_cli("explore --index '" + old + "' " + start), run_cli("index info '" + old + "'"),
+        run_cli("index add '" + old + "' '" + sample + "'")}) {
+    one_error_line(r);
+    EXPECT_NE(r.err.find("another version"), std::string::npos) << r.err;
+  }
   testing::write_file(db + "/CURRENT", "garbage");
   one_error_line(run_cli("explore --index '" + db + "' " + start));
   one_error_line(run_cli("index add '" + db + "' '" + sample + "'"));
