@@ -58,15 +58,16 @@ class Session : public std::enable_shared_from_this<Session> {
     peer_ = stream_.socket().remote_endpoint(ec);
   }
   ~Session() { shared_.connections.fetch_sub(1); }
-  void start() { read(shared_.options.idle_timeout); }
+  void start() { read(); }
 
  private:
-  void read(std::chrono::seconds timeout) {
+  void read() {
     parser_.emplace();
     parser_->header_limit(std::uint32_t(shared_.options.header_limit));
     parser_->body_limit(0);  // read-only: no request carries a body
-    // The deadline covers the whole request: a client trickling bytes is cut off.
-    stream_.expires_after(timeout);
+    // One deadline for the wait and the whole request: a client trickling bytes is cut
+    // off, and so is a kept-alive connection idle that long.
+    stream_.expires_after(shared_.options.request_timeout);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&Session::on_read, shared_from_this()));
   }
@@ -111,7 +112,7 @@ class Session : public std::enable_shared_from_this<Session> {
         stream_, *message,
         [self = shared_from_this(), message, keep_alive](beast::error_code ec, std::size_t) {
           if (ec || !keep_alive) return self->close();
-          self->read(self->shared_.options.idle_timeout);
+          self->read();
         });
   }
 

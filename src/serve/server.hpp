@@ -15,11 +15,12 @@ struct ServerOptions {
   std::string address = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: any free port (printed on standard error)
   int threads = 2;
-  std::string log_file;                      // empty: no access log
-  std::size_t header_limit = 8192;           // request line and headers, bytes
-  std::size_t max_connections = 512;         // further ones are closed at once
-  std::chrono::seconds request_timeout{10};  // to receive a whole request, and to send one
-  std::chrono::seconds idle_timeout{30};     // between requests on a kept-alive connection
+  std::string log_file;               // empty: no access log
+  std::size_t header_limit = 8192;    // request line and headers, bytes
+  std::size_t max_connections = 512;  // further ones are closed at once
+  // To receive a whole request (from the connection's start or the previous answer), and
+  // to send an answer.
+  std::chrono::seconds request_timeout{10};
 };
 
 // Serves `site` until a SIGTERM or SIGINT; 0 then, or 1 with `error` set when the

@@ -199,14 +199,17 @@ try:
     check(get(port, "/health")[0] == 200, "answers after garbage and huge requests")
 
     # A client sending a byte a second does not hold up the others.
+    cut_off = []
+
     def slow_client():
+        began = time.time()
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
-                for b in b"GET /health HTTP/1.1\r\nHost: x\r\n":
+                for b in b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"s" * 40:
                     s.send(bytes([b]))
                     time.sleep(1)
         except OSError:
-            pass  # cut off by the server's request deadline
+            cut_off.append(time.time() - began)  # the server's 10 s request deadline
 
     slow = [threading.Thread(target=slow_client, daemon=True) for _ in range(8)]
     for t in slow:
@@ -220,6 +223,7 @@ try:
         check(status == 200, "a request beside slow clients")
         time.sleep(0.3)
     check(worst < 1.0, f"beside 8 slow clients a request took {worst:.2f} s")
+    slow_started = time.time()
 
     # Path traversal, as clients send it and as they would not: nothing outside the site.
     for target in ["/../secret.txt", "/../../../../etc/passwd", "/%2e%2e/secret.txt",
@@ -248,6 +252,11 @@ try:
             break
         time.sleep(0.2)
     check(body.decode() == expected, "the server sees the batch index add committed")
+
+    for t in slow:
+        t.join(timeout=max(0.0, 25 - (time.time() - slow_started)))
+    check(len(cut_off) == len(slow) and max(cut_off, default=99) < 20,
+          f"slow clients cut off by the request deadline: {sorted(cut_off)}")
 
     # One access-log line per request; SIGTERM ends it with status 0.
     proc.send_signal(signal.SIGTERM)
