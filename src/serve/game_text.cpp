@@ -1,7 +1,7 @@
 #include "serve/game_text.hpp"
 
-#include "io/byte_source.hpp"
-#include "io/line_reader.hpp"
+#include "io/source/byte_source.hpp"
+#include "io/source/line_reader.hpp"
 
 namespace pawnkit::serve {
 
