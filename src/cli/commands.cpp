@@ -19,6 +19,7 @@ int run_timeline(const Args& args);
 int run_tune(const Args& args);
 int run_index(const Args& args);
 int run_explore(const Args& args);
+int run_serve(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -43,6 +44,7 @@ std::span<const Command> commands() {
       Command{"index", "build the structure index of PGN games (index add), or describe it",
               &run_index},
       Command{"explore", "what players did after some pawns, from a structure index", &run_explore},
+      Command{"serve", "the explorer, the games and the page over HTTP", &run_serve},
   };
   return table;
 }
