@@ -51,11 +51,10 @@ constexpr Bitboard supported_from_east(Bitboard own) {
   return own & pawn_attacks_west<C>(own);
 }
 
-// Pawns protected by an own pawn or standing beside one on the same rank.
-template <Color C>
-constexpr Bitboard connected(Bitboard own) {
-  return defended<C>(own) | phalanx(own);
-}
+// Stockfish's connected pawns (protected by an own pawn or standing beside one on the same
+// rank) are the contract's: connected<C>(own) of pawns/patterns.hpp, one function under
+// one name (eval::connected names the same function, no ambiguity).
+using pawnkit::connected;
 
 // Pawns with an own pawn directly behind them: the front pawn of every adjacent pair
 // on a file (Stockfish's "doubled"; the contract's doubled() counts both pawns of a
