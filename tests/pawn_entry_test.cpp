@@ -135,16 +135,17 @@ TEST(PawnEntry, PieceTermsEqualTheReferenceCountsOnRandomBoards) {
 }
 
 TEST(PawnEntry, NeedsPieceTermsOnlyWhenAWeightCanScoreThem) {
-  const PawnEntry with_passer = pawn_entry(square_bb(D5), square_bb(H7) | square_bb(G7));
+  const Bitboard white = square_bb(D5), black = square_bb(H7) | square_bb(G7);
+  const Bitboard rams_white = square_bb(D4), rams_black = square_bb(D5);
   PawnWeights w;
-  EXPECT_FALSE(needs_piece_terms(with_passer, w.extended));  // Stockfish's weights
-  w.extended.phalanx[2] = {5, 5};                            // a pawn-only term: cached
-  EXPECT_FALSE(needs_piece_terms(with_passer, w.extended));
+  EXPECT_FALSE(pawn_entry(white, black, w).needs_piece_terms);  // Stockfish's weights
+  w.extended.phalanx[2] = {5, 5};                               // a pawn-only term: cached
+  EXPECT_FALSE(pawn_entry(white, black, w).needs_piece_terms);
   w.extended.passed_free_safe[3] = {10, 20};
-  EXPECT_TRUE(needs_piece_terms(with_passer, w.extended));
-  EXPECT_FALSE(needs_piece_terms(pawn_entry(square_bb(D4), square_bb(D5)), w.extended));
+  EXPECT_TRUE(pawn_entry(white, black, w).needs_piece_terms);
+  EXPECT_FALSE(pawn_entry(rams_white, rams_black, w).needs_piece_terms);  // no passer
   w.extended.blocked_by_piece = {-1, -1};
-  EXPECT_TRUE(needs_piece_terms(pawn_entry(square_bb(D4), square_bb(D5)), w.extended));
+  EXPECT_TRUE(pawn_entry(rams_white, rams_black, w).needs_piece_terms);
 }
 
 TEST(PawnEntry, KingShelterEqualsTheReferenceOnRandomBoards) {

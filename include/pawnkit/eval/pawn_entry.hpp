@@ -58,9 +58,25 @@ struct PawnEntry {
   // the side's king on its first rank, where it stands and castles to in the middlegame.
   std::array<std::array<std::uint8_t, 8>, 2> shelter_rank{};
   std::array<std::array<std::uint8_t, 8>, 2> storm_rank{};
+  // Whether the weights the entry was made with score terms that read the pieces for these
+  // pawns (needs_piece_terms): when false, e.score is the whole pawn evaluation and an
+  // engine need not look at the pieces.
+  bool needs_piece_terms = false;
 
   friend constexpr bool operator==(const PawnEntry&, const PawnEntry&) = default;
 };
+
+// True when the extended terms that read the pieces can add anything to an entry of these
+// passed pawns: some side has a passed pawn and a passed-pawn weight is not 0, or the
+// blocked-by-piece weight is not 0. pawn_entry() asks once and keeps the answer.
+constexpr bool needs_piece_terms(const std::array<Bitboard, 2>& passed, const ExtendedWeights& w) {
+  if (w.blocked_by_piece != Score{}) return true;
+  if (!(passed[0] | passed[1])) return false;
+  ExtendedWeights passed_only = w;
+  passed_only.isolated_opposed = passed_only.isolated_open = passed_only.backward_half_open = {};
+  passed_only.phalanx = passed_only.candidate_passer = {};
+  return uses_extended_terms(passed_only);
+}
 
 namespace detail {
 
@@ -87,27 +103,17 @@ constexpr PawnEntry pawn_entry(Bitboard white, Bitboard black, const PawnWeights
   e.score = evaluate_pawns(white, black, w);
   detail::fill_entry_side<White>(e, white, black);
   detail::fill_entry_side<Black>(e, black, white);
+  e.needs_piece_terms = needs_piece_terms(e.passed, w.extended);
   return e;
 }
 
 // --- The part that needs the pieces --------------------------------------------------------
 
-// True when the extended terms that read the pieces can add anything to this entry: some
-// side has a passed pawn and a passed-pawn weight is not 0, or the blocked-by-piece weight
-// is not 0. When false, the score is e.score and the enemy attacks need not be computed.
-constexpr bool needs_piece_terms(const PawnEntry& e, const ExtendedWeights& w) {
-  if (w.blocked_by_piece != Score{}) return true;
-  if (!(e.passed[0] | e.passed[1])) return false;
-  ExtendedWeights passed_only = w;
-  passed_only.isolated_opposed = passed_only.isolated_open = passed_only.backward_half_open = {};
-  passed_only.phalanx = passed_only.candidate_passer = {};
-  return uses_extended_terms(passed_only);
-}
-
 // The extended terms of side C that read the pieces, from the entry: equal to
 // extended_score(count_piece_terms<C>(own, enemy, occupied, enemy_attacks)) over those
-// terms. `occupied` is every piece and pawn, `enemy_attacks` every square the other side
-// attacks (its pieces and pawns): the engine's own attack maps serve.
+// terms. `occupied` is every piece and pawn, `enemy_attacks` the squares the other side
+// attacks (its pieces and pawns): the engine's own attack maps serve; only the passed
+// pawns' stop squares are read, so those alone may be given.
 template <Color C>
 constexpr Score piece_terms_score(const PawnEntry& e, Bitboard own, Bitboard enemy,
                                   Bitboard occupied, Bitboard enemy_attacks,

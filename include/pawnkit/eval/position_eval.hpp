@@ -35,6 +35,24 @@ inline Bitboard attacked_squares(const Position& pos, Color c) {
   return attacks;
 }
 
+// The squares of `targets` that side c attacks: attacked_squares(pos, c) & targets, looked
+// up from each target (cheaper when the targets are few, as passed pawns' stop squares are).
+inline Bitboard attacked_among(const Position& pos, Color c, Bitboard targets) {
+  using enum PieceType;
+  const Bitboard occupied = pos.occupied(), queens = pos.pieces(c, Queen);
+  const Bitboard diagonal = pos.pieces(c, Bishop) | queens, straight = pos.pieces(c, Rook) | queens;
+  Bitboard attacked = targets & (c == White ? pawn_attacks<White>(pos.pawns(c))
+                                            : pawn_attacks<Black>(pos.pawns(c)));
+  for (const Square s : squares(targets & ~attacked)) {
+    const bool hit = (knight_attacks(s) & pos.pieces(c, Knight)) ||
+                     (king_attacks(s) & pos.pieces(c, King)) ||
+                     (diagonal && (bishop_attacks(s, occupied) & diagonal)) ||
+                     (straight && (rook_attacks(s, occupied) & straight));
+    if (hit) attacked |= square_bb(s);
+  }
+  return attacked;
+}
+
 // Every term of side C in a position.
 template <Color C>
 inline ExtendedCounts count_extended_terms(const Position& pos) {
@@ -62,18 +80,19 @@ inline PawnEval evaluate_pawns(const Position& pos, const PawnWeights& w = {}) {
 }
 
 // The same from the position's (cached) pawn entry, pawn_entry(pos.pawns(White),
-// pos.pawns(Black), w): its scores plus the terms that read the pieces, whose attacked
-// squares are computed only for a side with a passed pawn that a weight scores.
+// pos.pawns(Black), w): its scores plus the terms that read the pieces, for which only the
+// passed pawns' stop squares are looked up (piece_terms_score reads no other attacked
+// square), and nothing when no weight scores them.
 inline PawnEval evaluate_pawns(const Position& pos, const PawnEntry& e, const PawnWeights& w) {
   PawnEval result = e.score;
-  if (!needs_piece_terms(e, w.extended)) return result;
+  if (!e.needs_piece_terms) return result;
   const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
-  const Bitboard black_attacks = e.passed[index(White)] ? attacked_squares(pos, Black) : 0;
-  const Bitboard white_attacks = e.passed[index(Black)] ? attacked_squares(pos, White) : 0;
-  result.white +=
-      piece_terms_score<White>(e, white, black, pos.occupied(), black_attacks, w.extended);
-  result.black +=
-      piece_terms_score<Black>(e, black, white, pos.occupied(), white_attacks, w.extended);
+  const Bitboard white_stops = shift<Up<White>>(e.passed[index(White)]);
+  const Bitboard black_stops = shift<Up<Black>>(e.passed[index(Black)]);
+  result.white += piece_terms_score<White>(e, white, black, pos.occupied(),
+                                           attacked_among(pos, Black, white_stops), w.extended);
+  result.black += piece_terms_score<Black>(e, black, white, pos.occupied(),
+                                           attacked_among(pos, White, black_stops), w.extended);
   return result;
 }
 
