@@ -42,8 +42,8 @@ struct PawnEntry {
   PawnEval score;
   // Passed pawns as the contract defines them (pawns/patterns.hpp passed(): no enemy pawn
   // in front on their own or a neighbouring file), which the extended passed-pawn terms
-  // score. Stockfish's entry keeps a wider set (it adds some pawns that can force a way
-  // through); pawnkit calls those candidates (candidates() in pawns/patterns.hpp).
+  // score. Stockfish's entry keeps a wider set, adding pawns whose stoppers can be levered
+  // away or outnumbered (the idea of pawnkit's candidates(), not the same set).
   std::array<Bitboard, 2> passed{};
   // The squares the side's pawns attack now.
   std::array<Bitboard, 2> attacks{};
