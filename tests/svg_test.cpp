@@ -1,6 +1,6 @@
 // SVG pictures: the board of `show --svg` and the charts of `stats --svg`, rendered to PNG
 // by a real renderer (rsvg-convert from librsvg2-bin) to prove they are valid SVG.
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/query.hpp"
-#include "io/input_format.hpp"
+#include "analysis/query/query.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::python {
 

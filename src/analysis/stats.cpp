@@ -120,7 +120,7 @@ RatedSummary RatedGames::summary(double white_edge) const {
   return r;
 }
 
-void Score::add(GameResult result, Color holder, const std::optional<GameRatings>& ratings) {
+void GameScore::add(GameResult result, Color holder, const std::optional<GameRatings>& ratings) {
   if (result == GameResult::Unknown) return;
   const GameResult holder_wins = holder == White ? GameResult::WhiteWins : GameResult::BlackWins;
   int half_points = 1;
@@ -133,7 +133,7 @@ void Score::add(GameResult result, Color holder, const std::optional<GameRatings
   if (ratings) rated_games.add(ratings->white - ratings->black, holder, half_points);
 }
 
-Score& Score::operator+=(const Score& o) {
+GameScore& GameScore::operator+=(const GameScore& o) {
   wins += o.wins;
   draws += o.draws;
   losses += o.losses;
@@ -141,7 +141,7 @@ Score& Score::operator+=(const Score& o) {
   return *this;
 }
 
-double Score::percent() const {
+double GameScore::percent() const {
   const auto n = games();
   return n ? 100.0 * (double(wins) + 0.5 * double(draws)) / double(n) : -1.0;
 }
@@ -185,8 +185,8 @@ std::optional<WhiteEdge> Stats::white_edge() const {
   return edge;
 }
 
-Score Stats::structure_score(StructureId s) const {
-  Score both = structure_scores_[std::size_t(s)][0];
+GameScore Stats::structure_score(StructureId s) const {
+  GameScore both = structure_scores_[std::size_t(s)][0];
   both += structure_scores_[std::size_t(s)][1];
   return both;
 }
@@ -309,8 +309,8 @@ namespace {
 constexpr std::uint64_t serial_layout = sizeof(Stats) * 1000003u + structure_count * 101u +
                                         scored_pattern_count * 7u + pawn_set_keys.size();
 
-void put(std::string& out, const Score& score);
-bool take(std::string_view& in, Score& score);
+void put(std::string& out, const GameScore& score);
+bool take(std::string_view& in, GameScore& score);
 
 // Plain values as their bytes; arrays of scores element by element.
 template <class T>
@@ -337,14 +337,14 @@ bool take(std::string_view& in, T& value) {
 
 // A score: its counts, then the number of its rated buckets and each one's key and count
 // (field by field: a bucket's padding bytes are not part of it).
-void put(std::string& out, const Score& score) {
+void put(std::string& out, const GameScore& score) {
   put(out, score.wins), put(out, score.draws), put(out, score.losses);
   const auto& buckets = score.rated_games.buckets();
   put(out, std::uint64_t(buckets.size()));
   for (const auto& bucket : buckets) put(out, bucket.key), put(out, bucket.count);
 }
 
-bool take(std::string_view& in, Score& score) {
+bool take(std::string_view& in, GameScore& score) {
   std::uint64_t size = 0;
   if (!take(in, score.wins) || !take(in, score.draws) || !take(in, score.losses) ||
       !take(in, size) || size > in.size() / 12)  // 12 bytes a bucket

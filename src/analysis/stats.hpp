@@ -126,7 +126,8 @@ class RatedGames {
   std::vector<Bucket> buckets_;  // sorted by key
 };
 
-struct Score {
+// Wins, draws and losses of a side over games (not eval::Score, a middlegame/endgame pair).
+struct GameScore {
   std::uint64_t wins = 0, draws = 0, losses = 0;  // from the pattern owner's view
   RatedGames rated_games;                         // those where both players are rated
 
@@ -136,7 +137,7 @@ struct Score {
   void add(GameResult result, Color holder, const std::optional<GameRatings>& ratings = {});
   // Actual against expected over the rated games, White's rating raised by `white_edge`.
   RatedSummary rated(double white_edge = 0) const { return rated_games.summary(white_edge); }
-  Score& operator+=(const Score& other);
+  GameScore& operator+=(const GameScore& other);
   // Points per game in percent, or -1 with no game.
   double percent() const;
 };
@@ -333,7 +334,7 @@ class Stats {
   std::uint64_t transition_games(StructureId from, StructureId to) const {
     return transition_games_[std::size_t(from)][std::size_t(to)];
   }
-  const Score& transition_score(StructureId from, StructureId to) const {
+  const GameScore& transition_score(StructureId from, StructureId to) const {
     return transition_scores_[std::size_t(from)][std::size_t(to)];
   }
 
@@ -351,9 +352,9 @@ class Stats {
   std::uint64_t games_with(Color c, std::size_t key) const { return games_with_[index(c)][key]; }
   // Positions where side c has n islands (0..island_buckets - 1).
   std::uint64_t positions_with_islands(Color c, int n) const { return island_counts_[index(c)][n]; }
-  const Score& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
+  const GameScore& score(Color c, ScoredPattern p) const { return scores_[index(c)][int(p)]; }
   // The control row: every game, from side c's view.
-  const Score& all_games_score(Color c) const { return all_games_[index(c)]; }
+  const GameScore& all_games_score(Color c) const { return all_games_[index(c)]; }
 
   // White's edge for the first move: the Elo points added to White's rating such that,
   // over all rated games, White's expected score equals White's actual score (Newton's
@@ -380,8 +381,8 @@ class Stats {
   }
   std::uint64_t structure_games(StructureId s) const { return structure_games_[std::size_t(s)]; }
   double structure_average_first_ply(StructureId s) const;
-  Score structure_score(StructureId s) const;
-  const Score& structure_score(StructureId s, Color holder) const {
+  GameScore structure_score(StructureId s) const;
+  const GameScore& structure_score(StructureId s, Color holder) const {
     return structure_scores_[std::size_t(s)][index(holder)];
   }
 
@@ -398,18 +399,18 @@ class Stats {
   std::array<std::array<std::uint64_t, key_count>, 2> positions_with_{};
   std::array<std::array<std::uint64_t, key_count>, 2> games_with_{};
   std::array<std::array<std::uint64_t, island_buckets>, 2> island_counts_{};
-  std::array<std::array<Score, scored_pattern_count>, 2> scores_{};
-  std::array<Score, 2> all_games_{};
+  std::array<std::array<GameScore, scored_pattern_count>, 2> scores_{};
+  std::array<GameScore, 2> all_games_{};
   static constexpr std::size_t structures = structure_count;
   std::array<std::array<std::uint64_t, 2>, structures> structure_positions_{};
   std::array<std::uint64_t, structures> structure_reversed_{}, structure_games_{},
       structure_first_ply_sum_{};
-  std::array<std::array<Score, 2>, structures> structure_scores_{};  // by holder
+  std::array<std::array<GameScore, 2>, structures> structure_scores_{};  // by holder
   std::optional<GamePhase> pattern_phase_;
   std::uint64_t pattern_positions_ = 0, pattern_games_ = 0;
   std::array<std::uint64_t, phase_names.size()> phase_positions_{};
   std::array<std::array<std::uint64_t, structures>, structures> transition_games_{};
-  std::array<std::array<Score, structures>, structures> transition_scores_{};
+  std::array<std::array<GameScore, structures>, structures> transition_scores_{};
 
   bool track_openings_ = false;
   std::map<std::string, OpeningRow> openings_;

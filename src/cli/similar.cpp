@@ -9,17 +9,17 @@
 #include <string>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/similar_search.hpp"
+#include "analysis/similar/search.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/diagnostic.hpp"
-#include "io/input_format.hpp"
 #include "io/json.hpp"
-#include "io/pgn_writer.hpp"
-#include "io/svg.hpp"
+#include "io/pgn/writer.hpp"
+#include "io/source/input_format.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::cli {
 
@@ -75,16 +75,13 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
       const Piece p = pos->piece_on(Square(s));
       pieces[s] = p == NoPiece ? '.' : piece_char(p);
     }
-    std::string svg =
+    const io::SvgPicture picture =
         io::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
+    std::string svg = picture.text;
     const auto start = svg.find("<svg");
     if (start == std::string::npos) continue;
     svg.erase(0, start);
-    auto number_after = [&](std::string_view key) {
-      const auto at = svg.find(key);
-      return at == std::string::npos ? 0.0 : std::atof(svg.c_str() + at + key.size());
-    };
-    const double w = number_after("width=\""), h = number_after("height=\"");
+    const double w = picture.width, h = picture.height;
     svg.replace(0, 4, "<svg x=\"" + std::to_string(int(x)) + "\" y=\"24\"");
     body += "<text x=\"" + std::to_string(int(x) + 8) +
             "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" + io::xml_escape(caption) +

@@ -12,8 +12,8 @@
 
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
-#include "analysis/tune_positions.hpp"
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tune_positions.hpp"
+#include "analysis/tune/tuner.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
@@ -21,8 +21,8 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "cli/weights_file.hpp"
-#include "io/input_format.hpp"
 #include "io/json.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

@@ -21,16 +21,16 @@
 #include "analysis/find.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "analysis/replay.hpp"
-#include "analysis/similar_search.hpp"
+#include "analysis/similar/search.hpp"
 #include "analysis/stats.hpp"
-#include "io/byte_source.hpp"
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
 #include "io/report_writer.hpp"
-#include "io/stats_writer.hpp"
-#include "io/svg.hpp"
+#include "io/source/byte_source.hpp"
+#include "report/stats_writer.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::web {
 

@@ -148,6 +148,10 @@ struct StructureMatch {
   constexpr bool operator==(const StructureMatch&) const = default;
 };
 
+// The named structure of a position, as classify_structure gives it; nullopt when none is
+// named. Writers and queries take it as the caller classified it.
+using NamedStructure = std::optional<StructureMatch>;
+
 // One rule, by colour (index 0 = White, 1 = Black), in the orientation it is written for.
 struct StructureRule {
   StructureId id;
