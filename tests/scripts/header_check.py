@@ -5,8 +5,9 @@ and the magic-number slider tables), and each header on its own (every header in
 what it uses), all at -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wshadow
 -Werror with -fno-exceptions -fno-rtti (engines often build so). Each header alone under
 -std=c++17 must stop at the one #error of pawnkit/version.hpp that names C++20, not with
-pages of errors from deeper down. A compiler that is not installed is skipped with a note
-(scripts/setup.sh installs both).
+pages of errors from deeper down. The evaluation headers an engine with its own board
+includes (BOARD_FREE) must reach no header of pawnkit/chess/. A compiler that is not
+installed is skipped with a note (scripts/setup.sh installs both).
 
 Usage: header_check.py --source REPO [--cli PAWNKIT] [--shared SHARED_DATA]
 """
@@ -23,6 +24,11 @@ import tempfile
 STRICT = ["-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Wpedantic", "-Wconversion",
           "-Wsign-conversion", "-Wshadow", "-Werror", "-fno-exceptions", "-fno-rtti"]
 OLD_STANDARD = ["-std=c++17", "-fsyntax-only"]
+# The pawn layer that needs no board (docs/engine.md): bitboard.hpp, fill.hpp, pawns/ and
+# these alone.
+BOARD_FREE = ["pawnkit/eval/%s.hpp" % n for n in (
+    "pawn_eval", "pawn_entry", "pawn_terms", "extended_terms", "king_shelter", "pawn_weights",
+    "pawn_table", "score")]
 
 
 def headers(include_dir):
@@ -65,6 +71,16 @@ def stops_at_cpp20_error(compiler, include_dir, name):
         compiler, name, len(errors), "\n".join(errors[:5]) or result.stderr[:2000])
 
 
+def board_free(compiler, include_dir, name):
+    """None when the header reaches no pawnkit/chess/ header, else the failure."""
+    result = run(compiler, include_dir, "#include <%s>\n" % name, ["-std=c++20", "-M"])
+    board = sorted({d for d in result.stdout.replace("\\\n", " ").split()
+                    if "pawnkit/chess/" in d})
+    if result.returncode == 0 and not board:
+        return None
+    return "%s: needs no board, but includes %s" % (name, " ".join(board) or result.stderr[:2000])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--source", required=True)
@@ -90,6 +106,8 @@ def main():
                 jobs.append(pool.submit(strict_ok, compiler, include_dir,
                                         "#include <%s>\n" % name, [], name))
                 jobs.append(pool.submit(stops_at_cpp20_error, compiler, include_dir, name))
+        for name in BOARD_FREE if compilers else []:
+            jobs.append(pool.submit(board_free, compilers[0], include_dir, name))
         failures = [f for f in (job.result() for job in jobs) if f]
     for f in failures:
         print("FAIL", f)
