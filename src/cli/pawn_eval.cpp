@@ -5,6 +5,7 @@
 #include <optional>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/eval/pawn_eval.hpp>
+#include <pawnkit/eval/position_eval.hpp>
 #include <string>
 #include <vector>
 

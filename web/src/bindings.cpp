@@ -165,7 +165,7 @@ void append_eval_side(std::string& out, Bitboard own, Bitboard enemy) {
   term("doubled_isolated", doubled_isolated, -w.doubled * popcount(doubled_isolated));
   const Bitboard unsupported = eval::unsupported_doubled<C>(own);
   term("unsupported_doubled", unsupported, -w.doubled * popcount(unsupported));
-  const Bitboard backward = eval::backward<C>(own, enemy);
+  const Bitboard backward = eval::fixed_behind_neighbors<C>(own, enemy);
   term("backward", backward, -w.backward * popcount(backward));
   const Bitboard unopposed = eval::weak_unopposed<C>(own, enemy);
   term("weak_unopposed", unopposed, -w.weak_unopposed * popcount(unopposed));

@@ -166,13 +166,18 @@ struct StructureRule {
 
 namespace detail {
 
+// Not constexpr: a consteval call that reaches it is no constant expression, so a bad name
+// stops compilation with this name in the message (a throw would, too, but not under
+// -fno-exceptions).
+inline void not_a_square_name() {}
+
 // "c4 e4" as a bitboard; compile-time only (a bad name stops compilation).
 consteval Bitboard sq(std::string_view list) {
   Bitboard b = 0;
   while (!list.empty()) {
     const std::size_t end = std::min(list.find(' '), list.size());
     if (end != 0 && (end != 2 || list[0] < 'a' || list[0] > 'h' || list[1] < '1' || list[1] > '8'))
-      throw "not a square name";
+      not_a_square_name();
     if (end) b |= square_bb(make_square(list[0] - 'a', list[1] - '1'));
     list.remove_prefix(std::min(end + 1, list.size()));
   }
