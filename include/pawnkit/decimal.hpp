@@ -3,6 +3,8 @@
 // there, after checking that the text starts as a number does.
 #pragma once
 
+#include "pawnkit/version.hpp"  // first: the C++20 check
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>

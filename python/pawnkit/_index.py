@@ -9,8 +9,6 @@ counted.
 import json
 import os
 
-import pandas as pd
-
 from . import _pawnkit
 
 MOVE_COLUMNS = ["uci", "games", "white", "draws", "black"]
@@ -41,8 +39,12 @@ class Index:
 
     def moves(self, fen, **filters):
         """The moves that left the pawns, most games first: one row per move."""
+        import pandas as pd  # only here: pawnkit.dask workers never import pandas
+
         return pd.DataFrame(self.explore(fen, **filters)["moves"], columns=MOVE_COLUMNS)
 
     def games(self, fen, **filters):
         """The model games, best first: one row per game."""
+        import pandas as pd
+
         return pd.DataFrame(self.explore(fen, **filters)["model_games"], columns=GAME_COLUMNS)
