@@ -18,6 +18,7 @@
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
 #include "io/pgn/writer.hpp"
+#include "io/printf.hpp"
 #include "io/source/input_format.hpp"
 #include "report/svg.hpp"
 
@@ -36,12 +37,6 @@ std::optional<Bitboard> parse_files(std::string_view text) {
   return b;
 }
 
-std::string fixed3(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", v);
-  return text;
-}
-
 void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hits,
                   const std::vector<std::string_view>& files) {
   out += "rank  similarity  reversed  file  game    ply  white / black, result, ECO\n";
@@ -50,8 +45,8 @@ void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hit
     const auto& h = hits[i];
     char line[128];
     std::snprintf(line, sizeof line, "%4zu  %10s  %8s  %4zu  %6zu  %3d  ", i + 1,
-                  fixed3(h.similarity).c_str(), h.reversed ? "yes" : "no", h.file_index + 1, h.game,
-                  h.ply);
+                  io::printf_string("%.3f", h.similarity).c_str(), h.reversed ? "yes" : "no",
+                  h.file_index + 1, h.game, h.ply);
     out += line;
     out += (h.white.empty() ? "?" : h.white) + " / " + (h.black.empty() ? "?" : h.black) + ", " +
            (h.result.empty() ? "*" : h.result) + ", " + (h.eco.empty() ? "-" : h.eco) + "\n";
@@ -186,7 +181,7 @@ int run_similar(const Args& args) {
       write.first_mover = h.first_mover;
       write.first_move_number = h.first_move_number;
       write.comment_ply = h.ply;
-      std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
+      std::string comment = "pawnkit: similarity " + io::printf_string("%.3f", h.similarity) +
                             (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
       if (!annotate->empty())
         if (const Parsed<Position> pos = parse_fen(h.fen))
@@ -208,7 +203,8 @@ int run_similar(const Args& args) {
     for (std::size_t i = 0; i < hits.size(); ++i)
       boards.emplace_back("#" + std::to_string(i + 1) + " game " + std::to_string(hits[i].game) +
                               " ply " + std::to_string(hits[i].ply) + ": " +
-                              fixed3(hits[i].similarity) + (hits[i].reversed ? " reversed" : ""),
+                              io::printf_string("%.3f", hits[i].similarity) +
+                              (hits[i].reversed ? " reversed" : ""),
                           hits[i].fen);
     std::error_code ec;
     std::filesystem::create_directories(svg_dir, ec);

@@ -15,6 +15,7 @@
 
 #include "analysis/stats.hpp"
 #include "io/json.hpp"
+#include "io/printf.hpp"
 
 namespace pawnkit::io::stats_parts {
 
@@ -30,12 +31,7 @@ inline double share(std::uint64_t part, std::uint64_t whole) {
   return whole ? 100.0 * double(part) / double(whole) : 0.0;
 }
 
-template <class... T>
-inline void appendf(std::string& out, const char* format, T... args) {
-  char line[256];
-  const int n = std::snprintf(line, sizeof line, format, args...);
-  out.append(line, std::size_t(n < 0 ? 0 : n));
-}
+using io::appendf;
 
 inline unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
 

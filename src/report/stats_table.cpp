@@ -56,11 +56,7 @@ void append_structures(std::string& out, const Stats& stats, double white_edge) 
   appendf(out, row, "", "white", "black", "", "(average)", "", "", "", "", "");
   out += '\n';
   while (out.ends_with(" \n")) out.erase(out.size() - 2, 1);
-  auto fixed = [](double v, const char* format) {
-    char text[32];
-    std::snprintf(text, sizeof text, format, v);
-    return std::string(text);
-  };
+  const auto fixed = [](double v, const char* format) { return printf_string(format, v); };
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
     const GameScore& s = stats.structure_score(id);

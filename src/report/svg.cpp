@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/printf.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::io {
@@ -17,9 +18,7 @@ constexpr std::array<std::string_view, 10> palette = {"#d55e00", "#0072b2", "#00
 
 // Numbers with at most two decimals and no trailing zeros, so the text stays short.
 std::string num(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", v);
-  std::string s = buffer;
+  std::string s = printf_string("%.2f", v);
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
   return s == "-0" ? "0" : s;
