@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/printf.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::io {
@@ -17,9 +18,7 @@ constexpr std::array<std::string_view, 10> palette = {"#d55e00", "#0072b2", "#00
 
 // Numbers with at most two decimals and no trailing zeros, so the text stays short.
 std::string num(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", v);
-  std::string s = buffer;
+  std::string s = printf_string("%.2f", v);
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
   return s == "-0" ? "0" : s;
@@ -98,21 +97,9 @@ std::string xml_escape(std::string_view text) {
   return s;
 }
 
-SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
-                     const PawnReport& report, std::span<const DrawablePattern> patterns,
-                     const std::optional<StructureMatch>& structure) {
-  const bool has_islands =
-      std::any_of(patterns.begin(), patterns.end(), [](const auto& p) { return !p.member; });
-  const double islands_y = board_y + board_size + 30;
-  const double legend_x = board_x + board_size + 28;
-  const double height = std::max(islands_y + (has_islands ? 64 : 0),
-                                 board_y + 40 + 22.0 * double(patterns.size()) + 60);
-  const double width = legend_x + 370;
-  Svg svg(width, height);
+namespace {
 
-  std::string caption(fen);
-  svg.text(board_x, 24, caption, "start", "font-size=\"14\"");
-
+void draw_stripe_defs(Svg& svg, std::span<const DrawablePattern> patterns) {
   // Stripe fills for shaded (move-key) patterns: one '/' and one '\' pattern per colour.
   svg.out += "<defs>\n";
   for (std::size_t i = 0; i < patterns.size(); ++i) {
@@ -126,14 +113,19 @@ SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
     }
   }
   svg.out += "</defs>\n";
+}
 
+// The 64 squares, light and dark.
+void draw_squares(Svg& svg) {
   for (int s = 0; s < 64; ++s) {
     const Square sq = Square(s);
     const bool light = (file_of(sq) + rank_of(sq)) % 2 == 1;
     svg.rect(square_x(sq), square_y(sq), cell, cell,
              light ? "fill=\"#eeeed2\"" : "fill=\"#b3b795\"");
   }
+}
 
+void draw_shading(Svg& svg, const PawnReport& report, std::span<const DrawablePattern> patterns) {
   // Shading first, so that rings and pieces stay on top.
   for (std::size_t i = 0; i < patterns.size(); ++i) {
     if (!is_move_key(patterns[i])) continue;
@@ -144,7 +136,9 @@ SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
       for (Square s : squares(set)) svg.rect(square_x(s), square_y(s), cell, cell, fill);
     }
   }
+}
 
+void draw_rings(Svg& svg, const PawnReport& report, std::span<const DrawablePattern> patterns) {
   // Rings: the k-th ring pattern is inset by 2.8 px more than the (k-1)-th; five fit
   // between the square's edge and the piece disc.
   int ring = 0;
@@ -158,8 +152,11 @@ SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
     for (Square s : squares(set))
       svg.rect(square_x(s) + inset, square_y(s) + inset, cell - 2 * inset, cell - 2 * inset, style);
   }
+}
 
-  // Pieces: a disc in the side's colour with the piece letter.
+// Pieces: a disc in the side's colour with the piece letter; then the frame and the
+// coordinates.
+void draw_pieces(Svg& svg, const std::array<char, 64>& pieces) {
   for (int s = 0; s < 64; ++s) {
     const char p = pieces[s];
     if (p == '.' || p == ' ') continue;
@@ -181,30 +178,34 @@ SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
     svg.text(board_x + i * cell + cell / 2, board_y + board_size + 16,
              std::string(1, char('a' + i)), "middle");
   }
+}
 
-  // Islands: one bar per island, under the files it spans.
-  if (has_islands) {
-    std::size_t color = 0;
-    for (std::size_t i = 0; i < patterns.size(); ++i)
-      if (!patterns[i].member) color = i;
-    for (int side = 0; side < 2; ++side) {
-      const SideReport& r = report.side(side ? Black : White);
-      const double y = islands_y + side * 30;
-      svg.text(board_x - 4, y + 15, side ? "Black" : "White", "end", "font-size=\"12\"");
-      const IslandRanges islands = island_ranges(r.island_files);
-      for (int k = 0; k < islands.count; ++k) {
-        const double x0 = board_x + islands.ranges[k].first_file * cell + 4;
-        const double x1 = board_x + (islands.ranges[k].last_file + 1) * cell - 4;
-        svg.rect(x0, y, x1 - x0, 20,
-                 "rx=\"6\" fill=\"" + std::string(palette_color(color)) +
-                     (side ? "\" fill-opacity=\"0.55\"" : "\" fill-opacity=\"0.9\""));
-        std::string range;
-        append_island_range(range, islands.ranges[k]);
-        svg.text((x0 + x1) / 2, y + 15, range, "middle", "font-size=\"12\" fill=\"#000000\"");
-      }
+// Islands: one bar per island, under the files it spans.
+void draw_islands(Svg& svg, const PawnReport& report, std::span<const DrawablePattern> patterns,
+                  double islands_y) {
+  std::size_t color = 0;
+  for (std::size_t i = 0; i < patterns.size(); ++i)
+    if (!patterns[i].member) color = i;
+  for (int side = 0; side < 2; ++side) {
+    const SideReport& r = report.side(side ? Black : White);
+    const double y = islands_y + side * 30;
+    svg.text(board_x - 4, y + 15, side ? "Black" : "White", "end", "font-size=\"12\"");
+    const IslandRanges islands = island_ranges(r.island_files);
+    for (int k = 0; k < islands.count; ++k) {
+      const double x0 = board_x + islands.ranges[k].first_file * cell + 4;
+      const double x1 = board_x + (islands.ranges[k].last_file + 1) * cell - 4;
+      svg.rect(x0, y, x1 - x0, 20,
+               "rx=\"6\" fill=\"" + std::string(palette_color(color)) +
+                   (side ? "\" fill-opacity=\"0.55\"" : "\" fill-opacity=\"0.9\""));
+      std::string range;
+      append_island_range(range, islands.ranges[k]);
+      svg.text((x0 + x1) / 2, y + 15, range, "middle", "font-size=\"12\" fill=\"#000000\"");
     }
   }
+}
 
+void draw_legend(Svg& svg, std::span<const DrawablePattern> patterns,
+                 const std::optional<StructureMatch>& structure, double legend_x) {
   // Legend.
   double y = board_y + 10;
   svg.text(legend_x, y, "Legend", "start", "font-size=\"15\" font-weight=\"bold\"");
@@ -244,6 +245,32 @@ SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
            "font-size=\"12\" fill=\"#555555\"");
   svg.text(legend_x, y + 36, "Black pieces: dark discs", "start",
            "font-size=\"12\" fill=\"#555555\"");
+}
+
+}  // namespace
+
+SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
+                     const PawnReport& report, std::span<const DrawablePattern> patterns,
+                     const std::optional<StructureMatch>& structure) {
+  const bool has_islands =
+      std::any_of(patterns.begin(), patterns.end(), [](const auto& p) { return !p.member; });
+  const double islands_y = board_y + board_size + 30;
+  const double legend_x = board_x + board_size + 28;
+  const double height = std::max(islands_y + (has_islands ? 64 : 0),
+                                 board_y + 40 + 22.0 * double(patterns.size()) + 60);
+  const double width = legend_x + 370;
+  Svg svg(width, height);
+
+  std::string caption(fen);
+  svg.text(board_x, 24, caption, "start", "font-size=\"14\"");
+
+  draw_stripe_defs(svg, patterns);
+  draw_squares(svg);
+  draw_shading(svg, report, patterns);
+  draw_rings(svg, report, patterns);
+  draw_pieces(svg, pieces);
+  if (has_islands) draw_islands(svg, report, patterns, islands_y);
+  draw_legend(svg, patterns, structure, legend_x);
   return {svg.finish(), width, height};
 }
 

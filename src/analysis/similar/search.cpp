@@ -5,6 +5,7 @@
 #include <pawnkit/chess/fen.hpp>
 
 #include "io/json.hpp"
+#include "io/printf.hpp"
 
 namespace pawnkit::analysis {
 
@@ -138,8 +139,7 @@ void append_hits_jsonl(std::string& out, const std::vector<SimilarHit>& hits,
                        const std::vector<std::string_view>& files) {
   for (std::size_t i = 0; i < hits.size(); ++i) {
     const auto& h = hits[i];
-    char similarity[32];
-    std::snprintf(similarity, sizeof similarity, "%.3f", h.similarity);
+    const std::string similarity = io::printf_string("%.3f", h.similarity);
     out += "{\"rank\": ";
     io::append_int(out, static_cast<long long>(i + 1));
     out += ", \"file\": ";
