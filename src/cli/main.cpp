@@ -1,4 +1,5 @@
 // pawnkit: the command-line program. One file per command; this one only dispatches.
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -6,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "cli/write_check.hpp"
 
 namespace {
 
@@ -28,6 +30,8 @@ int main(int argc, char** argv) {
     print_usage(stderr);
     return 2;
   }
+  // A file grown past RLIMIT_FSIZE is a write error to report, not a silent death.
+  std::signal(SIGXFSZ, SIG_IGN);
   const std::string_view command = argv[1];
   const Args args(argv + 2, argv + argc);
   if (command == "--help" || command == "-h" || command == "help") {
@@ -39,7 +43,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   for (const Command& c : commands()) {
-    if (c.name == command) return c.run(args);
+    if (c.name == command) return finish_stdout(c.run(args));
   }
   report_error({}, "unknown command '" + std::string(command) + "'");
   print_usage(stderr);

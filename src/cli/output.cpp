@@ -2,15 +2,20 @@
 
 #include <pawnkit/chess/fen.hpp>
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+
+#include "cli/write_check.hpp"
 
 namespace pawnkit::cli {
 
 void Output::flush() {
-  if (!buffer_.empty()) std::fwrite(buffer_.data(), 1, buffer_.size(), stdout);
+  errno = 0;
+  if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), stdout) != buffer_.size())
+    note_stdout_error(errno);
   buffer_.clear();
-  std::fflush(stdout);
+  errno = 0;
+  if (std::fflush(stdout) != 0) note_stdout_error(errno);
 }
 
 void Output::write(std::string_view text) {
@@ -19,15 +24,16 @@ void Output::write(std::string_view text) {
     return;
   }
   flush();
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size()) note_stdout_error(errno);
+  errno = 0;
+  if (std::fflush(stdout) != 0) note_stdout_error(errno);
 }
 
 bool write_file(std::string_view command, const std::string& path, std::string_view content) {
-  std::ofstream file(path, std::ios::binary);
-  file.write(content.data(), std::streamsize(content.size()));
-  if (file.flush()) return true;
-  report_error(command, "cannot write '" + path + "'");
+  std::string error;
+  if (write_file_whole(path, content, error)) return true;
+  report_error(command, error);
   return false;
 }
 

@@ -37,8 +37,9 @@ class Output {
   std::string buffer_;
 };
 
-// Writes `content` to the file at `path` (created or replaced). On failure reports
-// "pawnkit: COMMAND: cannot write 'PATH'" and returns false.
+// Writes `content` to the file at `path` (created or replaced) under a temporary name,
+// renamed when whole (write_check.hpp). On failure reports
+// "pawnkit: COMMAND: cannot write 'PATH': REASON", leaves no file, and returns false.
 bool write_file(std::string_view command, const std::string& path, std::string_view content);
 
 // Writes the messages to standard error.

@@ -9,7 +9,10 @@
 // whole file would.
 #include <zstd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -17,6 +20,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/write_check.hpp"
 #include "io/pgn/reader.hpp"
 #include "io/source/byte_source.hpp"
 #include "io/source/input_format.hpp"
@@ -26,26 +30,47 @@ namespace pawnkit::cli {
 
 namespace {
 
-// One zstd-compressed output file, written as it streams.
+// One zstd-compressed output file, written as it streams under a temporary name
+// (partial_name) and renamed to its own when whole; removed when it cannot be completed.
 class ZstdFile {
  public:
+  ~ZstdFile() {
+    if (file_) abandon();
+  }
   bool open(const std::string& path) {
     path_ = path;
-    file_ = std::fopen(path.c_str(), "wb");
-    if (!file_) return false;
+    errno = 0;
+    file_ = std::fopen(partial_name(path).c_str(), "wb");
+    if (!file_) return note(errno);
     ZSTD_CCtx_reset(context_.get(), ZSTD_reset_session_only);
     return true;
   }
   bool write(std::string_view bytes) { return compress(bytes, ZSTD_e_continue); }
-  // Ends the frame and closes the file.
+  // Ends the frame, closes the file and gives it its name; on failure removes it.
   bool close() {
     const bool ok = compress({}, ZSTD_e_end);
+    errno = 0;
     const bool closed = std::fclose(file_) == 0;
     file_ = nullptr;
-    return ok && closed;
+    if (!closed) note(errno);
+    errno = 0;
+    if (ok && closed && std::rename(partial_name(path_).c_str(), path_.c_str()) == 0) return true;
+    note(errno);
+    std::remove(partial_name(path_).c_str());
+    return false;
+  }
+  // Closes and removes the file (a shard that cannot be completed).
+  void abandon() {
+    std::fclose(file_);
+    file_ = nullptr;
+    std::remove(partial_name(path_).c_str());
   }
   const std::string& path() const { return path_; }
   bool is_open() const { return file_ != nullptr; }
+  // "cannot write 'PATH': REASON" for the first failure.
+  std::string problem() const {
+    return "cannot write '" + path_ + "': " + std::strerror(error_ ? error_ : EIO);
+  }
 
  private:
   bool compress(std::string_view bytes, ZSTD_EndDirective mode) {
@@ -54,7 +79,8 @@ class ZstdFile {
       ZSTD_outBuffer out{buffer_.data(), buffer_.size(), 0};
       const std::size_t left = ZSTD_compressStream2(context_.get(), &out, &in, mode);
       if (ZSTD_isError(left)) return false;
-      if (out.pos && std::fwrite(buffer_.data(), 1, out.pos, file_) != out.pos) return false;
+      errno = 0;
+      if (out.pos && std::fwrite(buffer_.data(), 1, out.pos, file_) != out.pos) return note(errno);
       if (mode == ZSTD_e_end ? left == 0 : in.pos == in.size) return true;
     }
   }
@@ -66,6 +92,12 @@ class ZstdFile {
   std::string buffer_ = std::string(ZSTD_CStreamOutSize(), '\0');
   std::FILE* file_ = nullptr;
   std::string path_;
+  int error_ = 0;
+
+  bool note(int error) {
+    if (error_ == 0) error_ = error;
+    return false;
+  }
 };
 
 // Keeps the bytes the reader has not finished with. When the reader asks for more, every
@@ -106,16 +138,16 @@ class Splitter : public io::ByteSource {
     if (!ok_) return;
     const std::string shard_name = stem_ + "-" + shard_number(shards_.size() + 1) + ".pgn.zst";
     if (!shard_.open((directory_ / shard_name).string())) {
-      problem_ = "cannot write '" + (directory_ / shard_name).string() + "'";
+      problem_ = shard_.problem();
       ok_ = false;
       return;
     }
-    shards_.push_back(shard_.path());
     // The origin first, so that messages about the shard can name the original file.
     const std::string origin = io::split_origin_line({name(), number, line});
     if (!shard_.write(origin)) {
-      problem_ = "cannot write '" + shard_.path() + "'";
+      problem_ = shard_.problem();
       ok_ = false;
+      shard_.abandon();
     }
   }
 
@@ -142,15 +174,22 @@ class Splitter : public io::ByteSource {
     const std::string_view head(pending_.data(), bytes);
     for (char c : head) pending_line_ += c == '\n';
     if (shard_.is_open() && ok_ && !shard_.write(head)) {
-      problem_ = "cannot write '" + shard_.path() + "'";
+      problem_ = shard_.problem();
       ok_ = false;
+      shard_.abandon();
     }
     pending_.erase(0, bytes);
   }
 
+  // A shard is listed once it is whole under its own name.
   void close_shard() {
-    if (shard_.is_open() && !shard_.close() && ok_) {
-      problem_ = "cannot write '" + shard_.path() + "'";
+    if (!shard_.is_open()) return;
+    if (!ok_) {
+      shard_.abandon();
+    } else if (shard_.close()) {
+      shards_.push_back(shard_.path());
+    } else {
+      problem_ = shard_.problem();
       ok_ = false;
     }
   }
@@ -186,10 +225,30 @@ std::string stem_of(std::string_view path) {
   return name.empty() || name == "-" ? "games" : name;
 }
 
+// After `split --force`: the <stem>-NNNNN.pgn.zst files of an older split that this one
+// did not write, so that `stats OUTDIR/*` counts each game once.
+void remove_stale_shards(const std::filesystem::path& directory, const std::string& stem,
+                         const std::vector<std::string>& written) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    const std::string_view rest =
+        std::string_view(name).substr(std::min(name.size(), stem.size() + 1));
+    const bool shard_name = name.starts_with(stem + "-") && rest.ends_with(".pgn.zst") &&
+                            rest.size() > 8 &&
+                            rest.find_first_not_of("0123456789") == rest.size() - 8;
+    if (!shard_name) continue;
+    const std::string path = (directory / name).string();
+    if (std::find(written.begin(), written.end(), path) == written.end())
+      std::filesystem::remove(entry.path(), ec);
+  }
+}
+
 }  // namespace
 
 int run_split(const Args& args) {
   std::string games_text;
+  bool force = false;
   Options options("split", "split --games N IN OUTDIR",
                   "Cuts the PGN database IN (.pgn, .pgn.zst, '-' for standard input) into\n"
                   "shards of N games each, written as OUTDIR/<name>-00001.pgn.zst, ... (OUTDIR\n"
@@ -198,8 +257,12 @@ int run_split(const Args& args) {
                   "L file IN' (a PGN escape line, which readers ignore) saying where the shard\n"
                   "starts in IN; memory stays constant however large IN is. The shards' paths\n"
                   "are printed, one a line. Then run 'stats' or pawnkit.dask on the shards: one\n"
-                  "task per shard (pawnkit.dask's messages name IN's games and lines).");
+                  "task per shard (pawnkit.dask's messages name IN's games and lines).\n"
+                  "Each shard is written as OUTDIR/.<name>.partial and renamed when whole; a\n"
+                  "non-empty OUTDIR is refused unless --force, which also removes the older\n"
+                  "<name>-NNNNN.pgn.zst shards that this split did not write.");
   options.value("games", games_text, "games per shard (required)");
+  options.flag("force", force, "write into a non-empty OUTDIR");
   std::vector<std::string_view> positionals;
   if (const auto status = options.parse(args, positionals)) return *status;
   const std::optional<int> games = parse_int_in_range(games_text, 1, 1'000'000'000);
@@ -219,6 +282,13 @@ int run_split(const Args& args) {
     return 1;
   }
   std::error_code ec;
+  if (!force && std::filesystem::is_directory(directory, ec) &&
+      !std::filesystem::is_empty(directory, ec)) {
+    report_error("split", "'" + directory.string() +
+                              "' is not empty (older shards would mix with the new ones); "
+                              "use --force to write into it");
+    return 1;
+  }
   std::filesystem::create_directories(directory, ec);
   if (ec) {
     report_error("split", "cannot create '" + directory.string() + "': " + ec.message());
@@ -237,6 +307,7 @@ int run_split(const Args& args) {
     report_error("split", splitter.problem());
     return 1;
   }
+  if (force) remove_stale_shards(directory, stem_of(input), splitter.shards());
   if (splitter.failed()) {
     report(io::Diagnostic{.file = input, .message = splitter.error()});
     return 1;

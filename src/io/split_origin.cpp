@@ -25,11 +25,63 @@ bool take(std::string_view& text, std::string_view word) {
   return true;
 }
 
+// The file name on one line: backslash, newline, carriage return and the other control
+// bytes escaped as \\, \n, \r and \xHH (a name with none of them is written as it is).
+std::string escape_name(std::string_view name) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : name) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (byte < 0x20 || byte == 0x7f)
+      out.append("\\x").append(1, hex[byte >> 4]).append(1, hex[byte & 15]);
+    else
+      out += c;
+  }
+  return out;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+// escape_name undone; a backslash that starts no escape stays as it is.
+std::string unescape_name(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const std::string_view rest = text.substr(i);
+    if (rest.starts_with("\\\\")) {
+      out += '\\';
+      ++i;
+    } else if (rest.starts_with("\\n")) {
+      out += '\n';
+      ++i;
+    } else if (rest.starts_with("\\r")) {
+      out += '\r';
+      ++i;
+    } else if (rest.size() >= 4 && rest.starts_with("\\x") && hex_digit(rest[2]) >= 0 &&
+               hex_digit(rest[3]) >= 0) {
+      out += char(hex_digit(rest[2]) * 16 + hex_digit(rest[3]));
+      i += 3;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string split_origin_line(const SplitOrigin& origin) {
   return std::string(prefix) + std::to_string(origin.first_game) + " line " +
-         std::to_string(origin.first_line) + " file " + origin.file + "\n";
+         std::to_string(origin.first_line) + " file " + escape_name(origin.file) + "\n";
 }
 
 std::optional<SplitOrigin> parse_split_origin(std::string_view line) {
@@ -40,7 +92,7 @@ std::optional<SplitOrigin> parse_split_origin(std::string_view line) {
   if (!game || !take(line, " line ")) return std::nullopt;
   const auto first_line = take_number(line);
   if (!first_line || !take(line, " file ") || line.empty()) return std::nullopt;
-  return SplitOrigin{std::string(line), *game, *first_line};
+  return SplitOrigin{unescape_name(line), *game, *first_line};
 }
 
 std::optional<SplitOrigin> read_split_origin(ByteSource& source) {

@@ -6,7 +6,9 @@
 //   % pawnkit split: game 1001 line 48213 file lichess_2024-01.pgn.zst
 //
 // `game` and `line` are the shard's first game's number and first line in the original;
-// the file name, as given to split, is the rest of the line.
+// the file name, as given to split, is the rest of the line, with backslash, newline,
+// carriage return and other control bytes escaped (\\, \n, \r, \xHH) so that it stays one
+// line; parse_split_origin undoes that.
 #pragma once
 
 #include <cstddef>
