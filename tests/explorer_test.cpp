@@ -342,6 +342,26 @@ TEST(Explorer, AKilledBuildIsCompletedByRunningItAgain) {
   EXPECT_EQ(all_answers(db, fens), all_answers(clean, fens));
 }
 
+// The state a kill leaves between ingestion's hard link and its unlink: pending.sst still
+// names a live table file. The next batch must not write through that name.
+TEST(Explorer, ALeftoverBatchFileLinkedToALiveTableIsNotWrittenThrough) {
+  TempDir dir;
+  const std::string db = dir / "db", clean = dir / "clean", more = dir / "more.pgn";
+  ASSERT_EQ(run_cli("index add '" + db + "' '" + sample + "'").status, 0);
+  std::string table;
+  for (const auto& entry : fs::directory_iterator(db))
+    if (entry.path().extension() == ".sst") table = entry.path().string();
+  ASSERT_FALSE(table.empty());
+  fs::create_hard_link(table, fs::path(db) / "pending.sst");
+  testing::write_file(more, replicated_sample(2));
+  const auto again = run_cli("index add --batch-games 250 '" + db + "' '" + more + "'");
+  ASSERT_EQ(again.status, 0) << again.err;
+  ASSERT_EQ(run_cli("index add '" + clean + "' '" + sample + "' '" + more + "'").status, 0);
+  EXPECT_EQ(indexed_games(db), indexed_games(clean));
+  const std::string fens = sample_fens();
+  EXPECT_EQ(all_answers(db, fens), all_answers(clean, fens));
+}
+
 TEST(Explorer, AddingTheSameGamesTwiceChangesNothing) {
   TempDir dir;
   const std::string once = dir / "once", twice = dir / "twice", copy = dir / "copy.pgn";

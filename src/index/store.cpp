@@ -166,6 +166,12 @@ Store::Table::Table(Store& store, bool compressed)
       file_(store.path_ + "/pending.sst"),  // a file left by a crash is overwritten
       writer_(std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
                                                        table_options(compressed))) {
+  // Unlink, never truncate, a file left by a crash: ingestion hard-links this file into
+  // the index and unlinks the name only at its end, so after a kill in between the name
+  // may still share its inode with a live table file, and opening it for writing would
+  // truncate that table (seen: "Corruption" on the next open).
+  std::error_code ec;
+  std::filesystem::remove(file_, ec);
   const rocksdb::Status status = writer_->Open(file_);
   if (!status.ok()) error_ = one_line(status.ToString());
 }
