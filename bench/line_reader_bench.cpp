@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "io/line_reader.hpp"
+#include "io/source/line_reader.hpp"
 
 namespace {
 

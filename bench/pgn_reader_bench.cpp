@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "../tests/support/random_board.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "io/game_record.hpp"
 
 namespace {

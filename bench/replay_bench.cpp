@@ -8,9 +8,9 @@
 
 #include "analysis/game_workers.hpp"
 #include "analysis/replay.hpp"
-#include "io/byte_source.hpp"
 #include "io/game_record.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace {
 

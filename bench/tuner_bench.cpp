@@ -1,4 +1,4 @@
-// The tuner's gradient loop (src/analysis/tuner.hpp): one full pass of loss and gradient
+// The tuner's gradient loop (src/analysis/tune/tuner.hpp): one full pass of loss and gradient
 // over a dense matrix of 100,000 positions (traces of random pawn boards), on one thread
 // and on two. The counter "position-features/s" is positions times the model's 36
 // columns per second; the target is 20 million per second per core.
@@ -10,7 +10,7 @@
 #include <random>
 
 #include "../tests/support/random_board.hpp"
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tuner.hpp"
 
 namespace {
 

@@ -15,8 +15,8 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
-#include "io/byte_source.hpp"
-#include "io/input_format.hpp"
+#include "io/source/byte_source.hpp"
+#include "io/source/input_format.hpp"
 
 using namespace pawnkit;
 

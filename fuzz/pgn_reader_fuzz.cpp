@@ -2,12 +2,12 @@
 // or hang, begin_game/end_game must pair up, and the events must not depend on the read
 // buffer size, for a visitor that takes comments and for one that lets the reader skip
 // them (the reader's fast lane), leniently (repairs are warnings) and strictly. The same
-// bytes also go through input detection (io/input_format.hpp: a decision, once made, must
+// bytes also go through input detection (io/source/input_format.hpp: a decision, once made, must
 // not change as more input is seen, and every byte is handed on), the gzip and bzip2
 // decoders, and a source that fails halfway (a truncated .gz). Build (clang):
 //   clang++ -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -Isrc \
-//     fuzz/pgn_reader_fuzz.cpp src/io/pgn_reader.cpp src/io/byte_source.cpp \
-//     src/io/input_format.cpp -lzstd -lz -lbz2 \
+//     fuzz/pgn_reader_fuzz.cpp src/io/pgn/{reader,error,input}.cpp \
+//     src/io/source/{byte_source,input_format}.cpp -lzstd -lz -lbz2 \
 //     -o pgn_reader_fuzz
 //   ./pgn_reader_fuzz -max_total_time=60 tests/data/pgn
 #include <algorithm>
@@ -16,8 +16,8 @@
 #include <string>
 #include <string_view>
 
-#include "io/input_format.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/input_format.hpp"
 
 namespace {
 

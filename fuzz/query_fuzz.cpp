@@ -12,7 +12,7 @@
 #include <variant>
 
 #include "analysis/find.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 
 using namespace pawnkit;
 

@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# The main job on the bundled sample data: set up, build, summarize the pawn structure
-# of the bundled games, and report on the bundled positions.
+# The main job on the bundled sample data: set up, build, index the bundled games and
+# explore a structure from the index, summarize their pawn structure, and report on the
+# bundled positions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh --target pawnkit_cli >/dev/null
+echo "== pawnkit index add build/sample-index data/sample.pgn: the structure index of 300 real Lichess games"
+# Adding the same games again changes nothing, so the demo can run any number of times.
+build/pawnkit index add build/sample-index data/sample.pgn
+build/pawnkit index info build/sample-index
+echo
+echo "== pawnkit explore: White's isolated queen's pawn (any IQP position held by White)"
+build/pawnkit explore --index build/sample-index --match structure --games 3 \
+  "r1bq1rk1/pp2bppp/2n1pn2/8/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10"
+echo
 echo "== pawnkit stats data/sample.pgn: 300 real Lichess games"
 build/pawnkit stats data/sample.pgn
 echo

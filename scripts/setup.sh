@@ -4,6 +4,9 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config libgtest-dev libbenchmark-dev libzstd-dev zstd python3
   zlib1g-dev libbz2-dev gzip bzip2   # .pgn.gz and .pgn.bz2 input
+  librocksdb-dev    # the structure index (pawnkit index, explore)
+  libboost-dev      # pawnkit serve's HTTP (Boost.Beast, header-only)
+  wrk nginx-light libcpp-httplib-dev  # serve's load bench beside nginx, the library comparison
   clang clang-format libclang-rt-14-dev librsvg2-bin
   stockfish         # the outside truth for pawn-eval
   pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Builds everything and runs the whole default test suite (everything but the "deep"
-# label), then the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer,
-# then a short run of every fuzz target (PAWNKIT_FUZZ_SECONDS each, default 20), then the
-# format check (.clang-format).
+# First the cheap checks that need no build: the format (.clang-format) and the layers
+# (scripts/check_layers.py: no folder of src/ includes one above it). Then builds
+# everything and runs the whole default test suite (everything but the "deep" label), then
+# the same suite built with AddressSanitizer and UndefinedBehaviorSanitizer, then a short
+# run of every fuzz target (PAWNKIT_FUZZ_SECONDS each, default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+echo "== format"
+bash scripts/check_format.sh
+echo "== layers"
+python3 scripts/check_layers.py
 
 bash scripts/build.sh
 ctest --test-dir build -LE deep --output-on-failure -j "$jobs"
@@ -18,6 +23,3 @@ ctest --test-dir build-asan -LE deep --output-on-failure -j "$jobs"
 
 echo "== fuzz targets, ${PAWNKIT_FUZZ_SECONDS:-20} s each"
 bash fuzz/run.sh "${PAWNKIT_FUZZ_SECONDS:-20}"
-
-echo "== format"
-bash scripts/check_format.sh

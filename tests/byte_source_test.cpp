@@ -1,4 +1,4 @@
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 #include <bzlib.h>
 #include <fcntl.h>

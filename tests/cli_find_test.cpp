@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "io/byte_source.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/byte_source.hpp"
 #include "support/run_cli.hpp"
 
 namespace pawnkit {

@@ -38,7 +38,7 @@ TEST(CliTune, JsonIsReproducibleAndReadable) {
   EXPECT_EQ(eval.status, 0) << eval.err;
   std::filesystem::remove(file);
 
-  const auto other = run_cli(quick + "--seed 2 " + sample);
+  const auto other = run_cli(quick + "--force --seed 2 " + sample);
   ASSERT_EQ(other.status, 0) << other.err;
   EXPECT_NE(other.out, a.out);
 }

@@ -9,6 +9,7 @@
 #include <pawnkit/eval/extended_terms.hpp>
 #include <pawnkit/eval/pawn_eval.hpp>
 #include <pawnkit/eval/pawn_eval_reference.hpp>
+#include <pawnkit/eval/position_eval.hpp>
 #include <random>
 #include <string>
 

@@ -10,9 +10,9 @@
 
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
-#include "io/byte_source.hpp"
 #include "io/game_record.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/byte_source.hpp"
 #include "support/read_games.hpp"
 #include "support/run_cli.hpp"
 

@@ -1,4 +1,4 @@
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -9,6 +9,7 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/eval/king_shelter.hpp>
 #include <pawnkit/eval/king_shelter_reference.hpp>
+#include <pawnkit/eval/position_eval.hpp>
 
 #include <array>
 #include <cmath>

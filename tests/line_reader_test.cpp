@@ -1,4 +1,4 @@
-#include "io/line_reader.hpp"
+#include "io/source/line_reader.hpp"
 
 #include <gtest/gtest.h>
 

@@ -20,8 +20,8 @@
 
 #include "analysis/pipeline.hpp"
 #include "analysis/replay.hpp"
-#include "io/byte_source.hpp"
 #include "io/report_writer.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::analysis {
 namespace {

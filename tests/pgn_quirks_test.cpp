@@ -12,7 +12,7 @@
 
 #include "analysis/replay.hpp"
 #include "io/game_record.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
 #include "support/read_games.hpp"
 #include "support/run_cli.hpp"
 

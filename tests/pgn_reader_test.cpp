@@ -1,4 +1,4 @@
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

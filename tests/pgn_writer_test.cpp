@@ -1,6 +1,6 @@
 // The PGN writer: the Seven Tag Roster filled in, escapes, move numbers for either side to
 // start, the comment after the right ply, the result's fallbacks, and line wrapping.
-#include "io/pgn_writer.hpp"
+#include "io/pgn/writer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The query language: every construct parses, every error names its column, and
 // evaluation on hand-built positions gives the answers worked out by hand below.
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Structure similarity: the worked examples of docs/similar.md computed by hand, the
 // properties the formula promises, and `pawnkit similar` on the bundled games.
-#include "analysis/similarity.hpp"
+#include "analysis/similar/similarity.hpp"
 
 #include <gtest/gtest.h>
 

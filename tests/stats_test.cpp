@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "io/stats_writer.hpp"
+#include "report/stats_writer.hpp"
 #include "support/diagram.hpp"
 
 namespace pawnkit::analysis {
@@ -46,7 +46,7 @@ TEST(Stats, CountsPositionsGamesAndIslands) {
   EXPECT_EQ(stats.positions_with_islands(White, 1), 2u);
   EXPECT_EQ(stats.positions_with_islands(Black, 2), 3u);  // a-b, e-h
 
-  const Score& white_iqp = stats.score(White, ScoredPattern::IsolatedDPawn);
+  const GameScore& white_iqp = stats.score(White, ScoredPattern::IsolatedDPawn);
   EXPECT_EQ(white_iqp.wins, 1u);
   EXPECT_EQ(white_iqp.draws, 0u);
   EXPECT_EQ(white_iqp.games(), 1u);
@@ -68,7 +68,7 @@ TEST(Stats, MergeAddsUp) {
   a.merge(b);
   EXPECT_EQ(a.games(), 2u);
   EXPECT_EQ(a.bad_games(), 1u);
-  const Score& s = a.score(White, ScoredPattern::Doubled);
+  const GameScore& s = a.score(White, ScoredPattern::Doubled);
   EXPECT_EQ(s.wins, 1u);
   EXPECT_EQ(s.losses, 1u);
   EXPECT_DOUBLE_EQ(s.percent(), 50.0);
@@ -132,7 +132,7 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
   EXPECT_EQ(stats.structure_reversed_positions(id), 3u);
   EXPECT_EQ(stats.structure_games(id), 3u);
   EXPECT_DOUBLE_EQ(stats.structure_average_first_ply(id), (1 + 2 + 0) / 3.0);
-  const Score& score = stats.structure_score(id);
+  const GameScore& score = stats.structure_score(id);
   EXPECT_EQ(score.wins, 1u);    // game 2, Black's
   EXPECT_EQ(score.losses, 1u);  // game 1, White's
   EXPECT_EQ(score.draws, 0u);
@@ -239,7 +239,7 @@ TEST(RatedScore, ExpectedScoreIsTheEloFormula) {
 // interval is +/- 1.96 * 0.13873 = 0.2719 points = 27.19 percentage points. An unrated
 // game counts for the score but not here.
 TEST(RatedScore, HandComputedThreeGames) {
-  Score s;
+  GameScore s;
   s.add(GameResult::WhiteWins, White, GameRatings{1600, 1400});
   s.add(GameResult::Draw, Black, GameRatings{1500, 1500});
   s.add(GameResult::WhiteWins, Black, GameRatings{1600, 1400});  // Black, 1400, lost
@@ -257,7 +257,7 @@ TEST(RatedScore, HandComputedThreeGames) {
 // Two draws of a 1800 against a 1400: expected 10/11 = 90.909%, actual 50%, difference
 // -40.909 percentage points, no spread (interval 0).
 TEST(RatedScore, HandComputedFavouriteDraws) {
-  Score s;
+  GameScore s;
   s.add(GameResult::Draw, White, GameRatings{1800, 1400});
   s.add(GameResult::Draw, Black, GameRatings{1400, 1800});
   const RatedSummary r = s.rated();
@@ -265,7 +265,7 @@ TEST(RatedScore, HandComputedFavouriteDraws) {
   EXPECT_NEAR(r.actual_percent, 50.0, 1e-9);
   EXPECT_NEAR(r.difference, 50.0 - 1000.0 / 11, 1e-9);
   EXPECT_DOUBLE_EQ(r.ci95, 0.0);
-  Score merged;
+  GameScore merged;
   merged += s;
   merged += s;
   EXPECT_EQ(merged.rated().games, 4u);
@@ -290,7 +290,7 @@ TEST(RatedScore, StatsPrintsTheColumnsOrTooFew) {
     }
     ASSERT_TRUE(stats.white_edge());
     EXPECT_NEAR(stats.white_edge()->elo, 0.0, 1e-6);
-    const Score& s = stats.structure_score(StructureId::Iqp);
+    const GameScore& s = stats.structure_score(StructureId::Iqp);
     EXPECT_EQ(s.rated().games, std::uint64_t(games));
     const std::string table = io::stats_table(stats);
     const std::string json = io::stats_json(stats);

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/stats.hpp"
-#include "io/stats_writer.hpp"
+#include "report/stats_writer.hpp"
 #include "support/diagram.hpp"
 #include "support/random_board.hpp"
 

@@ -14,7 +14,7 @@
 
 #include "analysis/pipeline.hpp"
 #include "analysis/replay.hpp"
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 #include "support/random_board.hpp"
 #include "support/run_cli.hpp"
 

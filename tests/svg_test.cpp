@@ -1,6 +1,6 @@
 // SVG pictures: the board of `show --svg` and the charts of `stats --svg`, rendered to PNG
 // by a real renderer (rsvg-convert from librsvg2-bin) to prove they are valid SVG.
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 #include <gtest/gtest.h>
 
@@ -101,7 +101,9 @@ TEST(Svg, ShowWritesToStandardOutputWithDash) {
 TEST(Svg, UnwritablePathIsAnError) {
   const auto show = run_cli("show '" + hanging_fen + "' --svg /nonexistent-dir/board.svg");
   EXPECT_EQ(show.status, 1);
-  EXPECT_EQ(show.err, "pawnkit: show: cannot write '/nonexistent-dir/board.svg'\n");
+  EXPECT_EQ(
+      show.err,
+      "pawnkit: show: cannot write '/nonexistent-dir/board.svg': No such file or directory\n");
   const auto stats = run_cli("stats --threads 1 --svg /proc/no-such-dir -", "");
   EXPECT_EQ(stats.status, 1);
   EXPECT_NE(stats.err.find("stats: cannot write '/proc/no-such-dir/patterns.svg'"),

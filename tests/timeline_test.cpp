@@ -149,7 +149,7 @@ TEST(Timeline, StatsCountsTransitionsPerGame) {
   play(GameResult::WhiteWins, {{iqp_b, 9}, {hanging_b, 9}});
   EXPECT_EQ(stats.transition_games(StructureId::Iqp, StructureId::HangingPawns), 2u);
   EXPECT_EQ(stats.transition_games(StructureId::HangingPawns, StructureId::Iqp), 1u);
-  const Score& s = stats.transition_score(StructureId::Iqp, StructureId::HangingPawns);
+  const GameScore& s = stats.transition_score(StructureId::Iqp, StructureId::HangingPawns);
   EXPECT_EQ(s.wins, 1u);  // Black, the IQP's holder, won the first game
   EXPECT_EQ(s.losses, 1u);
   EXPECT_EQ(stats.transition_games(StructureId::Iqp, StructureId::Carlsbad), 0u);

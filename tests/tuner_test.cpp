@@ -9,8 +9,8 @@
 #include <fstream>
 #include <random>
 
-#include "analysis/tune_positions.hpp"
-#include "analysis/tuner.hpp"
+#include "analysis/tune/tune_positions.hpp"
+#include "analysis/tune/tuner.hpp"
 #include "support/random_board.hpp"
 #include "support/read_games.hpp"
 

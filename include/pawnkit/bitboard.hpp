@@ -14,6 +14,8 @@
 // Square names ("e4") and their parsing live in chess/notation.hpp.
 #pragma once
 
+#include "pawnkit/version.hpp"  // first: the C++20 check
+
 #include <array>
 #include <bit>
 #include <cstdint>

@@ -2,6 +2,8 @@
 // ParseError that says what was wrong and where. No exceptions, no allocation.
 #pragma once
 
+#include "pawnkit/version.hpp"  // first: the C++20 check
+
 #include <cassert>
 #include <cstddef>
 #include <string_view>

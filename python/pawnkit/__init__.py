@@ -34,14 +34,15 @@ except ImportError as _error:  # the pure Python files are there, the C++ module
 
 from . import _inputs
 from ._bitboards import SQUARES, bb, bitboard, popcount, squares
+from ._index import Index
 from ._pawnkit import Stats
 from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
-from ._tune import REPORT_PHASES, tune, tune_report
+from ._tune import REPORT_PHASES, tune, tune_report, tune_trace
 
 __all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
            "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
-           "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS", "tune", "tune_report", "REPORT_PHASES",
-           "concat", "game_structures"]
+           "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS", "tune", "tune_report", "tune_trace", "REPORT_PHASES",
+           "concat", "game_structures", "Index"]
 
 
 class PawnkitWarning(UserWarning):

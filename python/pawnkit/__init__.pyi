@@ -53,11 +53,26 @@ def pawn_weights(weights: Mapping[str, Any] | str | None = ...) -> dict[str, Any
 
 REPORT_PHASES: list[str]
 
-def tune(paths: Paths, *, report: bool = ..., weights: Mapping[str, Any] | str | None = ...,
+def tune(paths: Paths, *, report: bool = ..., weights: Mapping[str, Any] | str | os.PathLike[str] | None = ...,
          iterations: int | None = ..., per_game: int | None = ..., skip_plies: int | None = ...,
          min_game_plies: int | None = ..., allow_unrated: bool = ..., test_percent: int | None = ...,
          fix_material: bool = ..., extended: bool = ..., freeze: str | Iterable[str] = ...,
          bounds: Mapping[str, tuple[float, float]] | None = ..., loss: Literal["mse", "log"] = ...,
          learning_rate: float | None = ..., bootstrap: int | None = ..., seed: int | None = ...,
-         threads: int = ..., strict: bool = ...) -> dict[str, Any]: ...
+         threads: int = ..., strict: bool = ..., force: bool = ...) -> dict[str, Any]: ...
+def tune_trace(path: str | os.PathLike[str] | IO[bytes], *, k: float | None = ..., l2: float = ...,
+               method: Literal["gauss-newton", "adam"] = ..., loss: Literal["mse", "log"] = ...,
+               start: Mapping[str, float] | str | os.PathLike[str] | None = ...,
+               freeze: str | Iterable[str] = ..., iterations: int | None = ...,
+               learning_rate: float | None = ..., test_percent: int | None = ...,
+               bootstrap: int | None = ..., seed: int | None = ..., threads: int = ...,
+               force: bool = ...) -> dict[str, Any]: ...
 def tune_report(result: Mapping[str, Any] | str | os.PathLike[str]) -> pd.DataFrame: ...
+
+class Index:
+    def __init__(self, path: str | os.PathLike[str]) -> None: ...
+    def explore(self, fen: str, *, match: Literal["exact", "center", "structure"] = ...,
+                min_elo: int = ..., speeds: str | Iterable[str] = ..., since: str | None = ...,
+                until: str | None = ..., games: int = ...) -> dict[str, Any]: ...
+    def moves(self, fen: str, **filters: Any) -> pd.DataFrame: ...
+    def games(self, fen: str, **filters: Any) -> pd.DataFrame: ...

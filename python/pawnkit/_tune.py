@@ -1,104 +1,104 @@
-"""Texel tuning from Python: ``pawnkit tune`` run as the command it is (the same numbers as
-the CLI, by construction), and its ``--report`` as a tidy DataFrame (docs/engine.md)."""
+"""Texel tuning from Python: the library's tuning runs bound directly (the module's
+tune_games and tune_trace, the objects ``pawnkit tune --format json`` prints, by
+construction), and ``--report`` as a tidy DataFrame (docs/engine.md)."""
 
 import json as _json
 import os
-import shutil
-import subprocess
-import tempfile
 import warnings
 
 from . import _inputs
+from . import _pawnkit
 
 #: The ``phase`` categories of tune_report: the weight of a phase, or a term without one.
 REPORT_PHASES = ["middlegame", "endgame", "both"]
 
 
-def _cli_path():
-    """The command-line tool: $PAWNKIT_CLI, else the one a pip install puts beside the
-    package (pawnkit-cli), else the one of the CMake build the package sits in
-    (build/pawnkit beside build/python/pawnkit), else `pawnkit` on PATH."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates = [os.environ.get("PAWNKIT_CLI"), os.path.join(here, "pawnkit-cli"),
-                  os.path.join(here, os.pardir, os.pardir, "pawnkit"), shutil.which("pawnkit")]
-    for path in candidates:
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return path
-    raise FileNotFoundError("pawnkit.tune runs the `pawnkit` command-line tool, which is not beside the "
-                            "package nor on PATH: build it (`cmake --build build --target pawnkit_cli`) "
-                            "or set PAWNKIT_CLI")
-
-
-def _arguments(options):
-    """The command line of ``options`` (checked: TypeError naming a wrong one)."""
-    args = []
-    for name in ("iterations", "per_game", "skip_plies", "min_game_plies", "test_percent", "bootstrap", "seed"):
-        value = options[name]
-        if value is not None:
-            args += ["--" + name.replace("_", "-"), str(_inputs.integer(name, value))]
-    for name in ("allow_unrated", "fix_material", "extended", "strict"):
-        if _inputs.flag(name, options[name]):
-            args.append("--" + name.replace("_", "-"))
+def _checked(options, integers, flags):
+    """``options`` with its integers and flags checked (TypeError naming a wrong one)."""
+    for name in integers:
+        if options[name] is not None:
+            options[name] = _inputs.integer(name, options[name])
+    for name in flags:
+        options[name] = _inputs.flag(name, options[name])
     if _inputs.text("loss", options["loss"]) not in ("mse", "log"):
         raise ValueError(f"loss: expected 'mse' or 'log', got {options['loss']!r}")
-    args += ["--loss", options["loss"]]
     if options["learning_rate"] is not None:
-        args += ["--learning-rate", repr(float(options["learning_rate"]))]
-    freeze = _inputs.tags(options["freeze"])  # a name or a list of names, as tags are
-    if freeze:
-        args += ["--freeze", ",".join(freeze)]
-    bounds = options["bounds"] or {}
-    if not isinstance(bounds, dict):
-        raise TypeError(f"bounds: expected a dict of name -> (low, high), got {type(bounds).__name__}")
-    for name, (low, high) in bounds.items():
-        args += ["--bound", f"{name}={float(low)!r}:{float(high)!r}"]
-    return args
+        options["learning_rate"] = float(options["learning_rate"])
+    options["freeze"] = list(_inputs.tags(options["freeze"]))  # a name or a list of names, as tags are
+    options["threads"] = _inputs.integer("threads", options["threads"])
+    return options
+
+
+def _weights_text(weights):
+    if weights is None:
+        return ""
+    if isinstance(weights, os.PathLike):
+        with open(weights, encoding="utf-8") as file:
+            return file.read()
+    return weights if isinstance(weights, str) else _json.dumps(weights)
+
+
+def _result(done, force):
+    """The run's JSON as a dict; its messages as warnings, as the CLI prints them."""
+    from . import BadInputWarning, RepairWarning
+    lines = done["messages"]
+    repairs = [line for line in lines if ": warning: " in line]
+    if repairs:
+        warnings.warn("\n".join(repairs), RepairWarning, stacklevel=3)
+    problems = [line for line in lines if ": warning: " not in line]
+    if problems:
+        warnings.warn("\n".join(problems), BadInputWarning, stacklevel=3)
+    if not done["improved"] and not force:
+        warnings.warn("the held-out loss did not improve: \"weights\" is None (force=True writes them)",
+                      UserWarning, stacklevel=3)
+    return _json.loads(done["json"])
 
 
 def tune(paths, *, report=False, weights=None, iterations=None, per_game=None, skip_plies=None,
          min_game_plies=None, allow_unrated=False, test_percent=None, fix_material=False, extended=False, freeze=(),
-         bounds=None, loss="mse", learning_rate=None, bootstrap=None, seed=None, threads=0, strict=False):
+         bounds=None, loss="mse", learning_rate=None, bootstrap=None, seed=None, threads=0, strict=False,
+         force=False):
     """Fits the pawn weights to the results of the games (PGN) or labelled positions
-    (FEN/EPD with ``c9 "1-0"`` or ``[1.0]`` labels) of ``paths``: ``pawnkit tune --format
-    json`` with the options of the same names (None: the CLI's default; ``freeze`` a name
-    or a list of them, ``bounds`` a dict name -> (low, high), ``weights`` the starting
-    weights as a dict or JSON text; ``extended=True`` fits the extended terms too). Returns its object as a dict: k, loss_before,
-    loss_after, train_positions, test_positions, weights (as pawn_weights gives them) and,
-    with ``report=True``, "report" (tune_report makes it a DataFrame). Bad games or records
-    give a BadInputWarning with the CLI's messages."""
-    from . import BadInputWarning, RepairWarning
-    options = dict(locals())
-    args = [_cli_path(), "tune", "--format", "json"] + _arguments(options)
-    if _inputs.integer("threads", threads) > 0:
-        args += ["--threads", str(threads)]
-    if _inputs.flag("report", report):
-        args.append("--report")
-    with tempfile.TemporaryDirectory(prefix="pawnkit_tune_") as folder:
-        if weights is not None:
-            path = os.path.join(folder, "weights.json")
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(weights if isinstance(weights, str) else _json.dumps(weights))
-            args += ["--weights", path]
-        for i, (name, data) in enumerate(_inputs.inputs(paths)):
-            if data is None:
-                args.append(name)
-                continue
-            # In memory (a file object, a URL): a file of its own for the command.
-            path = os.path.join(folder, f"{i}_{os.path.basename(name) or 'input'}")
-            with open(path, "wb") as file:
-                file.write(data)
-            args.append(path)
-        done = subprocess.run(args, capture_output=True, text=True)  # Ctrl-C ends the command too
-    lines = [line for line in done.stderr.splitlines() if line]
-    if done.returncode == 2 or not done.stdout.strip():
-        raise ValueError(lines[0] if done.returncode == 2 and lines else "\n".join(lines))
-    repairs = [line for line in lines if ": warning: " in line]
-    if repairs:
-        warnings.warn("\n".join(repairs), RepairWarning, stacklevel=2)
-    problems = [line for line in lines if ": warning: " not in line]
-    if problems:
-        warnings.warn("\n".join(problems), BadInputWarning, stacklevel=2)
-    return _json.loads(done.stdout)
+    (FEN/EPD with ``c9 "1-0"`` or ``[0.73]`` labels, held out by their ``id``/``c0`` field)
+    of ``paths``: ``pawnkit tune --format json`` with the options of the same names (None:
+    the CLI's default; ``freeze`` a name or a list of them, ``bounds`` a dict name -> (low,
+    high), ``weights`` the starting weights as a dict, JSON text or a path, ``tune``'s own
+    output included; ``extended=True`` fits the extended terms too). Returns its object as a
+    dict: k, loss_before, loss_after, train_positions, test_positions, held_out, improved,
+    weights (every weight fitted: the pawn weights, "material" and "side_to_move"; None when
+    the held-out loss got worse, unless ``force``) and, with ``report=True``, "report"
+    (tune_report makes it a DataFrame). Bad games or records give a BadInputWarning with the
+    CLI's messages."""
+    options = _checked(dict(locals()), ("iterations", "per_game", "skip_plies", "min_game_plies", "test_percent",
+                                        "bootstrap", "seed"),
+                       ("allow_unrated", "fix_material", "extended", "strict", "report", "force"))
+    bounds = options["bounds"] or {}
+    if not isinstance(bounds, dict):
+        raise TypeError(f"bounds: expected a dict of name -> (low, high), got {type(bounds).__name__}")
+    options["bounds"] = {name: (float(low), float(high)) for name, (low, high) in bounds.items()}
+    given = _inputs.inputs(paths)
+    return _result(_pawnkit.tune_games(given, _weights_text(weights), options), options["force"])
+
+
+def tune_trace(path, *, k=None, l2=0.0, method="gauss-newton", loss="mse", start=None, freeze=(),
+               iterations=None, learning_rate=None, test_percent=None, bootstrap=None, seed=None, threads=0,
+               force=False):
+    """Fits one weight per coefficient column of your own trace (CSV, docs/engine.md):
+    ``pawnkit tune --trace --format json`` with the options of the same names (``k`` fixes
+    K, ``l2`` the L2 penalty, ``method`` "gauss-newton" or "adam", ``start`` the starting
+    weights as a dict, JSON text or a path, ``tune_trace``'s own output included). Returns
+    its object as a dict: weights, intervals (95% half-widths), k, k_from, held_out (by
+    "game" or "record"), loss and fit."""
+    options = _checked(dict(locals()), ("iterations", "test_percent", "bootstrap", "seed"), ("force",))
+    if method not in ("gauss-newton", "adam"):
+        raise ValueError(f"method: expected 'gauss-newton' or 'adam', got {method!r}")
+    if k is not None:
+        options["k"] = float(k)
+    options["l2"] = float(l2)
+    (given,) = _inputs.inputs(path) if not isinstance(path, list) else (None,)
+    if given is None:
+        raise TypeError("path: tune_trace reads one trace")
+    return _result(_pawnkit.tune_trace(given, _weights_text(start), options), options["force"])
 
 
 def tune_report(result):

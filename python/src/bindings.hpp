@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/query.hpp"
-#include "io/input_format.hpp"
+#include "analysis/query/query.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::python {
 
@@ -98,4 +98,6 @@ void bind_games(pybind11::module_& m);  // games.cpp: Stats, stats(), find_games
 void bind_bitboards(pybind11::module_& m);     // bitboards.cpp: the bb submodule
 void bind_trace(pybind11::module_& m);         // trace.cpp: pawn_trace()
 void bind_split_origin(pybind11::module_& m);  // split_origin.cpp: split_origin()
+void bind_tune(pybind11::module_& m);          // tune.cpp: tune_games(), tune_trace()
+void bind_index(pybind11::module_& m);         // explore_index.cpp: IndexReader (pawnkit.Index)
 }  // namespace pawnkit::python

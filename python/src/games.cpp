@@ -11,11 +11,11 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/stats.hpp"
-#include "analysis/timeline_worker.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
-#include "io/input_format.hpp"
-#include "io/stats_writer.hpp"
+#include "io/source/input_format.hpp"
+#include "report/stats_writer.hpp"
+#include "report/timeline_worker.hpp"
 
 namespace py = pybind11;
 

@@ -330,4 +330,6 @@ PYBIND11_MODULE(_pawnkit, m) {
   bind_bitboards(m);
   bind_trace(m);
   bind_split_origin(m);
+  bind_tune(m);
+  bind_index(m);
 }

@@ -21,7 +21,7 @@
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
 #include "io/diagnostic.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::python {
 

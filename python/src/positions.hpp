@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "bindings.hpp"
 #include "mapped_column.hpp"
 

@@ -13,12 +13,12 @@
 
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
-#include "analysis/trace_rows.hpp"
+#include "analysis/tune/trace_rows.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
-#include "io/input_format.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/input_format.hpp"
 
 namespace py = pybind11;
 

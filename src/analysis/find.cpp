@@ -5,8 +5,8 @@
 #include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
-#include "io/pgn_annotation.hpp"
-#include "io/pgn_writer.hpp"
+#include "io/pgn/annotation.hpp"
+#include "io/pgn/writer.hpp"
 #include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {

@@ -5,14 +5,14 @@
 #include <cstddef>
 #include <pawnkit/chess/position.hpp>
 #include <pawnkit/pawns/report.hpp>
+#include <pawnkit/pawns/structures.hpp>
 #include <string>
 #include <vector>
 
 #include "analysis/game_workers.hpp"
 #include "analysis/pawn_report_cache.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "io/game_record.hpp"
-#include "io/report_writer.hpp"
 
 namespace pawnkit::analysis {
 
@@ -33,7 +33,7 @@ struct FindOptions {
 
 // Positions mode: a contract JSON line (with "game" and "ply") for each position that
 // ends a run of at least min_plies consecutive matching plies. Games mode: each fully
-// replayed game with such a run, as portable PGN (io/pgn_writer.hpp: the export format's
+// replayed game with such a run, as portable PGN (io/pgn/writer.hpp: the export format's
 // tag order, the moves in pawnkit's SAN) with a comment after the run's first ply,
 // annotated with that position's structure and key squares when asked.
 class FindWorker {
@@ -51,7 +51,7 @@ class FindWorker {
   PawnReportCache reports_;
   // The report and structure at the first ply of the current matching run (--annotate).
   PawnReport run_start_;
-  io::NamedStructure run_start_structure_;
+  NamedStructure run_start_structure_;
   std::vector<std::string> moves_;  // the game being written, in pawnkit's SAN
 };
 

@@ -26,7 +26,7 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
     const PawnOnlyReport& pawn_only = reports_.pawn_only(pos);
     const PawnBoard board = pawn_board(pos);
     const GamePhase phase = game_phase(pos);
-    const io::NamedStructure& structure = classify(pos, phase);
+    const NamedStructure& structure = classify(pos, phase);
     const std::string_view fen(fen_, static_cast<std::size_t>(fen_writer_.write(fen_, pos) - fen_));
     const io::PositionOrigin origin{game.number, ply};
     if (format_ == RecordFormat::Jsonl) {

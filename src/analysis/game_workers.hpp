@@ -40,16 +40,14 @@ struct GameCounts {
 // was taken or the game reached its ending.
 class StructureClassifier {
  public:
-  const io::NamedStructure& operator()(const Position& pos) {
-    return classify(pos, in_ending(pos));
-  }
+  const NamedStructure& operator()(const Position& pos) { return classify(pos, in_ending(pos)); }
   // The same with pos's game phase at hand: the ending is the endgame phase.
-  const io::NamedStructure& operator()(const Position& pos, GamePhase phase) {
+  const NamedStructure& operator()(const Position& pos, GamePhase phase) {
     return classify(pos, phase == GamePhase::Endgame);
   }
 
  private:
-  const io::NamedStructure& classify(const Position& pos, bool ending) {
+  const NamedStructure& classify(const Position& pos, bool ending) {
     if (pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1] || ending != ending_) {
       pawns_ = {pos.pawns(White), pos.pawns(Black)};
       ending_ = ending;
@@ -60,7 +58,7 @@ class StructureClassifier {
 
   std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};
   bool ending_ = false;
-  io::NamedStructure structure_;
+  NamedStructure structure_;
 };
 
 // Writes one contract record per position of every game (with "game" and "ply"), as

@@ -22,11 +22,11 @@
 #include <thread>
 #include <vector>
 
-#include "io/byte_source.hpp"
 #include "io/diagnostic.hpp"
 #include "io/game_record.hpp"
-#include "io/pgn_reader.hpp"
-#include "io/pgn_warnings.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/pgn/warnings.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::analysis {
 

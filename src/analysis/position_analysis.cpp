@@ -19,7 +19,7 @@ void analyze_positions(io::ByteSource& source, RecordFormat format, PipelineSink
   };
   auto on_record = [&](const EpdRecord& record) {
     const PawnReport pawns = pawn_report(record.position);
-    const io::NamedStructure structure = classify_structure(record.position);
+    const NamedStructure structure = classify_structure(record.position);
     const GamePhase phase = game_phase(record.position);
     fen.clear();
     append_fen(fen, record.position);

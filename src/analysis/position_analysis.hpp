@@ -11,9 +11,9 @@
 #include <string_view>
 
 #include "analysis/pipeline.hpp"
-#include "io/byte_source.hpp"
 #include "io/diagnostic.hpp"
-#include "io/line_reader.hpp"
+#include "io/source/byte_source.hpp"
+#include "io/source/line_reader.hpp"
 
 namespace pawnkit::analysis {
 

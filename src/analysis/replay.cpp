@@ -51,7 +51,7 @@ bool start_position(const io::GameRecord& game, Position& pos, ReplayResult& res
     pos = standard;
     return true;
   }
-  // Sloppy FEN is repaired as the reader warned (io/pgn_tags.hpp); a strict reader made
+  // Sloppy FEN is repaired as the reader warned (io/pgn/tags.hpp); a strict reader made
   // every repair an error before the game got here.
   FenRepairs repairs;
   const Parsed<Position> parsed = parse_fen_lenient(*fen, repairs);

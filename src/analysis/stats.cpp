@@ -8,144 +8,6 @@
 
 namespace pawnkit::analysis {
 
-GameResult parse_result(std::string_view r) {
-  if (r == "1-0") return GameResult::WhiteWins;
-  if (r == "0-1") return GameResult::BlackWins;
-  if (r == "1/2-1/2") return GameResult::Draw;
-  return GameResult::Unknown;
-}
-
-// 10^(-difference / 400) as an exponential, which is cheaper than pow.
-constexpr double elo_scale = 2.302585092994045684 / 400;  // ln(10) / 400
-
-double expected_score(double difference) { return 1.0 / (1.0 + std::exp(-difference * elo_scale)); }
-
-namespace {
-
-// A bucket key: the rating difference (at most 4 digits a side, so within +/-9999) in the
-// high bits, so that buckets sort by it, then the holder and the holder's half points.
-constexpr int difference_offset = 1 << 14;
-constexpr std::int32_t bucket_key(int white_minus_black, Color holder, int half_points) {
-  return std::int32_t((white_minus_black + difference_offset) << 3 | index(holder) << 2 |
-                      half_points);
-}
-struct BucketGames {
-  int white_minus_black;
-  Color holder;
-  int half_points;
-};
-constexpr BucketGames bucket_games(std::int32_t key) {
-  return {(key >> 3) - difference_offset, (key >> 2 & 1) ? Black : White, key & 3};
-}
-
-// The holder's expected score in one bucket, White's rating raised by white_edge.
-double holder_expected(const BucketGames& g, double white_edge) {
-  const double white = expected_score(g.white_minus_black + white_edge);
-  return g.holder == White ? white : 1.0 - white;
-}
-
-}  // namespace
-
-void RatedGames::add(int white_minus_black, Color holder, int holder_half_points) {
-  const std::int32_t key = bucket_key(white_minus_black, holder, holder_half_points);
-  auto at = std::lower_bound(buckets_.begin(), buckets_.end(), key,
-                             [](const Bucket& b, std::int32_t k) { return b.key < k; });
-  if (at == buckets_.end() || at->key != key) at = buckets_.insert(at, Bucket{key, 0});
-  ++at->count;
-}
-
-RatedGames& RatedGames::operator+=(const RatedGames& other) {
-  std::vector<Bucket> merged;
-  merged.reserve(buckets_.size() + other.buckets_.size());
-  auto a = buckets_.cbegin(), b = other.buckets_.cbegin();
-  while (a != buckets_.end() || b != other.buckets_.end()) {
-    if (b == other.buckets_.end() || (a != buckets_.end() && a->key < b->key))
-      merged.push_back(*a++);
-    else if (a == buckets_.end() || b->key < a->key)
-      merged.push_back(*b++);
-    else
-      merged.push_back({a->key, a->count + b->count}), ++a, ++b;
-  }
-  buckets_ = std::move(merged);
-  return *this;
-}
-
-std::uint64_t RatedGames::games() const {
-  std::uint64_t n = 0;
-  for (const Bucket& b : buckets_) n += b.count;
-  return n;
-}
-
-double RatedGames::points() const {
-  double sum = 0;
-  for (const Bucket& b : buckets_) sum += double(b.count) * bucket_games(b.key).half_points / 2;
-  return sum;
-}
-
-RatedGames::ExpectedPoints RatedGames::expected_points(double white_edge) const {
-  ExpectedPoints sum{0, 0};
-  for (const Bucket& b : buckets_) {
-    const BucketGames g = bucket_games(b.key);
-    const double e = holder_expected(g, white_edge);
-    // dE/dd = E (1 - E) ln(10) / 400 for White; Black's expectation falls as White's rises.
-    const double slope = e * (1 - e) * elo_scale * (g.holder == White ? 1 : -1);
-    sum.points += double(b.count) * e;
-    sum.slope += double(b.count) * slope;
-  }
-  return sum;
-}
-
-RatedSummary RatedGames::summary(double white_edge) const {
-  RatedSummary r;
-  double expected = 0, difference = 0, difference_square = 0;
-  for (const Bucket& b : buckets_) {
-    const BucketGames g = bucket_games(b.key);
-    const double e = holder_expected(g, white_edge), d = g.half_points / 2.0 - e;
-    const double n = double(b.count);
-    r.games += b.count;
-    expected += n * e;
-    difference += n * d;
-    difference_square += n * d * d;
-  }
-  if (!r.games) return r;
-  const double n = double(r.games);
-  const double mean = difference / n;  // points per game
-  r.expected_percent = 100.0 * expected / n;
-  r.difference = 100.0 * mean;
-  r.actual_percent = r.expected_percent + r.difference;
-  if (r.games > 1) {
-    const double variance = std::max(0.0, (difference_square / n - mean * mean) * n / (n - 1));
-    r.ci95 = 100.0 * 1.96 * std::sqrt(variance / n);
-  }
-  return r;
-}
-
-void Score::add(GameResult result, Color holder, const std::optional<GameRatings>& ratings) {
-  if (result == GameResult::Unknown) return;
-  const GameResult holder_wins = holder == White ? GameResult::WhiteWins : GameResult::BlackWins;
-  int half_points = 1;
-  if (result == GameResult::Draw)
-    ++draws;
-  else if (result == holder_wins)
-    ++wins, half_points = 2;
-  else
-    ++losses, half_points = 0;
-  if (ratings) rated_games.add(ratings->white - ratings->black, holder, half_points);
-}
-
-Score& Score::operator+=(const Score& o) {
-  wins += o.wins;
-  draws += o.draws;
-  losses += o.losses;
-  rated_games += o.rated_games;
-  return *this;
-}
-
-double Score::percent() const {
-  const auto n = games();
-  return n ? 100.0 * (double(wins) + 0.5 * double(draws)) / double(n) : -1.0;
-}
-
 void Stats::begin_game(GameResult result, const std::optional<GameRatings>& ratings) {
   result_ = result;
   ratings_ = ratings;
@@ -185,8 +47,8 @@ std::optional<WhiteEdge> Stats::white_edge() const {
   return edge;
 }
 
-Score Stats::structure_score(StructureId s) const {
-  Score both = structure_scores_[std::size_t(s)][0];
+GameScore Stats::structure_score(StructureId s) const {
+  GameScore both = structure_scores_[std::size_t(s)][0];
   both += structure_scores_[std::size_t(s)][1];
   return both;
 }
@@ -293,14 +155,19 @@ void Stats::count_transitions() {
   }
 }
 
-template <class Self, class F>
-void Stats::for_each_total(Self& s, F&& f) {
-  f(s.min_plies_), f(s.games_), f(s.positions_), f(s.bad_games_), f(s.skipped_games_);
-  f(s.positions_with_), f(s.games_with_), f(s.island_counts_), f(s.scores_), f(s.all_games_);
-  f(s.structure_positions_), f(s.structure_reversed_), f(s.structure_games_);
-  f(s.structure_first_ply_sum_), f(s.structure_scores_), f(s.track_openings_);
-  f(s.pattern_phase_), f(s.pattern_positions_), f(s.pattern_games_), f(s.phase_positions_);
-  f(s.transition_games_), f(s.transition_scores_);
+template <class F, class... Self>
+void Stats::for_each_setting(F&& f, Self&... s) {
+  f(s.min_plies_...), f(s.track_openings_...), f(s.pattern_phase_...);
+}
+
+template <class F, class... Self>
+void Stats::for_each_count(F&& f, Self&... s) {
+  f(s.games_...), f(s.positions_...), f(s.bad_games_...), f(s.skipped_games_...);
+  f(s.positions_with_...), f(s.games_with_...), f(s.island_counts_...), f(s.scores_...);
+  f(s.all_games_...), f(s.structure_positions_...), f(s.structure_reversed_...);
+  f(s.structure_games_...), f(s.structure_first_ply_sum_...), f(s.structure_scores_...);
+  f(s.pattern_positions_...), f(s.pattern_games_...), f(s.phase_positions_...);
+  f(s.transition_games_...), f(s.transition_scores_...);
 }
 
 namespace {
@@ -309,8 +176,8 @@ namespace {
 constexpr std::uint64_t serial_layout = sizeof(Stats) * 1000003u + structure_count * 101u +
                                         scored_pattern_count * 7u + pawn_set_keys.size();
 
-void put(std::string& out, const Score& score);
-bool take(std::string_view& in, Score& score);
+void put(std::string& out, const GameScore& score);
+bool take(std::string_view& in, GameScore& score);
 
 // Plain values as their bytes; arrays of scores element by element.
 template <class T>
@@ -337,14 +204,14 @@ bool take(std::string_view& in, T& value) {
 
 // A score: its counts, then the number of its rated buckets and each one's key and count
 // (field by field: a bucket's padding bytes are not part of it).
-void put(std::string& out, const Score& score) {
+void put(std::string& out, const GameScore& score) {
   put(out, score.wins), put(out, score.draws), put(out, score.losses);
   const auto& buckets = score.rated_games.buckets();
   put(out, std::uint64_t(buckets.size()));
   for (const auto& bucket : buckets) put(out, bucket.key), put(out, bucket.count);
 }
 
-bool take(std::string_view& in, Score& score) {
+bool take(std::string_view& in, GameScore& score) {
   std::uint64_t size = 0;
   if (!take(in, score.wins) || !take(in, score.draws) || !take(in, score.losses) ||
       !take(in, size) || size > in.size() / 12)  // 12 bytes a bucket
@@ -363,7 +230,9 @@ bool take(std::string_view& in, Score& score) {
 std::string Stats::serialize() const {
   std::string out;
   put(out, serial_layout);
-  for_each_total(*this, [&](const auto& total) { put(out, total); });
+  const auto put_total = [&](const auto& total) { put(out, total); };
+  for_each_setting(put_total, *this);
+  for_each_count(put_total, *this);
   put(out, std::uint64_t(openings_.size()));
   for (const auto& [eco, row] : openings_) {
     put(out, std::uint64_t(eco.size()));
@@ -378,7 +247,9 @@ std::optional<Stats> Stats::deserialize(std::string_view in) {
   if (!take(in, layout) || layout != serial_layout) return std::nullopt;
   Stats s;
   bool ok = true;
-  for_each_total(s, [&](auto& total) { ok = ok && take(in, total); });
+  const auto take_total = [&](auto& total) { ok = ok && take(in, total); };
+  for_each_setting(take_total, s);
+  for_each_count(take_total, s);
   if (!ok || !take(in, openings)) return std::nullopt;
   for (std::uint64_t i = 0; i < openings; ++i) {
     std::uint64_t size = 0;
@@ -391,44 +262,29 @@ std::optional<Stats> Stats::deserialize(std::string_view in) {
   return s;
 }
 
+namespace {
+
+// A count, a score, or an array of them, added element by element.
+template <class T>
+void add_to(T& mine, const T& theirs) {
+  if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, GameScore>)
+    mine += theirs;
+  else
+    for (std::size_t i = 0; i < mine.size(); ++i) add_to(mine[i], theirs[i]);
+}
+
+}  // namespace
+
 void Stats::merge(const Stats& o) {
+  // Settings are not summed: min_plies and the pattern phase are the same in every worker
+  // (set before any game), and openings are tracked when either side tracked them.
   track_openings_ = track_openings_ || o.track_openings_;
+  for_each_count([](auto& mine, const auto& theirs) { add_to(mine, theirs); }, *this, o);
   for (const auto& [eco, row] : o.openings_) {
     OpeningRow& mine = openings_[eco];
     mine.games += row.games;
-    for (std::size_t s = 0; s < structures; ++s) {
-      mine.reached[s] += row.reached[s];
-      mine.first_ply_sum[s] += row.first_ply_sum[s];
-    }
-  }
-  games_ += o.games_;
-  positions_ += o.positions_;
-  pattern_positions_ += o.pattern_positions_;
-  pattern_games_ += o.pattern_games_;
-  for (std::size_t p = 0; p < phase_positions_.size(); ++p)
-    phase_positions_[p] += o.phase_positions_[p];
-  bad_games_ += o.bad_games_;
-  skipped_games_ += o.skipped_games_;
-  for (int ci = 0; ci < 2; ++ci) {
-    for (std::size_t k = 0; k < key_count; ++k) {
-      positions_with_[ci][k] += o.positions_with_[ci][k];
-      games_with_[ci][k] += o.games_with_[ci][k];
-    }
-    for (std::size_t n = 0; n < island_buckets; ++n)
-      island_counts_[ci][n] += o.island_counts_[ci][n];
-    for (int p = 0; p < scored_pattern_count; ++p) scores_[ci][p] += o.scores_[ci][p];
-    all_games_[ci] += o.all_games_[ci];
-  }
-  for (std::size_t s = 0; s < structures; ++s) {
-    for (int ci = 0; ci < 2; ++ci) structure_positions_[s][ci] += o.structure_positions_[s][ci];
-    structure_reversed_[s] += o.structure_reversed_[s];
-    structure_games_[s] += o.structure_games_[s];
-    structure_first_ply_sum_[s] += o.structure_first_ply_sum_[s];
-    for (int ci = 0; ci < 2; ++ci) structure_scores_[s][ci] += o.structure_scores_[s][ci];
-    for (std::size_t t = 0; t < structures; ++t) {
-      transition_games_[s][t] += o.transition_games_[s][t];
-      transition_scores_[s][t] += o.transition_scores_[s][t];
-    }
+    add_to(mine.reached, row.reached);
+    add_to(mine.first_ply_sum, row.first_ply_sum);
   }
 }
 

@@ -11,8 +11,8 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
-#include "io/input_format.hpp"
 #include "io/report_writer.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

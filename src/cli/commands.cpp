@@ -17,6 +17,9 @@ int run_structures(const Args& args);
 int run_similar(const Args& args);
 int run_timeline(const Args& args);
 int run_tune(const Args& args);
+int run_index(const Args& args);
+int run_explore(const Args& args);
+int run_serve(const Args& args);
 
 std::span<const Command> commands() {
   static const std::array table{
@@ -38,6 +41,10 @@ std::span<const Command> commands() {
       Command{"similar", "games ranked by how close their pawn structure comes to a target's",
               &run_similar},
       Command{"tune", "fit the pawn weights to game results (Texel's method)", &run_tune},
+      Command{"index", "build the structure index of PGN games (index add), or describe it",
+              &run_index},
+      Command{"explore", "what players did after some pawns, from a structure index", &run_explore},
+      Command{"serve", "the explorer, the games and the page over HTTP", &run_serve},
   };
   return table;
 }

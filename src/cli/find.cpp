@@ -10,15 +10,15 @@
 
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
-#include "io/input_format.hpp"
 #include "io/report_writer.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

@@ -1,7 +1,7 @@
 #include "cli/game_output.hpp"
 
 #include "cli/options.hpp"
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 #include <unistd.h>
 

@@ -13,7 +13,7 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "cli/output.hpp"
-#include "io/pgn_annotation.hpp"
+#include "io/pgn/annotation.hpp"
 
 namespace pawnkit::cli {
 

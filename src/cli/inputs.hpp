@@ -1,6 +1,6 @@
 // The input files named on a command line, for the commands that read records (analyze,
 // find, stats): each opened in turn ('-' is standard input), the ones that cannot be
-// opened reported on standard error, and FEN/EPD told from PGN (io/input_format.hpp).
+// opened reported on standard error, and FEN/EPD told from PGN (io/source/input_format.hpp).
 #pragma once
 
 #include <string>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli/output.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

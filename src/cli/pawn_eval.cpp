@@ -5,6 +5,7 @@
 #include <optional>
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/eval/pawn_eval.hpp>
+#include <pawnkit/eval/position_eval.hpp>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
-#include "analysis/trace_rows.hpp"
+#include "analysis/tune/trace_rows.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
@@ -20,7 +21,7 @@
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
 #include "cli/weights_file.hpp"
-#include "io/input_format.hpp"
+#include "io/source/input_format.hpp"
 
 namespace pawnkit::cli {
 

@@ -11,7 +11,7 @@
 #include "cli/output.hpp"
 #include "io/diagram.hpp"
 #include "io/report_writer.hpp"
-#include "io/svg.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::cli {
 
@@ -61,9 +61,9 @@ int run_show(const Args& args) {
     pieces[s] = p == NoPiece ? '.' : piece_char(p);
   }
   const PawnReport report = pawn_report(*pos);
-  const io::NamedStructure structure = classify_structure(pawn_board(*pos));
+  const NamedStructure structure = classify_structure(pawn_board(*pos));
   if (!svg_path.empty()) {
-    const std::string svg = io::board_svg(pieces, to_fen(*pos), report, patterns, structure);
+    const std::string svg = io::board_svg(pieces, to_fen(*pos), report, patterns, structure).text;
     if (svg_path == "-") {
       std::fputs(svg.c_str(), stdout);
       return 0;

@@ -9,17 +9,18 @@
 #include <string>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/similar_search.hpp"
+#include "analysis/similar/search.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "io/diagnostic.hpp"
-#include "io/input_format.hpp"
 #include "io/json.hpp"
-#include "io/pgn_writer.hpp"
-#include "io/svg.hpp"
+#include "io/pgn/writer.hpp"
+#include "io/printf.hpp"
+#include "io/source/input_format.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::cli {
 
@@ -36,12 +37,6 @@ std::optional<Bitboard> parse_files(std::string_view text) {
   return b;
 }
 
-std::string fixed3(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", v);
-  return text;
-}
-
 void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hits,
                   const std::vector<std::string_view>& files) {
   out += "rank  similarity  reversed  file  game    ply  white / black, result, ECO\n";
@@ -50,8 +45,8 @@ void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hit
     const auto& h = hits[i];
     char line[128];
     std::snprintf(line, sizeof line, "%4zu  %10s  %8s  %4zu  %6zu  %3d  ", i + 1,
-                  fixed3(h.similarity).c_str(), h.reversed ? "yes" : "no", h.file_index + 1, h.game,
-                  h.ply);
+                  io::printf_string("%.3f", h.similarity).c_str(), h.reversed ? "yes" : "no",
+                  h.file_index + 1, h.game, h.ply);
     out += line;
     out += (h.white.empty() ? "?" : h.white) + " / " + (h.black.empty() ? "?" : h.black) + ", " +
            (h.result.empty() ? "*" : h.result) + ", " + (h.eco.empty() ? "-" : h.eco) + "\n";
@@ -75,16 +70,13 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
       const Piece p = pos->piece_on(Square(s));
       pieces[s] = p == NoPiece ? '.' : piece_char(p);
     }
-    std::string svg =
+    const io::SvgPicture picture =
         io::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
+    std::string svg = picture.text;
     const auto start = svg.find("<svg");
     if (start == std::string::npos) continue;
     svg.erase(0, start);
-    auto number_after = [&](std::string_view key) {
-      const auto at = svg.find(key);
-      return at == std::string::npos ? 0.0 : std::atof(svg.c_str() + at + key.size());
-    };
-    const double w = number_after("width=\""), h = number_after("height=\"");
+    const double w = picture.width, h = picture.height;
     svg.replace(0, 4, "<svg x=\"" + std::to_string(int(x)) + "\" y=\"24\"");
     body += "<text x=\"" + std::to_string(int(x) + 8) +
             "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" + io::xml_escape(caption) +
@@ -96,6 +88,56 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
          "\" height=\"" + std::to_string(int(height)) + "\">\n" + body + "</svg>\n";
 }
 
+// The hits' games as PGN, best first, with a comment (and the annotated keys) at the
+// closest ply.
+void append_games(std::string& out, const std::vector<analysis::SimilarHit>& hits,
+                  const std::vector<SquareSetKey>& annotate) {
+  for (const auto& h : hits) {
+    io::PgnWriteOptions write;
+    write.first_mover = h.first_mover;
+    write.first_move_number = h.first_move_number;
+    write.comment_ply = h.ply;
+    std::string comment = "pawnkit: similarity " + io::printf_string("%.3f", h.similarity) +
+                          (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
+    if (!annotate.empty())
+      if (const Parsed<Position> pos = parse_fen(h.fen))
+        io::append_annotation(comment, pawn_report(*pos), classify_structure(pawn_board(*pos)),
+                              annotate);
+    write.comment = comment;
+    std::vector<std::string> moves;  // pawnkit's SAN, not the input's spelling
+    if (analysis::portable_moves(*h.record, moves)) io::append_pgn(out, *h.record, moves, write);
+  }
+}
+
+// DIR/similar.svg: the target and the hits' closest positions side by side.
+bool write_similar_svg(const std::string& svg_dir, const Position& target,
+                       const std::vector<analysis::SimilarHit>& hits) {
+  std::vector<std::pair<std::string, std::string>> boards{{"target", to_fen(target)}};
+  for (std::size_t i = 0; i < hits.size(); ++i)
+    boards.emplace_back("#" + std::to_string(i + 1) + " game " + std::to_string(hits[i].game) +
+                            " ply " + std::to_string(hits[i].ply) + ": " +
+                            io::printf_string("%.3f", hits[i].similarity) +
+                            (hits[i].reversed ? " reversed" : ""),
+                        hits[i].fen);
+  std::error_code ec;
+  std::filesystem::create_directories(svg_dir, ec);
+  const std::string path = (std::filesystem::path(svg_dir) / "similar.svg").string();
+  return write_file("similar", path, side_by_side_svg(boards));
+}
+
+// The help text of `similar`.
+constexpr const char* similar_help =
+    "Ranks the games of PGN files by how close the pawn structure of their closest\n"
+    "position (from ply K on) is to the target's, best first: a similarity from 0 to 1,\n"
+    "1 exactly when both sides' pawns stand on the same squares, computed file by file\n"
+    "(same square full, one rank off half on a wing file and a quarter on a centre\n"
+    "file, missing or extra nothing; docs/similar.md). The colour-reversed structure\n"
+    "counts too and is reported as such. Equal scores rank as a coach picks model games:\n"
+    "middlegame positions first, then longer stays in the structure, higher average\n"
+    "rating, decisive results. Only the best N games are kept while reading, so memory\n"
+    "does not grow with the database. --games writes those games as PGN, best first,\n"
+    "with a comment at the closest ply.";
+
 }  // namespace
 
 int run_similar(const Args& args) {
@@ -106,16 +148,7 @@ int run_similar(const Args& args) {
       "similar",
       "similar --to FEN [--top N] [--ignore-files a,h] [--min-ply K] [--games [--annotate KEYS]] "
       "[--format table|jsonl] [--svg DIR] [--threads N] FILE...",
-      "Ranks the games of PGN files by how close the pawn structure of their closest\n"
-      "position (from ply K on) is to the target's, best first: a similarity from 0 to 1,\n"
-      "1 exactly when both sides' pawns stand on the same squares, computed file by file\n"
-      "(same square full, one rank off half on a wing file and a quarter on a centre\n"
-      "file, missing or extra nothing; docs/similar.md). The colour-reversed structure\n"
-      "counts too and is reported as such. Equal scores rank as a coach picks model games:\n"
-      "middlegame positions first, then longer stays in the structure, higher average\n"
-      "rating, decisive results. Only the best N games are kept while reading, so memory\n"
-      "does not grow with the database. --games writes those games as PGN, best first,\n"
-      "with a comment at the closest ply.");
+      similar_help);
   options.value("to", target_fen, "the target position (FEN)")
       .required()
       .integer("top", top, 1, 100000, "how many games to report, default 10")
@@ -184,40 +217,14 @@ int run_similar(const Args& args) {
   for (const auto& w : workers) counts.add(w.counts());
   const std::vector<analysis::SimilarHit> hits = analysis::sorted_hits(workers, similar.top);
   if (games) {
-    for (const auto& h : hits) {
-      io::PgnWriteOptions write;
-      write.first_mover = h.first_mover;
-      write.first_move_number = h.first_move_number;
-      write.comment_ply = h.ply;
-      std::string comment = "pawnkit: similarity " + fixed3(h.similarity) +
-                            (h.reversed ? " (reversed)" : "") + " at ply " + std::to_string(h.ply);
-      if (!annotate->empty())
-        if (const Parsed<Position> pos = parse_fen(h.fen))
-          io::append_annotation(comment, pawn_report(*pos), classify_structure(pawn_board(*pos)),
-                                *annotate);
-      write.comment = comment;
-      std::vector<std::string> moves;  // pawnkit's SAN, not the input's spelling
-      if (analysis::portable_moves(*h.record, moves))
-        io::append_pgn(out.buffer(), *h.record, moves, write);
-    }
+    append_games(out.buffer(), hits, *annotate);
   } else if (format_name == "jsonl") {
     analysis::append_hits_jsonl(out.buffer(), hits, read_files);
   } else {
     append_table(out.buffer(), hits, read_files);
   }
   out.flush();
-  if (!svg_dir.empty()) {
-    std::vector<std::pair<std::string, std::string>> boards{{"target", to_fen(*target)}};
-    for (std::size_t i = 0; i < hits.size(); ++i)
-      boards.emplace_back("#" + std::to_string(i + 1) + " game " + std::to_string(hits[i].game) +
-                              " ply " + std::to_string(hits[i].ply) + ": " +
-                              fixed3(hits[i].similarity) + (hits[i].reversed ? " reversed" : ""),
-                          hits[i].fen);
-    std::error_code ec;
-    std::filesystem::create_directories(svg_dir, ec);
-    const std::string path = (std::filesystem::path(svg_dir) / "similar.svg").string();
-    if (!write_file("similar", path, side_by_side_svg(boards))) unusable = true;
-  }
+  if (!svg_dir.empty() && !write_similar_svg(svg_dir, *target, hits)) unusable = true;
   report_totals("similar", counts.bad, counts.skipped);
   report_warning_total("similar", warnings);
   return counts.bad || unusable || !all_opened ? 1 : 0;

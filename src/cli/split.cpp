@@ -21,9 +21,9 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/write_check.hpp"
-#include "io/byte_source.hpp"
-#include "io/input_format.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/byte_source.hpp"
+#include "io/source/input_format.hpp"
 #include "io/split_origin.hpp"
 
 namespace pawnkit::cli {

@@ -11,8 +11,8 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
-#include "io/input_format.hpp"
-#include "io/stats_writer.hpp"
+#include "io/source/input_format.hpp"
+#include "report/stats_writer.hpp"
 
 namespace pawnkit::cli {
 

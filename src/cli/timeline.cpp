@@ -3,15 +3,15 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
-#include "analysis/timeline_worker.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_output.hpp"
 #include "cli/inputs.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
-#include "io/input_format.hpp"
-#include "io/timeline_writer.hpp"
+#include "io/source/input_format.hpp"
+#include "report/timeline_worker.hpp"
+#include "report/timeline_writer.hpp"
 
 namespace pawnkit::cli {
 

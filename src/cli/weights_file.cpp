@@ -6,12 +6,15 @@
 #include <pawnkit/eval/pawn_weights_json.hpp>
 #include <sstream>
 
+#include "analysis/tune/named_weights.hpp"
 #include "cli/output.hpp"
 #include "io/diagnostic.hpp"
 
 namespace pawnkit::cli {
 
-std::optional<eval::PawnWeights> read_weights_file(const std::string& path) {
+namespace {
+
+std::optional<std::string> read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     report(io::Diagnostic{.file = path, .message = "cannot open the weights file"});
@@ -19,24 +22,48 @@ std::optional<eval::PawnWeights> read_weights_file(const std::string& path) {
   }
   std::ostringstream text;
   text << in.rdbuf();
-  const std::string json = text.str();
-  const Parsed<eval::PawnWeights> weights = eval::parse_pawn_weights(json);
-  if (weights) return weights.value();
-  // The error's line, and its column within that line.
-  const std::size_t at = std::min(weights.error().column, json.size());
+  return text.str();
+}
+
+// A parse error reported with its line, and its column within that line.
+void report_parse_error(const std::string& path, const std::string& json, ParseError error,
+                        std::string_view what) {
+  const std::size_t at = std::min(error.column, json.size());
   const std::size_t line_start = json.rfind('\n', at == 0 ? 0 : at - 1);
   const std::size_t begin = line_start == std::string::npos || at == 0 ? 0 : line_start + 1;
   const std::size_t line =
       1 + std::size_t(std::count(json.begin(), json.begin() + long(begin), '\n'));
   const std::size_t end = std::min(json.find('\n', begin), json.size());
-  ParseError in_line = weights.error();
-  in_line.column = at - begin;
-  report(io::Diagnostic{
-      .file = path,
-      .line = line,
-      .message = io::parse_error_message("PawnWeights JSON", in_line,
-                                         std::string_view(json).substr(begin, end - begin))});
+  error.column = at - begin;
+  report(io::Diagnostic{.file = path,
+                        .line = line,
+                        .message = io::parse_error_message(
+                            what, error, std::string_view(json).substr(begin, end - begin))});
+}
+
+template <class Parse>
+auto read_weights(const std::string& path, Parse parse, std::string_view what)
+    -> std::optional<std::decay_t<decltype(parse("").value())>> {
+  const auto json = read_text(path);
+  if (!json) return std::nullopt;
+  const auto weights = parse(*json);
+  if (weights) return weights.value();
+  report_parse_error(path, *json, weights.error(), what);
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<eval::PawnWeights> read_weights_file(const std::string& path) {
+  return read_weights(path, eval::parse_pawn_weights, "PawnWeights JSON");
+}
+
+std::optional<eval::TunedWeights> read_tuned_weights_file(const std::string& path) {
+  return read_weights(path, eval::parse_tuned_weights, "PawnWeights JSON");
+}
+
+std::optional<std::map<std::string, double>> read_named_weights_file(const std::string& path) {
+  return read_weights(path, analysis::parse_named_weights, "weights JSON");
 }
 
 }  // namespace pawnkit::cli

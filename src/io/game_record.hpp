@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
 
 namespace pawnkit::io {
 

@@ -13,21 +13,13 @@
 #include <string_view>
 #include <vector>
 
-namespace pawnkit::io {
+#include "io/position_origin.hpp"
 
-// Where a position came from: PGN positions carry a game number and a ply.
-struct PositionOrigin {
-  std::size_t game = 0;  // 1-based; 0 = not from a PGN game
-  int ply = 0;
-};
+namespace pawnkit::io {
 
 // Extra keys that come after "black" in a record (e.g. a named structure); may be empty.
 // The text is appended as is, starting with ", ".
 using ExtraKeys = std::string_view;
-
-// The named structure of a position (docs/structures.md), classified by the caller
-// (classify_structure) and passed to every writer; nullopt when none is named.
-using NamedStructure = std::optional<StructureMatch>;
 
 // "white" or "black".
 std::string_view side_name(Color side);

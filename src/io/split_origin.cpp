@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "io/line_reader.hpp"
+#include "io/source/line_reader.hpp"
 
 namespace pawnkit::io {
 

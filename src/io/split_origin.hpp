@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::io {
 

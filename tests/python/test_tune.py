@@ -24,7 +24,14 @@ def test_tune_is_the_cli_object(tuned):
     assert status == 0
     assert tuned == json.loads(out)
     assert tuned["loss_after"] < tuned["loss_before"]
-    assert pawnkit.pawn_weights(tuned["weights"]) == tuned["weights"]
+    # Every weight fitted is written: the pawn weights, material and the side-to-move bonus;
+    # pawn_weights (pawn-eval's reading) takes the pawn weights out of the whole object.
+    weights = dict(tuned["weights"])
+    assert set(weights.pop("material")) == {"pawn", "knight", "bishop", "rook", "queen"}
+    assert isinstance(weights.pop("side_to_move"), int)
+    assert pawnkit.pawn_weights(tuned["weights"]) == weights
+    assert pawnkit.pawn_weights(tuned) == weights
+    assert tuned["held_out"]["by"] == "game"
 
 
 def test_report_frame_is_tidy(tuned):
@@ -67,7 +74,7 @@ def test_report_from_text_file_and_cli_output(tuned, tmp_path):
     pd.testing.assert_frame_equal(pawnkit.tune_report(path), expected)
     pd.testing.assert_frame_equal(pawnkit.tune_report(str(path)), expected)
     with pytest.raises(ValueError, match="report=True"):
-        pawnkit.tune_report(pawnkit.tune(SAMPLE, iterations=5, threads=1))
+        pawnkit.tune_report(pawnkit.tune(SAMPLE, iterations=5, threads=1, force=True))
     with pytest.raises(TypeError, match="result"):
         pawnkit.tune_report(42)
 
@@ -113,3 +120,43 @@ def test_options_and_errors():
         pawnkit.tune(SAMPLE, iterations="20")
     with pytest.raises(ValueError, match="loss"):
         pawnkit.tune(SAMPLE, loss="l1")
+
+
+def _synthetic_trace(games=200):
+    """A trace drawn from known weights (results from the logistic model), games of 40."""
+    rng = np.random.default_rng(5)
+    truth = {"a": 40.0, "b": -25.0, "c": 0.0}
+    x = rng.integers(-3, 4, size=(games * 40, len(truth)))
+    e = x @ np.array(list(truth.values()))
+    won = rng.random(len(e)) < 1 / (1 + 10 ** (-e / 400))
+    lines = ["result,game," + ",".join(truth)]
+    lines += [f"{int(w)},g{i // 40}," + ",".join(map(str, row)) for i, (w, row) in enumerate(zip(won, x))]
+    return truth, "\n".join(lines) + "\n"
+
+
+def test_tune_trace_is_the_cli_object(tmp_path):
+    truth, text = _synthetic_trace()
+    path = tmp_path / "trace.csv"
+    path.write_text(text)
+    result = pawnkit.tune_trace(path, k=1, bootstrap=5, threads=1)
+    out, _, status = run_cli("tune", "--trace", "--k", "1", "--bootstrap", "5", "--threads", "1", "--format",
+                             "json", str(path))
+    assert status == 0
+    assert result == json.loads(out)
+    assert result["held_out"]["by"] == "game"
+    for name, value in truth.items():
+        assert abs(result["weights"][name] - value) < 3 * result["intervals"][name] + 1
+    # Read from memory as from the file; started from its own result, the same weights.
+    assert pawnkit.tune_trace(io.BytesIO(text.encode()), k=1, bootstrap=5, threads=1) == result
+    again = pawnkit.tune_trace(path, k=1, bootstrap=5, threads=1, start=result, force=True)
+    assert again["weights"] == pytest.approx(result["weights"], abs=1e-6)
+    with pytest.raises(ValueError, match="method"):
+        pawnkit.tune_trace(path, method="newton")
+
+
+def test_weights_only_when_the_held_out_loss_improves():
+    with pytest.warns(UserWarning, match="did not improve"):
+        result = pawnkit.tune(SAMPLE, iterations=50, per_game=4, seed=2, threads=1)
+    assert result["improved"] is False and result["weights"] is None
+    forced = pawnkit.tune(SAMPLE, iterations=50, per_game=4, seed=2, threads=1, force=True)
+    assert forced["weights"]["material"]["pawn"] != [126, 208]

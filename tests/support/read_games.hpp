@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <string>
 
-#include "io/byte_source.hpp"
 #include "io/game_record.hpp"
-#include "io/pgn_reader.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::testing {
 

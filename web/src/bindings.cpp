@@ -21,16 +21,16 @@
 #include "analysis/find.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
-#include "analysis/query.hpp"
+#include "analysis/query/query.hpp"
 #include "analysis/replay.hpp"
-#include "analysis/similar_search.hpp"
+#include "analysis/similar/search.hpp"
 #include "analysis/stats.hpp"
-#include "io/byte_source.hpp"
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
 #include "io/report_writer.hpp"
-#include "io/stats_writer.hpp"
-#include "io/svg.hpp"
+#include "io/source/byte_source.hpp"
+#include "report/stats_writer.hpp"
+#include "report/svg.hpp"
 
 namespace pawnkit::web {
 
@@ -165,7 +165,7 @@ void append_eval_side(std::string& out, Bitboard own, Bitboard enemy) {
   term("doubled_isolated", doubled_isolated, -w.doubled * popcount(doubled_isolated));
   const Bitboard unsupported = eval::unsupported_doubled<C>(own);
   term("unsupported_doubled", unsupported, -w.doubled * popcount(unsupported));
-  const Bitboard backward = eval::backward<C>(own, enemy);
+  const Bitboard backward = eval::fixed_behind_neighbors<C>(own, enemy);
   term("backward", backward, -w.backward * popcount(backward));
   const Bitboard unopposed = eval::weak_unopposed<C>(own, enemy);
   term("weak_unopposed", unopposed, -w.weak_unopposed * popcount(unopposed));

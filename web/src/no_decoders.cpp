@@ -2,7 +2,7 @@
 // package for .zst) and hands the module plain PGN text, so the module links no zlib,
 // libzstd or libbz2. These stand in for src/io/decoders.cpp's constructors and fail with
 // a message if they are ever reached.
-#include "io/byte_source.hpp"
+#include "io/source/byte_source.hpp"
 
 namespace pawnkit::io {
 

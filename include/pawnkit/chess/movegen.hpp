@@ -301,20 +301,18 @@ void generate(const Board& pos, Sink& __restrict out) {
   Bitboard checkers = (pawn_attacks_from(Us, king) & pos.pawns(Them)) |
                       (knight_attacks(king) & pos.pieces(Them, Knight));
   Bitboard pin_orth = 0, pin_diag = 0;
-  for (Square s : squares(rook_rays(king) & their_orth)) {
-    const Bitboard blockers = between_bb(king, s) & occupied;
-    if (!blockers)
-      checkers |= square_bb(s);
-    else if (!more_than_one(blockers) && (blockers & ours))
-      pin_orth |= between_bb(king, s) | square_bb(s);
-  }
-  for (Square s : squares(bishop_rays(king) & their_diag)) {
-    const Bitboard blockers = between_bb(king, s) & occupied;
-    if (!blockers)
-      checkers |= square_bb(s);
-    else if (!more_than_one(blockers) && (blockers & ours))
-      pin_diag |= between_bb(king, s) | square_bb(s);
-  }
+  // Their sliders on the king's lines: nothing between is a check, one of ours a pin.
+  const auto scan = [&](Bitboard sliders, Bitboard& pins) {
+    for (Square s : squares(sliders)) {
+      const Bitboard blockers = between_bb(king, s) & occupied;
+      if (!blockers)
+        checkers |= square_bb(s);
+      else if (!more_than_one(blockers) && (blockers & ours))
+        pins |= between_bb(king, s) | square_bb(s);
+    }
+  };
+  scan(rook_rays(king) & their_orth, pin_orth);
+  scan(bishop_rays(king) & their_diag, pin_diag);
 
   // King moves and castling: only the squares the king could go to are tested for
   // attacks, with our king gone (so that it cannot hide behind itself on a line).

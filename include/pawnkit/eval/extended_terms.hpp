@@ -7,7 +7,9 @@
 // whether they are opposed).
 //
 // The first terms depend on the pawns alone (they can be cached under the pawn key); the
-// rest also on the pieces: the occupied squares and the squares the enemy attacks.
+// rest also on the pieces: the occupied squares and the squares the enemy attacks, given
+// here as bitboards (position_eval.hpp counts them for a Position). No board here: this
+// header needs only the bitboard and pawn headers.
 // pawn_eval_reference.hpp counts the same square by square.
 #pragma once
 
@@ -16,7 +18,6 @@
 #include <string_view>
 
 #include "pawnkit/bitboard.hpp"
-#include "pawnkit/chess/position.hpp"
 #include "pawnkit/eval/pawn_terms.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/eval/score.hpp"
@@ -38,11 +39,11 @@ constexpr Bitboard isolated_open(Bitboard own, Bitboard enemy) {
   return isolated(own) & ~opposed<C>(own, enemy);
 }
 
-// Stockfish's backward pawns (pawn_terms.hpp) with no enemy pawn in front of them: on a
-// file half-open for the enemy.
+// Stockfish's backward pawns (fixed_behind_neighbors, pawn_terms.hpp) with no enemy pawn in front
+// of them: on a file half-open for the enemy.
 template <Color C>
 constexpr Bitboard backward_half_open(Bitboard own, Bitboard enemy) {
-  return backward<C>(own, enemy) & ~opposed<C>(own, enemy);
+  return fixed_behind_neighbors<C>(own, enemy) & ~opposed<C>(own, enemy);
 }
 
 // Phalanx pawns are pawns/patterns.hpp's phalanx(own); candidate passers its
@@ -193,30 +194,6 @@ constexpr void count_piece_terms(ExtendedCounts& n, Bitboard own, Bitboard enemy
                                 passers & ~free & attacked};
   for (std::size_t v = 0; v < 4; ++v)
     detail::count_by_rank<C>(n, ext_passed + v * pawn_rank_count, variants[v]);
-}
-
-// Every square side c attacks (pieces and pawns, through the occupied squares).
-inline Bitboard attacked_squares(const Position& pos, Color c) {
-  using enum PieceType;
-  const Bitboard occupied = pos.occupied(), queens = pos.pieces(c, Queen);
-  Bitboard attacks =
-      c == White ? pawn_attacks<White>(pos.pawns(c)) : pawn_attacks<Black>(pos.pawns(c));
-  for (const Square s : squares(pos.pieces(c, Knight))) attacks |= knight_attacks(s);
-  for (const Square s : squares(pos.pieces(c, Bishop) | queens))
-    attacks |= bishop_attacks(s, occupied);
-  for (const Square s : squares(pos.pieces(c, Rook) | queens)) attacks |= rook_attacks(s, occupied);
-  for (const Square s : squares(pos.pieces(c, King))) attacks |= king_attacks(s);
-  return attacks;
-}
-
-// Every term of side C in a position.
-template <Color C>
-inline ExtendedCounts count_extended_terms(const Position& pos) {
-  ExtendedCounts n{};
-  const Bitboard own = pos.pawns(C), enemy = pos.pawns(~C);
-  count_pawn_terms<C>(n, own, enemy);
-  count_piece_terms<C>(n, own, enemy, pos.occupied(), attacked_squares(pos, ~C));
-  return n;
 }
 
 // sum(n[i] * weight[i]) over the terms [first, last).

@@ -2,7 +2,9 @@
 // evaluation scores them (the king-safety part of its pawn entry; numbers and definitions
 // from the published src/pawns.cpp of sf_15.1, see docs/engine.md). A pawn-and-king term:
 // it depends on the pawns, the king squares and the castling rights only, so an engine
-// caches it under pawn_king_key() (below) in a PawnTable.
+// caches it under pawn_king_key() (position_eval.hpp) in a PawnTable, or keeps the inputs
+// per king file in its pawn entry (pawn_entry.hpp). No board here: this header needs only
+// the bitboard and pawn headers; position_eval.hpp has king_shelter(pos, c).
 //
 // For a king square, on the king's file and its two neighbours (the b- to g-file for a
 // king on an edge file), counting only pawns on the king's rank or in front of it:
@@ -20,16 +22,11 @@
 // computes the same square by square.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <utility>
 
 #include "pawnkit/bitboard.hpp"
-#include "pawnkit/chess/attacks.hpp"
-#include "pawnkit/chess/position.hpp"
 #include "pawnkit/eval/score.hpp"
 #include "pawnkit/fill.hpp"
 #include "pawnkit/pawns/moves.hpp"
@@ -62,7 +59,12 @@ struct KingShelterWeights {
 inline constexpr KingShelterWeights stockfish_king_shelter{};
 
 namespace detail {
-constexpr int edge_distance(int file) { return std::min(file, 7 - file); }
+// Small helpers rather than <algorithm> and <cstdlib>: an engine that includes this header
+// alone pays for the few lines it needs (bench/include_cost.sh).
+constexpr int min(int a, int b) { return a < b ? a : b; }
+constexpr int max(int a, int b) { return a < b ? b : a; }
+constexpr int distance(int a, int b) { return a < b ? b - a : a - b; }
+constexpr int edge_distance(int file) { return min(file, 7 - file); }
 // The relative rank of c's rearmost pawn in b (0 when b is empty).
 template <Color C>
 constexpr int rearmost_rank(Bitboard b) {
@@ -71,38 +73,72 @@ constexpr int rearmost_rank(Bitboard b) {
 }
 }  // namespace detail
 
+// What the shelter and storm read on one file: the relative ranks (0: none) of our shelter
+// pawn (the rearmost not attacked by an enemy pawn) and of their storm pawn (the nearest
+// to us), among the pawns on the king's rank or in front of it.
+struct ShelterInputs {
+  int ours = 0;
+  int theirs = 0;
+  friend constexpr bool operator==(ShelterInputs, ShelterInputs) = default;
+};
+
+// The inputs of file f for color C's king on relative rank `king_rank` (0: its first).
+template <Color C>
+constexpr ShelterInputs shelter_inputs(Bitboard own, Bitboard enemy, int king_rank, int f) {
+  const Bitboard rank = relative_rank_bb<C>(king_rank);
+  const Bitboard on_file_ahead = (rank | front_span<C>(rank)) & file_bb(File(f));
+  return {detail::rearmost_rank<C>(own & on_file_ahead & ~pawn_attacks<~C>(enemy)),
+          detail::rearmost_rank<C>(enemy & on_file_ahead)};
+}
+
+// The shelter and storm score of file f from its inputs.
+constexpr Score shelter_file_score(int f, ShelterInputs in, const KingShelterWeights& w) {
+  const auto d = std::size_t(detail::edge_distance(f));
+  const auto ours = std::size_t(in.ours), theirs = std::size_t(in.theirs);
+  Score s{w.shelter[d][ours], 0};
+  if (ours != 0 && theirs == ours + 1)
+    s -= w.blocked_storm[theirs];
+  else
+    s.mg -= w.unblocked_storm[d][theirs];
+  return s;
+}
+
+// The files a king on file `king_file` shelters behind: its own and its two neighbours,
+// the b- to g-file for a king on an edge file. The first of three.
+constexpr int first_shelter_file(int king_file) {
+  return detail::min(detail::max(king_file, 1), 6) - 1;
+}
+
+// The base and the king's-file term, by whether that file is half-open for us and them.
+constexpr Score king_file_score(bool half_open_us, bool half_open_them,
+                                const KingShelterWeights& w) {
+  return w.base - w.king_on_file[half_open_us][half_open_them];
+}
+
 // Shelter and storm of color C's king were it on `king` (no castling, no pawn distance).
 template <Color C>
 constexpr Score shelter_at(Bitboard own, Bitboard enemy, Square king,
                            const KingShelterWeights& w = stockfish_king_shelter) {
-  // The king's rank and the ranks in front of it.
-  const Bitboard ahead = rank_bb(king) | front_span<C>(rank_bb(king));
-  const Bitboard shelter_pawns = own & ahead & ~pawn_attacks<~C>(enemy);
-  const Bitboard storm_pawns = enemy & ahead;
-  Score s = w.base;
-  const int center = std::clamp(file_of(king), 1, 6);
-  for (int f = center - 1; f <= center + 1; ++f) {
-    const auto ours = std::size_t(detail::rearmost_rank<C>(shelter_pawns & file_bb(File(f))));
-    const auto theirs = std::size_t(detail::rearmost_rank<C>(storm_pawns & file_bb(File(f))));
-    const auto d = std::size_t(detail::edge_distance(f));
-    s.mg += w.shelter[d][ours];
-    if (ours != 0 && theirs == ours + 1)
-      s -= w.blocked_storm[theirs];
-    else
-      s.mg -= w.unblocked_storm[d][theirs];
-  }
-  const bool half_open_us = !(own & file_bb(king));
-  const bool half_open_them = !(enemy & file_bb(king));
-  return s - w.king_on_file[half_open_us][half_open_them];
+  const int king_rank = relative_rank<C>(rank_of(king)), first = first_shelter_file(file_of(king));
+  Score s = king_file_score(!(own & file_bb(king)), !(enemy & file_bb(king)), w);
+  for (int f = first; f < first + 3; ++f)
+    s += shelter_file_score(f, shelter_inputs<C>(own, enemy, king_rank, f), w);
+  return s;
+}
+
+// The squares next to a square (a king's moves on an empty board).
+constexpr Bitboard neighbor_squares(Square s) {
+  const Bitboard b = square_bb(s), row = b | shift<Direction::East>(b) | shift<Direction::West>(b);
+  return (row | shift<Direction::North>(row) | shift<Direction::South>(row)) & ~b;
 }
 
 // Chebyshev distance from the king to its nearest own pawn, 6 when farther or none.
 constexpr int nearest_pawn_distance(Bitboard own, Square king) {
-  if (own & king_attacks(king)) return 1;
+  if (own & neighbor_squares(king)) return 1;
   int d = 6;
   for (const Square p : squares(own))
-    d = std::min(
-        d, std::max(std::abs(file_of(p) - file_of(king)), std::abs(rank_of(p) - rank_of(king))));
+    d = detail::min(d, detail::max(detail::distance(file_of(p), file_of(king)),
+                                   detail::distance(rank_of(p), rank_of(king))));
   return d;
 }
 
@@ -114,8 +150,11 @@ constexpr Score king_shelter(Bitboard own, Bitboard enemy, Square king, bool can
                              bool can_castle_queen_side,
                              const KingShelterWeights& w = stockfish_king_shelter) {
   Score best = shelter_at<C>(own, enemy, king, w);
-  for (const auto& [allowed, file] :
-       {std::pair{can_castle_king_side, File::G}, std::pair{can_castle_queen_side, File::C}}) {
+  const struct {
+    bool allowed;
+    File file;
+  } castled_squares[] = {{can_castle_king_side, File::G}, {can_castle_queen_side, File::C}};
+  for (const auto& [allowed, file] : castled_squares) {
     if (!allowed) continue;
     const Score castled = shelter_at<C>(own, enemy, relative_square(C, file, 0), w);
     if (best.mg < castled.mg) best = castled;
@@ -123,31 +162,7 @@ constexpr Score king_shelter(Bitboard own, Bitboard enemy, Square king, bool can
   return best - Score{0, w.pawn_distance_eg * nearest_pawn_distance(own, king)};
 }
 
-// The same for a position's side c; {0, 0} when c has no king.
-inline Score king_shelter(const Position& pos, Color c,
-                          const KingShelterWeights& w = stockfish_king_shelter) {
-  const Square king = pos.king_square(c);
-  if (king == NoSquare) return {};
-  const bool ks = pos.can_castle(c, CastlingSide::King);
-  const bool qs = pos.can_castle(c, CastlingSide::Queen);
-  return c == White ? king_shelter<White>(pos.pawns(White), pos.pawns(Black), king, ks, qs, w)
-                    : king_shelter<Black>(pos.pawns(Black), pos.pawns(White), king, ks, qs, w);
-}
-
-// The key of everything king_shelter reads: the pawn key, both kings' squares and the
-// castling rights, with Position's own Zobrist numbers (so an engine can update it
-// incrementally as it does its pawn key).
-inline std::uint64_t pawn_king_key(const Position& pos) {
-  std::uint64_t k = pos.pawn_key();
-  for (const Color c : {White, Black}) {
-    const Square king = pos.king_square(c);
-    if (king != NoSquare)
-      k ^= zobrist.piece_square[std::size_t(make_piece(c, PieceType::King))][king];
-    for (const CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
-      if (pos.can_castle(c, side))
-        k ^= zobrist.castling_file[index(c)][std::size_t(file_of(pos.castling_rook(c, side)))];
-  }
-  return k;
-}
+static_assert(neighbor_squares(A1) == (square_bb(A2) | square_bb(B1) | square_bb(B2)));
+static_assert(popcount(neighbor_squares(E4)) == 8 && popcount(neighbor_squares(H5)) == 5);
 
 }  // namespace pawnkit::eval

@@ -2,7 +2,9 @@
 // each penalty is a weight times the size of a set from pawn_terms.hpp; only the
 // connected-pawn bonus, which depends on each pawn's rank and neighbours, is added pawn
 // by pawn over the connected pawns. The result depends on the two pawn sets alone, so an
-// engine caches it under Position::pawn_key() (pawn_table.hpp).
+// engine caches it under Position::pawn_key() (pawn_table.hpp, or the fuller entry of
+// pawn_entry.hpp). No board here: this header needs only the bitboard and pawn headers;
+// position_eval.hpp evaluates a Position (with the extended terms that read the pieces).
 // pawn_eval_reference.hpp computes the same pawn by pawn; docs/engine.md explains.
 #pragma once
 
@@ -59,7 +61,7 @@ constexpr Score stockfish_pawn_score(Bitboard own, Bitboard enemy, const PawnWei
   score -= w.isolated * popcount(isolated_scored<C>(own, enemy));
   score -= w.doubled *
            (popcount(doubled_isolated<C>(own, enemy)) + popcount(unsupported_doubled<C>(own)));
-  score -= w.backward * popcount(backward<C>(own, enemy));
+  score -= w.backward * popcount(fixed_behind_neighbors<C>(own, enemy));
   score -= w.weak_unopposed * popcount(weak_unopposed<C>(own, enemy));
   score -= w.weak_lever * popcount(weak_lever<C>(own, enemy));
   score -= w.doubled_early * popcount(doubled_early<C>(own, enemy));
@@ -99,22 +101,6 @@ constexpr PawnEval evaluate_pawns(Bitboard white, Bitboard black, const PawnWeig
   if (uses_extended_terms(w.extended)) {  // asked once for both sides
     e.white += extended_pawn_score<White>(white, black, w.extended);
     e.black += extended_pawn_score<Black>(black, white, w.extended);
-  }
-  return e;
-}
-
-// The evaluation of a position: evaluate_pawns of its pawns (which an engine caches under
-// the pawn key) plus the extended terms that depend on the pieces, when their weights are
-// not all 0 (with Stockfish's weights: evaluate_pawns of the pawns alone).
-inline PawnEval evaluate_pawns(const Position& pos, const PawnWeights& w = {}) {
-  const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
-  PawnEval e = evaluate_pawns(white, black, w);
-  if (uses_extended_terms(w.extended)) {
-    ExtendedCounts n_white{}, n_black{};
-    count_piece_terms<White>(n_white, white, black, pos.occupied(), attacked_squares(pos, Black));
-    count_piece_terms<Black>(n_black, black, white, pos.occupied(), attacked_squares(pos, White));
-    e.white += extended_score(n_white, w.extended, extended_pawn_only_count);
-    e.black += extended_score(n_black, w.extended, extended_pawn_only_count);
   }
   return e;
 }

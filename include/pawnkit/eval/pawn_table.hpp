@@ -8,6 +8,8 @@
 //   });
 #pragma once
 
+#include "pawnkit/version.hpp"  // first: the C++20 check
+
 #include <array>
 #include <bit>
 #include <cstddef>

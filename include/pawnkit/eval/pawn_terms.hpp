@@ -2,8 +2,11 @@
 // the pawn sets of side C (`own`) and of the other side (`enemy`) and returns the set of
 // own pawns that have the term. Some differ from the contract's patterns of the same
 // idea (pawns/patterns.hpp): Stockfish's doubled pawn needs its twin directly behind it,
-// and its backward pawn is also one whose stop square an enemy pawn blocks. Each
-// definition says which. docs/engine.md shows how they add up.
+// and its backward pawn is also one whose stop square an enemy pawn blocks. Where the
+// sets differ, the names differ too (Stockfish's backward pawns are
+// fixed_behind_neighbors, not the contract's pawnkit::backward), so that a file using
+// both namespaces gets one meaning per name and no ambiguous call. Each definition says
+// which. docs/engine.md shows how they add up.
 #pragma once
 
 #include "pawnkit/bitboard.hpp"
@@ -48,11 +51,10 @@ constexpr Bitboard supported_from_east(Bitboard own) {
   return own & pawn_attacks_west<C>(own);
 }
 
-// Pawns protected by an own pawn or standing beside one on the same rank.
-template <Color C>
-constexpr Bitboard connected(Bitboard own) {
-  return defended<C>(own) | phalanx(own);
-}
+// Stockfish's connected pawns (protected by an own pawn or standing beside one on the same
+// rank) are the contract's: connected<C>(own) of pawns/patterns.hpp, one function under
+// one name (eval::connected names the same function, no ambiguity).
+using pawnkit::connected;
 
 // Pawns with an own pawn directly behind them: the front pawn of every adjacent pair
 // on a file (Stockfish's "doubled"; the contract's doubled() counts both pawns of a
@@ -69,10 +71,12 @@ constexpr Bitboard ahead_of_neighbors(Bitboard own) {
   return own & ~front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
 }
 
-// Stockfish's backward pawns: pawns with own pawns on a neighbouring file, all of them
-// in front, whose stop square an enemy pawn attacks or blocks.
+// Stockfish's backward pawns (its weight PawnWeights::backward): pawns with own pawns on a
+// neighbouring file, all of them in front, whose stop square an enemy pawn attacks or
+// blocks. Not the contract's pawnkit::backward (pawns/patterns.hpp), which also counts an
+// isolated pawn whose stop square is attacked and not one that is only blocked.
 template <Color C>
-constexpr Bitboard backward(Bitboard own, Bitboard enemy) {
+constexpr Bitboard fixed_behind_neighbors(Bitboard own, Bitboard enemy) {
   return ahead_of_neighbors<C>(own) & ~isolated(own) &
          (blocked<C>(own, enemy) | stop_square_attacked<C>(own, enemy));
 }
@@ -96,7 +100,7 @@ constexpr Bitboard isolated_scored(Bitboard own, Bitboard enemy) {
 template <Color C>
 constexpr Bitboard weak_unopposed(Bitboard own, Bitboard enemy) {
   const Bitboard weak =
-      isolated_scored<C>(own, enemy) | (backward<C>(own, enemy) & ~(FileA | FileH));
+      isolated_scored<C>(own, enemy) | (fixed_behind_neighbors<C>(own, enemy) & ~(FileA | FileH));
   return weak & ~opposed<C>(own, enemy);
 }
 
@@ -127,11 +131,13 @@ constexpr Bitboard blocked_on_rank(Bitboard own, Bitboard enemy, int relative_ra
 }
 
 // A few definitions pinned on small boards.
-static_assert(backward<White>(square_bb(D3) | square_bb(E4), square_bb(D4)) == square_bb(D3),
+static_assert(fixed_behind_neighbors<White>(square_bb(D3) | square_bb(E4), square_bb(D4)) ==
+                  square_bb(D3),
               "blocked behind its neighbour");
-static_assert(backward<White>(square_bb(D3) | square_bb(E4), square_bb(C5)) == square_bb(D3),
+static_assert(fixed_behind_neighbors<White>(square_bb(D3) | square_bb(E4), square_bb(C5)) ==
+                  square_bb(D3),
               "stop square attacked");
-static_assert(backward<White>(square_bb(D3) | square_bb(E3), square_bb(D4)) == 0,
+static_assert(fixed_behind_neighbors<White>(square_bb(D3) | square_bb(E3), square_bb(D4)) == 0,
               "a neighbour level with it");
 static_assert(directly_doubled<Black>(square_bb(C7) | square_bb(C6) | square_bb(C4)) ==
               square_bb(C6));

@@ -26,6 +26,7 @@
 #include "pawnkit/chess/position.hpp"
 #include "pawnkit/eval/extended_terms.hpp"
 #include "pawnkit/eval/pawn_eval.hpp"
+#include "pawnkit/eval/position_eval.hpp"
 #include "pawnkit/eval/taper.hpp"
 
 namespace pawnkit::eval {
@@ -221,7 +222,7 @@ namespace detail {
 template <Color C>
 constexpr void add_side(PawnTrace& t, Bitboard own, Bitboard enemy, const PawnWeights& w,
                         int sign) {
-  const Bitboard counted[score_term_count] = {backward<C>(own, enemy),
+  const Bitboard counted[score_term_count] = {fixed_behind_neighbors<C>(own, enemy),
                                               0,  // doubled: two sets, below
                                               doubled_early<C>(own, enemy),
                                               isolated_scored<C>(own, enemy),

@@ -15,16 +15,21 @@
 //
 // Reading: members may come in any order and may be left out (they keep Stockfish 15.1's
 // value, the extended ones 0); an unknown member, a non-integer or a wrong count is an error with
-// its column.
+// its column. The whole output of `pawnkit tune --format json` reads too: its "weights"
+// member is read, its other members skipped (TunedWeights below adds the material and the
+// side-to-move bonus it fits).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "pawnkit/decimal.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
+#include "pawnkit/eval/taper.hpp"
 #include "pawnkit/parsed.hpp"
 
 namespace pawnkit::eval {
@@ -121,6 +126,13 @@ class JsonCursor {
     pos_ += std::size_t(end - first);
     return true;
   }
+  bool read_number(double& value) {
+    skip_blanks();
+    const std::size_t size = read_decimal_prefix(text_.substr(pos_), value);
+    if (size == 0) return fail("expected a number");
+    pos_ += size;
+    return true;
+  }
   // A string without escapes (member names need none).
   bool read_name(std::string_view& name) {
     if (!expect('"', "expected a member name in quotes")) return false;
@@ -144,6 +156,37 @@ class JsonCursor {
     if (!read_ints(v, 2)) return false;
     s = {v[0], v[1]};
     return true;
+  }
+  // Any JSON value, unread (the members of a tuner's output beside "weights").
+  bool skip_value(int depth = 0) {
+    skip_blanks();
+    if (depth > 64) return fail("nested too deeply");
+    if (accept('{') || accept('[')) {
+      const char close = text_[pos_ - 1] == '{' ? '}' : ']';
+      if (accept(close)) return true;
+      do {
+        std::string_view name;
+        if (close == '}' && (!read_name(name) || !expect(':', "expected ':'"))) return false;
+        if (!skip_value(depth + 1)) return false;
+      } while (accept(','));
+      return expect(close, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+    }
+    if (pos_ < text_.size() && text_[pos_] == '"') {
+      for (++pos_; pos_ < text_.size() && text_[pos_] != '"'; ++pos_)
+        if (text_[pos_] == '\\') ++pos_;
+      if (pos_ >= text_.size()) return fail("unterminated string");
+      ++pos_;
+      return true;
+    }
+    const std::size_t start = pos_;
+    while (pos_ < text_.size() &&
+           std::string_view("+-.0123456789eEtruefalsn").find(text_[pos_]) != std::string_view::npos)
+      ++pos_;
+    return pos_ > start || fail("expected a JSON value");
+  }
+  bool peek(char c) {
+    skip_blanks();
+    return pos_ < text_.size() && text_[pos_] == c;
   }
   bool at_end() {
     skip_blanks();
@@ -193,27 +236,136 @@ inline bool read_member(JsonCursor& in, std::string_view name, PawnWeights& w) {
 
 }  // namespace detail
 
-inline Parsed<PawnWeights> parse_pawn_weights(std::string_view text) {
+// What `pawnkit tune` fits beside the pawn weights: the material values (pawn to queen,
+// Stockfish 15.1's by default) and the side-to-move bonus (0 by default), written in its
+// "weights" member after the pawn weights as
+//
+//   "material": {"pawn": [126, 208], "knight": [781, 854], "bishop": [825, 915],
+//                "rook": [1276, 1380], "queen": [2538, 2682]}, "side_to_move": 0
+struct TunedWeights {
+  PawnWeights pawns;
+  std::array<Score, 5> material = StockfishPieceValues;
+  int side_to_move = 0;
+  bool operator==(const TunedWeights&) const = default;
+};
+
+inline constexpr std::array<std::string_view, 5> material_member_names{"pawn", "knight", "bishop",
+                                                                       "rook", "queen"};
+
+inline std::string to_json(const TunedWeights& w) {
+  std::string out = to_json(w.pawns);
+  out.pop_back();  // the closing brace
+  out += ", \"material\": {";
+  for (std::size_t piece = 0; piece < w.material.size(); ++piece) {
+    out += piece ? ", \"" : "\"";
+    out += material_member_names[piece];
+    out += "\": [" + std::to_string(w.material[piece].mg) + ", " +
+           std::to_string(w.material[piece].eg) + "]";
+  }
+  return out + "}, \"side_to_move\": " + std::to_string(w.side_to_move) + "}";
+}
+
+namespace detail {
+
+inline bool is_weights_member(std::string_view name) {
+  for (const std::string_view known : {"backward",
+                                       "doubled",
+                                       "doubled_early",
+                                       "isolated",
+                                       "weak_lever",
+                                       "weak_unopposed",
+                                       "blocked",
+                                       "connected",
+                                       "supporter",
+                                       "isolated_opposed",
+                                       "isolated_open",
+                                       "backward_half_open",
+                                       "blocked_by_piece",
+                                       "phalanx",
+                                       "candidate_passer",
+                                       "passed_free_safe",
+                                       "passed_free_attacked",
+                                       "passed_blocked_safe",
+                                       "passed_blocked_attacked",
+                                       "material",
+                                       "side_to_move"})
+    if (name == known) return true;
+  return false;
+}
+
+inline bool read_tuned_member(JsonCursor& in, std::string_view name, TunedWeights& w) {
+  if (name == "side_to_move") return in.read_int(w.side_to_move);
+  if (name != "material") return read_member(in, name, w.pawns);
+  if (!in.expect('{', "expected '{'")) return false;
+  if (in.accept('}')) return true;
+  do {
+    std::string_view piece;
+    if (!in.read_name(piece) || !in.expect(':', "expected ':'")) return false;
+    std::size_t i = 0;
+    while (i < material_member_names.size() && material_member_names[i] != piece) ++i;
+    if (i == material_member_names.size())
+      return in.fail("unknown piece in \"material\" (pawn, knight, bishop, rook, queen)");
+    if (!in.read_score(w.material[i])) return false;
+  } while (in.accept(','));
+  return in.expect('}', "expected ',' or '}'");
+}
+
+// The members of a weights object, after its '{'.
+inline bool read_weights_object(JsonCursor& in, TunedWeights& w) {
+  if (in.accept('}')) return true;
+  do {
+    std::string_view name;
+    in.skip_blanks();
+    const std::size_t at = in.column();
+    if (!in.read_name(name) || !in.expect(':', "expected ':'")) return false;
+    if (!read_tuned_member(in, name, w)) {
+      if (in.error.what.starts_with("unknown member")) in.error.column = at;
+      return false;
+    }
+  } while (in.accept(','));
+  return in.expect('}', "expected ',' or '}'");
+}
+
+}  // namespace detail
+
+// A weights object, or the whole output of `pawnkit tune --format json` (an object with a
+// "weights" member: the other members are skipped).
+inline Parsed<TunedWeights> parse_tuned_weights(std::string_view text) {
   detail::JsonCursor in(text);
-  PawnWeights w;
+  TunedWeights w;
   if (!in.expect('{', "expected a JSON object")) return in.error;
+  bool wrapped = false;
+  std::size_t unknown = text.size();  // the first unknown member's column
   if (!in.accept('}')) {
     do {
       std::string_view name;
-      const std::size_t at = [&] {
-        in.skip_blanks();
-        return in.column();
-      }();
+      in.skip_blanks();
+      const std::size_t at = in.column();
       if (!in.read_name(name) || !in.expect(':', "expected ':'")) return in.error;
-      if (!detail::read_member(in, name, w)) {
-        if (in.error.what.starts_with("unknown member")) in.error.column = at;
-        return in.error;
+      if (name == "weights" && in.peek('{')) {
+        in.accept('{');
+        if (!detail::read_weights_object(in, w)) return in.error;
+        wrapped = true;
+      } else if (detail::is_weights_member(name)) {
+        if (!detail::read_tuned_member(in, name, w)) return in.error;
+      } else {
+        unknown = std::min(unknown, at);
+        if (!in.skip_value()) return in.error;
       }
     } while (in.accept(','));
     if (!in.expect('}', "expected ',' or '}'")) return in.error;
   }
+  if (!wrapped && unknown < text.size())
+    return ParseError{"unknown member (see eval/pawn_weights_json.hpp for the names)", unknown};
   if (!in.at_end()) return ParseError{"trailing characters after the object", in.column()};
   return w;
+}
+
+// The pawn weights of a weights object or of a tuner's output (parse_tuned_weights).
+inline Parsed<PawnWeights> parse_pawn_weights(std::string_view text) {
+  const Parsed<TunedWeights> read = parse_tuned_weights(text);
+  if (!read) return read.error();
+  return read.value().pawns;
 }
 
 }  // namespace pawnkit::eval

@@ -3,6 +3,8 @@
 // Stockfish 15.1 a pawn's material value is 126 in the middlegame and 208 in the endgame.
 #pragma once
 
+#include "pawnkit/version.hpp"  // first: the C++20 check
+
 namespace pawnkit::eval {
 
 struct Score {

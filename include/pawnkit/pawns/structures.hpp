@@ -60,70 +60,227 @@ enum class StructureId : std::uint8_t {
   LopezFormation,
 };
 
-// By StructureId.
-inline constexpr auto structure_names = std::to_array<std::string_view>({"iqp",
-                                                                         "hanging-pawns",
-                                                                         "carlsbad",
-                                                                         "slav",
-                                                                         "caro-kann",
-                                                                         "maroczy-bind",
-                                                                         "hedgehog",
-                                                                         "scheveningen",
-                                                                         "dragon",
-                                                                         "boleslavsky-hole",
-                                                                         "stonewall",
-                                                                         "benoni",
-                                                                         "french-advance",
-                                                                         "kings-indian",
-                                                                         "panov",
-                                                                         "grunfeld-center",
-                                                                         "najdorf-ii",
-                                                                         "symmetric-benoni",
-                                                                         "kid-ii",
-                                                                         "kid-iii",
-                                                                         "open-kid",
-                                                                         "kid-complex",
-                                                                         "french-ii",
-                                                                         "french-iii",
-                                                                         "three-three-vs-four-two",
-                                                                         "benko",
-                                                                         "closed-ruy-lopez",
-                                                                         "lopez-formation"});
-inline constexpr int structure_count = int(structure_names.size());
-static_assert(structure_count == int(StructureId::LopezFormation) + 1, "a name per structure");
+// LopezFormation is the last id.
+inline constexpr int structure_count = int(StructureId::LopezFormation) + 1;
 
-// One line per family for `pawnkit structures`, by StructureId.
-inline constexpr auto structure_summaries = std::to_array<std::string_view>({
-    "isolani: an isolated d4-pawn on the opponent's half-open d-file, not passed",
-    "hanging pawns c4-d4 side by side on half-open files, no b-, e- or third c/d-pawn",
-    "Carlsbad (QGD Exchange): d4-e3 against c6-d5, the minority-attack structure",
-    "Slav: d4-e3 against c6-e6 after ...dxc4, no White c- and no Black d-pawn",
-    "Caro-Kann: c6-e6 against d4 (and c2/c3), Black's d-pawn exchanged",
-    "Maroczy bind: c4-e4 against a Sicilian d6/d7 with no Black c-pawn",
-    "Hedgehog: a6-b6-d6-e6 against c4, no Black c-pawn",
-    "Scheveningen: the small centre d6-e6 against e4, no Black c-pawn",
-    "Dragon: d6-e7-g6 against e4 (and c2/c3), no Black c-pawn",
-    "Boleslavsky hole (Najdorf type I): d6-e5 against e4, no Black c-pawn: the hole on d5",
-    "Stonewall: c6-d5-e6-f5 against d4",
-    "asymmetric (Modern) Benoni: c5-d6 against d5, no Black e-pawn and no White c-pawn",
-    "French advance (French type I): the d4-e5 chain against d5-e6",
-    "King's Indian (KID type I): the d5-e4 chain against d6-e5",
-    "Panov: c4-d4 against d5, no White e-pawn and no Black c-pawn",
-    "Grunfeld centre: d4-e4 against no Black c- or d-pawn",
-    "Najdorf type II: d6 against e4 after ...e5 and f4 exf4, no Black c- or e-pawn",
-    "symmetric Benoni: c4-d5 against c5-d6, no e-pawns",
-    "KID type II (Czech Benoni): c4-d5-e4 against c5-d6-e5",
-    "KID type III: d5-e4 against d6-e5 with White's c-pawn gone (cxd5)",
-    "open King's Indian: c4-e4 against d6 after ...exd4, Black keeps a c-pawn",
-    "KID complex: c4-d4-e4 against c6/c7-d6-e5, the centre tension unresolved",
-    "French type II: d4 against d5-e6 after e5xf6, the backward e6-pawn",
-    "French type III: e5 against d5-e6 after the d4/c5 exchange",
-    "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, a majority each, one pawn",
-    "Benko: c5-d6 against d5, Black's a- and b-pawns gone for open files",
-    "closed Ruy Lopez: c3-e4 and d4/d5 against b5-d6-e5",
-    "Lopez formation: d4-e4 against d6 after ...exd4 cxd4, Black keeps a c-pawn",
-});
-static_assert(structure_summaries.size() == structure_names.size(), "a summary per structure");
+struct StructureMatch {
+  StructureId id;
+  Color side;     // the side holding the structure (the IQP owner, the Hedgehog player, ...)
+  bool reversed;  // colours flipped from the way the rule is written
+  constexpr bool operator==(const StructureMatch&) const = default;
+};
+
+// The named structure of a position, as classify_structure gives it; nullopt when none is
+// named. Writers and queries take it as the caller classified it.
+using NamedStructure = std::optional<StructureMatch>;
+
+// One rule, by colour (index 0 = White, 1 = Black), in the orientation it is written for.
+struct StructureRule {
+  StructureId id;
+  Color owner;                        // the side the rule is written for
+  std::array<Bitboard, 2> required;   // every square holds a pawn of that colour
+  std::array<Bitboard, 2> forbidden;  // no square holds a pawn of that colour
+  std::array<Bitboard, 2> one_of;     // when not 0, some square holds a pawn of that colour
+  // The owner has one pawn more on the e- to h-files, the other side one more on the a- to
+  // c-files (4-2 against 3-3 with equal material, whatever was traded on both wings).
+  bool majorities = false;
+};
+
+namespace detail {
+
+// Not constexpr: a consteval call that reaches it is no constant expression, so a bad name
+// stops compilation with this name in the message (a throw would, too, but not under
+// -fno-exceptions).
+inline void not_a_square_name() {}
+
+// "c4 e4" as a bitboard; compile-time only (a bad name stops compilation).
+consteval Bitboard sq(std::string_view list) {
+  Bitboard b = 0;
+  while (!list.empty()) {
+    const std::size_t end = std::min(list.find(' '), list.size());
+    if (end != 0 && (end != 2 || list[0] < 'a' || list[0] > 'h' || list[1] < '1' || list[1] > '8'))
+      not_a_square_name();
+    if (end) b |= square_bb(make_square(list[0] - 'a', list[1] - '1'));
+    list.remove_prefix(std::min(end + 1, list.size()));
+  }
+  return b;
+}
+
+// "ce" as the bitboard of the c- and e-files.
+consteval Bitboard files(std::string_view letters) {
+  Bitboard b = 0;
+  for (char c : letters) b |= file_bb(File(c - 'a'));
+  return b;
+}
+
+}  // namespace detail
+
+// A named structure: its name (lower-case ASCII with hyphens, for options and output),
+// a line for `pawnkit structures`, and its rule (whose id is the row's).
+struct StructureRow {
+  std::string_view name;
+  std::string_view summary;
+  StructureRule rule;
+};
+
+// The catalogue, one row per structure, in matching order: the first rule that matches
+// wins, its written orientation tried before the flipped one. More specific rules come
+// first where two can overlap (a Hedgehog is also a Maroczy bind). A new structure is a
+// StructureId and a row here; the arrays below are derived from it. (The rows share one
+// shape by design: a scan for repeated code pairs them, but they are data, not logic.)
+inline constexpr std::array<StructureRow, structure_count> structure_catalogue = [] {
+  using detail::files;
+  using detail::sq;
+  using enum StructureId;
+  // clang-format off
+  return std::array<StructureRow, structure_count>{{
+    // Black a6 b6 d6 e6, no c-pawn; White c4, no d-pawn.
+    {"hedgehog",
+     "Hedgehog: a6-b6-d6-e6 against c4, no Black c-pawn",
+     {Hedgehog, Black, {sq("c4"), sq("a6 b6 d6 e6")}, {files("d"), files("c")}, {}}},
+    // Black c6 d5 e6 f5 against White d4.
+    {"stonewall",
+     "Stonewall: c6-d5-e6-f5 against d4",
+     {Stonewall, Black, {sq("d4"), sq("c6 d5 e6 f5")}, {}, {}}},
+    // Black d6 e7 g6, no c-pawn; White e4, no d-pawn, c-pawn on c2 or c3.
+    {"dragon",
+     "Dragon: d6-e7-g6 against e4 (and c2/c3), no Black c-pawn",
+     {Dragon, Black, {sq("e4"), sq("d6 e7 g6")}, {files("d"), files("c")}, {sq("c2 c3"), 0}}},
+    // White d4 e3, no c-pawn; Black c6 e6, no d-pawn (the Slav after ...dxc4).
+    {"slav",
+     "Slav: d4-e3 against c6-e6 after ...dxc4, no White c- and no Black d-pawn",
+     {Slav, Black, {sq("d4 e3"), sq("c6 e6")}, {files("c"), files("d")}, {}}},
+    // White d4 e5 chain against Black d5 e6.
+    {"french-advance",
+     "French advance (French type I): the d4-e5 chain against d5-e6",
+     {FrenchAdvance, White, {sq("d4 e5"), sq("d5 e6")}, {}, {}}},
+    // White c3 e4 and d4 or d5; Black b5 d6 e5.
+    {"closed-ruy-lopez",
+     "closed Ruy Lopez: c3-e4 and d4/d5 against b5-d6-e5",
+     {ClosedRuyLopez, White, {sq("c3 e4"), sq("b5 d6 e5")}, {}, {sq("d4 d5"), 0}}},
+    // White c4 d5 e4 against Black c5 d6 e5.
+    {"kid-ii",
+     "KID type II (Czech Benoni): c4-d5-e4 against c5-d6-e5",
+     {KidII, Black, {sq("c4 d5 e4"), sq("c5 d6 e5")}, {}, {}}},
+    // White d5 e4, no c-pawn; Black d6 e5.
+    {"kid-iii",
+     "KID type III: d5-e4 against d6-e5 with White's c-pawn gone (cxd5)",
+     {KidIII, Black, {sq("d5 e4"), sq("d6 e5")}, {files("c"), 0}, {}}},
+    // White d5 e4 chain and a c-pawn against Black d6 e5.
+    {"kings-indian",
+     "King's Indian (KID type I): the d5-e4 chain against d6-e5",
+     {KingsIndian, Black, {sq("d5 e4"), sq("d6 e5")}, {}, {files("c"), 0}}},
+    // White c4 d4 e4; Black d6 e5, c-pawn on c6 or c7.
+    {"kid-complex",
+     "KID complex: c4-d4-e4 against c6/c7-d6-e5, the centre tension unresolved",
+     {KidComplex, Black, {sq("c4 d4 e4"), sq("d6 e5")}, {}, {0, sq("c6 c7")}}},
+    // White d4 e3, no c-pawn; Black c6 d5, no e-pawn.
+    {"carlsbad",
+     "Carlsbad (QGD Exchange): d4-e3 against c6-d5, the minority-attack structure",
+     {Carlsbad, White, {sq("d4 e3"), sq("c6 d5")}, {files("c"), files("e")}, {}}},
+    // Black c6 e6, no d-pawn; White d4, c-pawn on c2 or c3, no e-pawn.
+    {"caro-kann",
+     "Caro-Kann: c6-e6 against d4 (and c2/c3), Black's d-pawn exchanged",
+     {CaroKann, Black, {sq("d4"), sq("c6 e6")}, {files("e"), files("d")}, {sq("c2 c3"), 0}}},
+    // White c4 d4, no e-pawn; Black d5, no c-pawn.
+    {"panov",
+     "Panov: c4-d4 against d5, no White e-pawn and no Black c-pawn",
+     {Panov, White, {sq("c4 d4"), sq("d5")}, {files("e"), files("c")}, {}}},
+    // Black c5 d6, no a- or b-pawn; White d5, no c-pawn.
+    {"benko",
+     "Benko: c5-d6 against d5, Black's a- and b-pawns gone for open files",
+     {Benko, Black, {sq("d5"), sq("c5 d6")}, {files("c"), files("ab")}, {}}},
+    // Black c5 d6, no e-pawn; White d5, no c-pawn.
+    {"benoni",
+     "asymmetric (Modern) Benoni: c5-d6 against d5, no Black e-pawn and no White c-pawn",
+     {Benoni, Black, {sq("d5"), sq("c5 d6")}, {files("c"), files("e")}, {}}},
+    // White c4 d5, no e-pawn; Black c5 d6, no e-pawn.
+    {"symmetric-benoni",
+     "symmetric Benoni: c4-d5 against c5-d6, no e-pawns",
+     {SymmetricBenoni, White, {sq("c4 d5"), sq("c5 d6")}, {files("e"), files("e")}, {}}},
+    // Black d6 e5, no c-pawn; White e4, no d-pawn.
+    {"boleslavsky-hole",
+     "Boleslavsky hole (Najdorf type I): d6-e5 against e4, no Black c-pawn: the hole on d5",
+     {BoleslavskyHole, Black, {sq("e4"), sq("d6 e5")}, {files("d"), files("c")}, {}}},
+    // Black d6, no c- or e-pawn; White e4, no d- or f-pawn, c-pawn on c2 or c3.
+    {"najdorf-ii",
+     "Najdorf type II: d6 against e4 after ...e5 and f4 exf4, no Black c- or e-pawn",
+     {NajdorfII, Black, {sq("e4"), sq("d6")}, {files("df"), files("ce")}, {sq("c2 c3"), 0}}},
+    // Black d6 e6, no c-pawn; White e4, no d-pawn, c-pawn on c2 or c3.
+    {"scheveningen",
+     "Scheveningen: the small centre d6-e6 against e4, no Black c-pawn",
+     {Scheveningen, Black, {sq("e4"), sq("d6 e6")}, {files("d"), files("c")}, {sq("c2 c3"), 0}}},
+    // White c4 e4, no d-pawn; Black d6, no e-pawn, c-pawn on c6 or c7.
+    {"open-kid",
+     "open King's Indian: c4-e4 against d6 after ...exd4, Black keeps a c-pawn",
+     {OpenKid, Black, {sq("c4 e4"), sq("d6")}, {files("d"), files("e")}, {0, sq("c6 c7")}}},
+    // White c4 e4, no d-pawn; Black no c-pawn, d-pawn on d6 or d7.
+    {"maroczy-bind",
+     "Maroczy bind: c4-e4 against a Sicilian d6/d7 with no Black c-pawn",
+     {MaroczyBind, White, {sq("c4 e4"), 0}, {files("d"), files("c")}, {0, sq("d6 d7")}}},
+    // White d4 e4, no c-pawn; Black no c- or d-pawn, e-pawn on e6 or e7.
+    {"grunfeld-center",
+     "Grunfeld centre: d4-e4 against no Black c- or d-pawn",
+     {GrunfeldCenter, White, {sq("d4 e4"), 0}, {files("c"), files("cd")}, {0, sq("e6 e7")}}},
+    // White d4 e4, no c-pawn; Black d6, no e-pawn, c-pawn on c5, c6 or c7.
+    {"lopez-formation",
+     "Lopez formation: d4-e4 against d6 after ...exd4 cxd4, Black keeps a c-pawn",
+     {LopezFormation, White, {sq("d4 e4"), sq("d6")}, {files("c"), files("e")}, {0, sq("c5 c6 c7")}}},
+    // White d4, no e-pawn; Black d5 e6, no f-pawn.
+    {"french-ii",
+     "French type II: d4 against d5-e6 after e5xf6, the backward e6-pawn",
+     {FrenchII, White, {sq("d4"), sq("d5 e6")}, {files("e"), files("f")}, {}}},
+    // White e5, no d-pawn; Black d5 e6, no c-pawn.
+    {"french-iii",
+     "French type III: e5 against d5-e6 after the d4/c5 exchange",
+     {FrenchIII, White, {sq("e5"), sq("d5 e6")}, {files("d"), files("c")}, {}}},
+    // White c4 d4, no b- or e-pawn; Black no c- or d-pawn.
+    {"hanging-pawns",
+     "hanging pawns c4-d4 side by side on half-open files, no b-, e- or third c/d-pawn",
+     {HangingPawns, White, {sq("c4 d4"), 0}, {files("be"), files("cd")}, {}}},
+    // White d4, no c- or e-pawn; Black no d-pawn, a c- or e-pawn on the 6th or 7th rank
+    // that watches the blockade square d5 (an isolated passed d-pawn is a passed pawn, and
+    // a pawn on c5 or e5 that hits d4 is an exchange under way, not an IQP).
+    {"iqp",
+     "isolani: an isolated d4-pawn on the opponent's half-open d-file, not passed",
+     {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d") | sq("c5 e5")}, {0, sq("c6 c7 e6 e7")}}},
+    // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
+    // c2, c3 or c4; and the majorities: White one pawn more on the a- to c-files, Black
+    // one more on the e- to h-files.
+    {"three-three-vs-four-two",
+     "3-3 against 4-2: no d- or e-pawn against no c- or d-pawn, a majority each, one pawn",
+     {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}, true}},
+  }};
+  // clang-format on
+}();
+
+// The rules in matching order (the candidate fast path indexes them).
+inline constexpr std::array<StructureRule, structure_count> structure_rules = [] {
+  std::array<StructureRule, structure_count> rules{};
+  for (std::size_t i = 0; i < rules.size(); ++i) rules[i] = structure_catalogue[i].rule;
+  return rules;
+}();
+
+namespace detail {
+// A field of each row, by StructureId; every id has exactly one row (checked below).
+template <class Field>
+constexpr std::array<std::string_view, structure_count> by_id(Field field) {
+  std::array<std::string_view, structure_count> out{};
+  for (const StructureRow& row : structure_catalogue) out[std::size_t(row.rule.id)] = row.*field;
+  return out;
+}
+}  // namespace detail
+
+// Names and summaries by StructureId.
+inline constexpr auto structure_names = detail::by_id(&StructureRow::name);
+inline constexpr auto structure_summaries = detail::by_id(&StructureRow::summary);
+static_assert(
+    [] {
+      for (std::string_view name : structure_names)
+        if (name.empty()) return false;
+      return true;
+    }(),
+    "a row per structure");
 
 // Lower-case ASCII name with hyphens: "iqp", "hanging-pawns", "carlsbad", ...
 constexpr std::string_view structure_name(StructureId id) {
@@ -140,122 +297,6 @@ constexpr std::optional<StructureId> find_structure(std::string_view name) {
     if (structure_names[std::size_t(i)] == name) return StructureId(i);
   return std::nullopt;
 }
-
-struct StructureMatch {
-  StructureId id;
-  Color side;     // the side holding the structure (the IQP owner, the Hedgehog player, ...)
-  bool reversed;  // colours flipped from the way the rule is written
-  constexpr bool operator==(const StructureMatch&) const = default;
-};
-
-// One rule, by colour (index 0 = White, 1 = Black), in the orientation it is written for.
-struct StructureRule {
-  StructureId id;
-  Color owner;                        // the side the rule is written for
-  std::array<Bitboard, 2> required;   // every square holds a pawn of that colour
-  std::array<Bitboard, 2> forbidden;  // no square holds a pawn of that colour
-  std::array<Bitboard, 2> one_of;     // when not 0, some square holds a pawn of that colour
-  // The owner has one pawn more on the e- to h-files, the other side one more on the a- to
-  // c-files (4-2 against 3-3 with equal material, whatever was traded on both wings).
-  bool majorities = false;
-};
-
-namespace detail {
-
-// "c4 e4" as a bitboard; compile-time only (a bad name stops compilation).
-consteval Bitboard sq(std::string_view list) {
-  Bitboard b = 0;
-  while (!list.empty()) {
-    const std::size_t end = std::min(list.find(' '), list.size());
-    if (end != 0 && (end != 2 || list[0] < 'a' || list[0] > 'h' || list[1] < '1' || list[1] > '8'))
-      throw "not a square name";
-    if (end) b |= square_bb(make_square(list[0] - 'a', list[1] - '1'));
-    list.remove_prefix(std::min(end + 1, list.size()));
-  }
-  return b;
-}
-
-// "ce" as the bitboard of the c- and e-files.
-consteval Bitboard files(std::string_view letters) {
-  Bitboard b = 0;
-  for (char c : letters) b |= file_bb(File(c - 'a'));
-  return b;
-}
-
-}  // namespace detail
-
-// The rules in matching order: the first rule that matches wins, its written orientation
-// tried before the flipped one. More specific rules come first where two can overlap
-// (a Hedgehog is also a Maroczy bind).
-inline constexpr std::array<StructureRule, structure_count> structure_rules = [] {
-  using detail::files;
-  using detail::sq;
-  using enum StructureId;
-  // clang-format off
-  return std::array<StructureRule, structure_count>{{
-    // Black a6 b6 d6 e6, no c-pawn; White c4, no d-pawn.
-    {Hedgehog, Black, {sq("c4"), sq("a6 b6 d6 e6")}, {files("d"), files("c")}, {}},
-    // Black c6 d5 e6 f5 against White d4.
-    {Stonewall, Black, {sq("d4"), sq("c6 d5 e6 f5")}, {}, {}},
-    // Black d6 e7 g6, no c-pawn; White e4, no d-pawn, c-pawn on c2 or c3.
-    {Dragon, Black, {sq("e4"), sq("d6 e7 g6")}, {files("d"), files("c")}, {sq("c2 c3"), 0}},
-    // White d4 e3, no c-pawn; Black c6 e6, no d-pawn (the Slav after ...dxc4).
-    {Slav, Black, {sq("d4 e3"), sq("c6 e6")}, {files("c"), files("d")}, {}},
-    // White d4 e5 chain against Black d5 e6.
-    {FrenchAdvance, White, {sq("d4 e5"), sq("d5 e6")}, {}, {}},
-    // White c3 e4 and d4 or d5; Black b5 d6 e5.
-    {ClosedRuyLopez, White, {sq("c3 e4"), sq("b5 d6 e5")}, {}, {sq("d4 d5"), 0}},
-    // White c4 d5 e4 against Black c5 d6 e5.
-    {KidII, Black, {sq("c4 d5 e4"), sq("c5 d6 e5")}, {}, {}},
-    // White d5 e4, no c-pawn; Black d6 e5.
-    {KidIII, Black, {sq("d5 e4"), sq("d6 e5")}, {files("c"), 0}, {}},
-    // White d5 e4 chain and a c-pawn against Black d6 e5.
-    {KingsIndian, Black, {sq("d5 e4"), sq("d6 e5")}, {}, {files("c"), 0}},
-    // White c4 d4 e4; Black d6 e5, c-pawn on c6 or c7.
-    {KidComplex, Black, {sq("c4 d4 e4"), sq("d6 e5")}, {}, {0, sq("c6 c7")}},
-    // White d4 e3, no c-pawn; Black c6 d5, no e-pawn.
-    {Carlsbad, White, {sq("d4 e3"), sq("c6 d5")}, {files("c"), files("e")}, {}},
-    // Black c6 e6, no d-pawn; White d4, c-pawn on c2 or c3, no e-pawn.
-    {CaroKann, Black, {sq("d4"), sq("c6 e6")}, {files("e"), files("d")}, {sq("c2 c3"), 0}},
-    // White c4 d4, no e-pawn; Black d5, no c-pawn.
-    {Panov, White, {sq("c4 d4"), sq("d5")}, {files("e"), files("c")}, {}},
-    // Black c5 d6, no a- or b-pawn; White d5, no c-pawn.
-    {Benko, Black, {sq("d5"), sq("c5 d6")}, {files("c"), files("ab")}, {}},
-    // Black c5 d6, no e-pawn; White d5, no c-pawn.
-    {Benoni, Black, {sq("d5"), sq("c5 d6")}, {files("c"), files("e")}, {}},
-    // White c4 d5, no e-pawn; Black c5 d6, no e-pawn.
-    {SymmetricBenoni, White, {sq("c4 d5"), sq("c5 d6")}, {files("e"), files("e")}, {}},
-    // Black d6 e5, no c-pawn; White e4, no d-pawn.
-    {BoleslavskyHole, Black, {sq("e4"), sq("d6 e5")}, {files("d"), files("c")}, {}},
-    // Black d6, no c- or e-pawn; White e4, no d- or f-pawn, c-pawn on c2 or c3.
-    {NajdorfII, Black, {sq("e4"), sq("d6")}, {files("df"), files("ce")}, {sq("c2 c3"), 0}},
-    // Black d6 e6, no c-pawn; White e4, no d-pawn, c-pawn on c2 or c3.
-    {Scheveningen, Black, {sq("e4"), sq("d6 e6")}, {files("d"), files("c")}, {sq("c2 c3"), 0}},
-    // White c4 e4, no d-pawn; Black d6, no e-pawn, c-pawn on c6 or c7.
-    {OpenKid, Black, {sq("c4 e4"), sq("d6")}, {files("d"), files("e")}, {0, sq("c6 c7")}},
-    // White c4 e4, no d-pawn; Black no c-pawn, d-pawn on d6 or d7.
-    {MaroczyBind, White, {sq("c4 e4"), 0}, {files("d"), files("c")}, {0, sq("d6 d7")}},
-    // White d4 e4, no c-pawn; Black no c- or d-pawn, e-pawn on e6 or e7.
-    {GrunfeldCenter, White, {sq("d4 e4"), 0}, {files("c"), files("cd")}, {0, sq("e6 e7")}},
-    // White d4 e4, no c-pawn; Black d6, no e-pawn, c-pawn on c5, c6 or c7.
-    {LopezFormation, White, {sq("d4 e4"), sq("d6")}, {files("c"), files("e")}, {0, sq("c5 c6 c7")}},
-    // White d4, no e-pawn; Black d5 e6, no f-pawn.
-    {FrenchII, White, {sq("d4"), sq("d5 e6")}, {files("e"), files("f")}, {}},
-    // White e5, no d-pawn; Black d5 e6, no c-pawn.
-    {FrenchIII, White, {sq("e5"), sq("d5 e6")}, {files("d"), files("c")}, {}},
-    // White c4 d4, no b- or e-pawn; Black no c- or d-pawn.
-    {HangingPawns, White, {sq("c4 d4"), 0}, {files("be"), files("cd")}, {}},
-    // White d4, no c- or e-pawn; Black no d-pawn, a c- or e-pawn on the 6th or 7th rank
-    // that watches the blockade square d5 (an isolated passed d-pawn is a passed pawn, and
-    // a pawn on c5 or e5 that hits d4 is an exchange under way, not an IQP).
-    {Iqp, White, {sq("d4"), 0}, {files("ce"), files("d") | sq("c5 e5")}, {0, sq("c6 c7 e6 e7")}},
-    // Black no c- or d-pawn, e-pawn on e7, e6 or e5; White no d- or e-pawn, c-pawn on
-    // c2, c3 or c4; and the majorities: White one pawn more on the a- to c-files, Black
-    // one more on the e- to h-files.
-    {ThreeThreeVsFourTwo, Black, {0, 0}, {files("de"), files("cd")}, {sq("c2 c3 c4"), sq("e5 e6 e7")}, true},
-  }};
-  // clang-format on
-}();
 
 // Named structures are middlegame pawn skeletons: both sides need at least this many pawns
 // (a lone d-pawn in a king ending is not an "IQP position").

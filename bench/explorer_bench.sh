@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The structure index (pawnkit index add, explore) measured side by side in one run:
+#   - build: `index add --threads 1` against `stats --threads 1` on the same file (goal <= 2x);
+#   - size: the index's bytes against the zstd-compressed PGN (goal <= 2x);
+#   - queries through `explore -` (one process): the mean per query (goal <= 1 ms) and the
+#     99th percentile of one-at-a-time round trips (goal < 10 ms on >= 1M games);
+# for the real games of SOURCE and for files of N games made by replicating them with
+# distinct Site tags (each copy's games are distinct games to the index), 10k to 1M.
+# Replicated games repeat the same placements, so those indexes are smaller per game than
+# an index of as many real games: the size goal is judged on the real games.
+#
+# usage: bench/explorer_bench.sh [SOURCE.pgn|.pgn.zst] [N...]
+#   default: the shared Magnus games (else data/sample.pgn), N = 10000 100000 1000000
+#   PAWNKIT_BENCH_DIR: where the files and indexes go (default /tmp/pawnkit_explorer_bench)
+set -eu  # no pipefail: awk stops reading the copies early (SIGPIPE upstream is expected)
+cd "$(dirname "$0")/.."
+source=${1:-../shared/data/lichess_magnus_games.pgn.zst}
+[ -f "$source" ] || source=data/sample.pgn
+[ $# -gt 0 ] && shift
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000 1000000)
+work=${PAWNKIT_BENCH_DIR:-/tmp/pawnkit_explorer_bench}
+cli=$PWD/build/pawnkit
+[ -x "$cli" ] || bash scripts/build.sh --target pawnkit_cli >/dev/null
+mkdir -p "$work"
+
+cat_source() { case $source in *.zst) zstd -dc "$source" ;; *) cat "$source" ;; esac; }
+source_games=$(cat_source | grep -c '^\[Event ')
+
+# make_file N FILE: N games, copies of the source with "#copy" appended to each Site.
+make_file() {
+  local n=$1 file=$2 copies=$(((n + source_games - 1) / source_games))
+  [ -f "$file" ] && return
+  for c in $(seq 0 $((copies - 1))); do
+    cat_source | awk -v c="$c" '/^\[Site "/ { sub(/"\]/, "#" c "\"]") } { print }'
+  done | awk -v n="$n" '/^\[Event / { g++ } g > n { exit } { print }' |
+    zstd -q -3 -T2 -f -o "$file"
+}
+
+# The query FENs: every position of the source's first 300 games, shuffled, 5000 of them.
+fens=$work/fens.txt
+if [ ! -f "$fens" ]; then
+  cat_source | awk '/^\[Event / { g++ } g > 300 { exit } { print }' >"$work/head.pgn"
+  "$cli" analyze --format jsonl "$work/head.pgn" 2>/dev/null | python3 -c '
+import json, random, sys
+fens = [json.loads(line)["fen"] for line in sys.stdin]
+random.seed(1)
+random.shuffle(fens)
+print("\n".join(fens[:5000]))' >"$fens"
+fi
+
+# cpu_seconds COMMAND: the median user+system seconds of farm-bench's runs.
+cpu_seconds() {
+  farm-bench -n "$runs" --warmup 0 --timeout 3600 -- "$@" 2>&1 | awk '/^A cpu s/ { print $5 }'
+}
+
+echo "source: $source ($source_games games); $(uptime | sed 's/.*load/load/')"
+printf "%-22s %9s %9s %9s %6s %11s %11s %6s  %s\n" "input" "games" "index s" "stats s" \
+  "ratio" "index MB" "zstd MB" "ratio" "queries (explore -)"
+run_one() {
+  local name=$1 file=$2 db=$work/db-$1
+  runs=$3
+  local t_index t_stats
+  t_index=$(cpu_seconds sh -c "rm -rf '$db'; exec '$cli' index add --threads 1 '$db' '$file' >/dev/null 2>&1")
+  rm -rf "$db"
+  "$cli" index add --threads 1 "$db" "$file" >/dev/null 2>&1 || true
+  t_stats=$(cpu_seconds sh -c "exec '$cli' stats --threads 1 '$file' >/dev/null 2>&1")
+  local info games bytes zbytes
+  info=$("$cli" index info --format json "$db")
+  games=$(echo "$info" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')
+  bytes=$(echo "$info" | python3 -c 'import json,sys; print(json.load(sys.stdin)["bytes"])')
+  case $file in
+    *.zst) zbytes=$(zstd -dc "$file" | zstd -q -3 -T2 -c | wc -c) ;;
+    *) zbytes=$(zstd -q -3 -T2 -c "$file" | wc -c) ;;
+  esac
+  local queries
+  queries=$(python3 bench/explore_latency.py "$cli" "$db" "$fens")
+  printf "%-22s %9s %9.2f %9.2f %6.2f %11.1f %11.1f %6.2f  %s\n" "$name" "$games" "$t_index" \
+    "$t_stats" "$(echo "$t_index / $t_stats" | bc -l)" "$(echo "$bytes / 1000000" | bc -l)" \
+    "$(echo "$zbytes / 1000000" | bc -l)" "$(echo "$bytes / $zbytes" | bc -l)" "$queries"
+}
+
+run_one real "$source" 3
+for n in "${sizes[@]}"; do
+  file=$work/games-$n.pgn.zst
+  make_file "$n" "$file"
+  runs=3
+  [ "$n" -ge 100000 ] && runs=1
+  run_one "replicated-$n" "$file" "$runs"
+done
+echo "index s, stats s: median CPU seconds (user + system, every thread) of farm-bench runs;"
+echo "zstd MB: the PGN compressed with zstd -3; queries: bench/explore_latency.py"

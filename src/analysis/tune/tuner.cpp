@@ -1,0 +1,225 @@
+#include "analysis/tune/tuner.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace pawnkit::analysis {
+
+namespace {
+
+constexpr std::array<std::string_view, 5> piece_names{"pawn", "knight", "bishop", "rook", "queen"};
+constexpr std::size_t columns = tuner_parameter_count;
+
+// s in sigmoid(s E) = 1 / (1 + exp(-s E)), Texel's 10^(-K E / 400) written with exp.
+double slope(double k) { return k * std::log(10.0) / 400.0; }
+
+// Runs each(begin, end, accumulator) over `threads` slices of [0, rows) and sums the
+// accumulators (Size doubles each).
+template <std::size_t Size, class Each>
+std::array<double, Size> parallel_sum(std::size_t rows, int threads, Each each) {
+  const std::size_t n =
+      std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threads), rows / 4096 + 1));
+  std::vector<std::array<double, Size>> sums(n, std::array<double, Size>{});
+  std::vector<std::thread> workers;
+  for (std::size_t t = 1; t < n; ++t)
+    workers.emplace_back([&, t] { each(rows * t / n, rows * (t + 1) / n, sums[t]); });
+  each(0, rows / n, sums[0]);
+  for (auto& w : workers) w.join();
+  for (std::size_t t = 1; t < n; ++t)
+    for (std::size_t i = 0; i < Size; ++i) sums[0][i] += sums[t][i];
+  return sums[0];
+}
+
+double loss_of(double p, double y, LossKind kind) {
+  if (kind == LossKind::SquaredError) return (p - y) * (p - y);
+  constexpr double tiny = 1e-12;  // a certain prediction that is wrong costs much, not infinity
+  return -(y * std::log(std::max(p, tiny)) + (1 - y) * std::log(std::max(1 - p, tiny)));
+}
+
+std::array<float, columns> as_floats(const TunerParameters& p) {
+  std::array<float, columns> f;
+  for (std::size_t i = 0; i < columns; ++i) f[i] = float(p[i]);
+  return f;
+}
+
+}  // namespace
+
+std::string tuner_parameter_name(std::size_t i) {
+  if (i < material_parameter) return std::string(eval::pawn_parameter_names[i]);
+  if (i < side_to_move_parameter) {
+    const std::size_t m = i - material_parameter;
+    return "material." + std::string(piece_names[m / 2]) + (m % 2 ? ".eg" : ".mg");
+  }
+  return "side_to_move";
+}
+
+std::optional<std::size_t> tuner_parameter_index(std::string_view name) {
+  for (std::size_t i = 0; i < columns; ++i)
+    if (tuner_parameter_name(i) == name) return i;
+  return std::nullopt;
+}
+
+TunerParameters initial_parameters(const eval::PawnWeights& w) {
+  TunerParameters p{};
+  const eval::PawnParameters pawns = eval::to_parameters(w);
+  std::copy(pawns.begin(), pawns.end(), p.begin());
+  for (std::size_t piece = 0; piece < 5; ++piece) {
+    p[material_parameter + 2 * piece] = eval::StockfishPieceValues[piece].mg;
+    p[material_parameter + 2 * piece + 1] = eval::StockfishPieceValues[piece].eg;
+  }
+  return p;
+}
+
+eval::PawnWeights pawn_weights(const TunerParameters& p) {
+  eval::PawnParameters pawns;
+  for (std::size_t i = 0; i < pawns.size(); ++i) pawns[i] = int(std::lround(p[i]));
+  return eval::from_parameters(pawns);
+}
+
+eval::TunedWeights tuned_weights(const TunerParameters& p) {
+  eval::TunedWeights w{.pawns = pawn_weights(p)};
+  for (std::size_t piece = 0; piece < w.material.size(); ++piece)
+    w.material[piece] = {int(std::lround(p[material_parameter + 2 * piece])),
+                         int(std::lround(p[material_parameter + 2 * piece + 1]))};
+  w.side_to_move = int(std::lround(p[side_to_move_parameter]));
+  return w;
+}
+
+TunerParameters tuned_parameters(const eval::TunedWeights& w) {
+  TunerParameters p = initial_parameters(w.pawns);
+  for (std::size_t piece = 0; piece < w.material.size(); ++piece) {
+    p[material_parameter + 2 * piece] = w.material[piece].mg;
+    p[material_parameter + 2 * piece + 1] = w.material[piece].eg;
+  }
+  p[side_to_move_parameter] = w.side_to_move;
+  return p;
+}
+
+void TuningData::add(const TraceRow& row, double label) {
+  const auto pawns = eval::coefficients(row.pawns);
+  features.insert(features.end(), pawns.begin(), pawns.end());
+  const double mg = row.pawns.phase / double(eval::PhaseMidgame);
+  for (const int count : row.material) {
+    features.push_back(float(count * mg));
+    features.push_back(float(count * (1 - mg)));
+  }
+  features.push_back(float(row.side_to_move));
+  offsets.push_back(float(eval::rounding_term(row.pawns)));
+  labels.push_back(float(label));
+}
+
+void TuningData::append(const TuningData& other, std::size_t begin, std::size_t end) {
+  features.insert(features.end(), other.features.begin() + long(begin * columns),
+                  other.features.begin() + long(end * columns));
+  offsets.insert(offsets.end(), other.offsets.begin() + long(begin),
+                 other.offsets.begin() + long(end));
+  labels.insert(labels.end(), other.labels.begin() + long(begin), other.labels.begin() + long(end));
+}
+
+double mean_loss(const TuningData& data, const TunerParameters& p, double k, LossKind kind,
+                 int threads) {
+  if (data.rows() == 0) return 0;
+  const auto theta = as_floats(p);
+  const double s = slope(k);
+  const auto sum = parallel_sum<1>(
+      data.rows(), threads, [&](std::size_t begin, std::size_t end, std::array<double, 1>& acc) {
+        for (std::size_t r = begin; r < end; ++r) {
+          const float* x = &data.features[r * columns];
+          float e = data.offsets[r];
+          for (std::size_t i = 0; i < columns; ++i) e += x[i] * theta[i];
+          acc[0] += loss_of(1 / (1 + std::exp(-s * e)), data.labels[r], kind);
+        }
+      });
+  return sum[0] / double(data.rows());
+}
+
+double loss_gradient(const TuningData& data, const TunerParameters& p, double k, LossKind kind,
+                     int threads, TunerParameters& gradient) {
+  gradient.fill(0);
+  if (data.rows() == 0) return 0;
+  const auto theta = as_floats(p);
+  const float s = float(slope(k));
+  const bool squared = kind == LossKind::SquaredError;
+  // Rows in blocks: float sums within a block (vectorised), double sums across blocks.
+  constexpr std::size_t block = 256;
+  const auto sum = parallel_sum<columns + 1>(
+      data.rows(), threads, [&](std::size_t begin, std::size_t end, auto& acc) {
+        std::array<float, columns> g;
+        for (std::size_t b = begin; b < end; b += block) {
+          g.fill(0);
+          double loss = 0;
+          for (std::size_t r = b; r < std::min(end, b + block); ++r) {
+            const float* x = &data.features[r * columns];
+            float e = data.offsets[r];
+            for (std::size_t i = 0; i < columns; ++i) e += x[i] * theta[i];
+            const float prediction = 1 / (1 + std::exp(-s * e)), y = data.labels[r];
+            loss += loss_of(prediction, y, kind);
+            // d loss / d E: the chain rule through the sigmoid (s p (1 - p)).
+            const float d = squared ? 2 * (prediction - y) * s * prediction * (1 - prediction)
+                                    : (prediction - y) * s;
+            for (std::size_t i = 0; i < columns; ++i) g[i] += d * x[i];
+          }
+          for (std::size_t i = 0; i < columns; ++i) acc[i] += g[i];
+          acc[columns] += loss;
+        }
+      });
+  for (std::size_t i = 0; i < columns; ++i) gradient[i] = sum[i] / double(data.rows());
+  return sum[columns] / double(data.rows());
+}
+
+double fit_k(const TuningData& data, const TunerParameters& p, LossKind kind, int threads) {
+  const double golden = (std::sqrt(5.0) - 1) / 2;
+  double low = std::log(1e-3), high = std::log(10.0);
+  const auto loss_at = [&](double log_k) {
+    return mean_loss(data, p, std::exp(log_k), kind, threads);
+  };
+  double a = high - golden * (high - low), b = low + golden * (high - low);
+  double fa = loss_at(a), fb = loss_at(b);
+  for (int i = 0; i < 60; ++i) {
+    if (fa < fb) {
+      high = b;
+      b = a;
+      fb = fa;
+      a = high - golden * (high - low);
+      fa = loss_at(a);
+    } else {
+      low = a;
+      a = b;
+      fa = fb;
+      b = low + golden * (high - low);
+      fb = loss_at(b);
+    }
+  }
+  return std::exp((low + high) / 2);
+}
+
+TunerOptions::TunerOptions() {
+  bounds.fill({-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()});
+  // connected[0] and connected[7] never apply: no pawn stands on those ranks.
+  frozen[eval::connected_parameter] = frozen[eval::connected_parameter + 7] = true;
+}
+
+TunerParameters tune(const TuningData& data, const TunerParameters& start, double k,
+                     const TunerOptions& options) {
+  constexpr double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+  TunerParameters p = start, m{}, v{}, g;
+  double beta1_t = 1, beta2_t = 1;
+  for (int step = 0; step < options.iterations; ++step) {
+    loss_gradient(data, p, k, options.loss, options.threads, g);
+    beta1_t *= beta1;
+    beta2_t *= beta2;
+    for (std::size_t i = 0; i < columns; ++i) {
+      if (options.frozen[i]) continue;
+      m[i] = beta1 * m[i] + (1 - beta1) * g[i];
+      v[i] = beta2 * v[i] + (1 - beta2) * g[i] * g[i];
+      const double m_hat = m[i] / (1 - beta1_t), v_hat = v[i] / (1 - beta2_t);
+      p[i] -= options.learning_rate * m_hat / (std::sqrt(v_hat) + epsilon);
+      p[i] = std::clamp(p[i], options.bounds[i].first, options.bounds[i].second);
+    }
+  }
+  return p;
+}
+
+}  // namespace pawnkit::analysis

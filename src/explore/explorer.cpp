@@ -1,0 +1,134 @@
+#include "explore/explorer.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <pawnkit/chess/fen.hpp>
+#include <pawnkit/chess/notation.hpp>
+
+namespace pawnkit::explore {
+
+bool Filters::keeps(index_db::Cell cell) const {
+  if (min_elo > 0 && cell.band * 100 < min_elo) return false;
+  if (!speeds.empty() && std::find(speeds.begin(), speeds.end(), cell.speed) == speeds.end())
+    return false;
+  if ((since || until) && cell.month == 0) return false;  // no date: not in any range
+  if (since && cell.month < since) return false;
+  if (until && cell.month > until) return false;
+  return true;
+}
+
+std::string set_filters(Query& query, int min_elo, const std::vector<std::string>& speeds,
+                        const std::string& since, const std::string& until,
+                        const std::string& match) {
+  if (min_elo < 0 || min_elo > 9900 || min_elo % 100 != 0)
+    return "--min-elo takes a multiple of 100 from 0 to 9900 (the index keeps rating bands)";
+  query.filters = Filters{};
+  query.filters.min_elo = min_elo;
+  for (const std::string& s : speeds) {
+    const auto speed = index_db::parse_speed(s);
+    if (!speed)
+      return "--speeds takes ultraBullet, bullet, blitz, rapid, classical, correspondence, "
+             "unknown; not '" +
+             s + "'";
+    query.filters.speeds.push_back(*speed);
+  }
+  for (auto [text, month, name] : {std::tuple{&since, &query.filters.since, "--since"},
+                                   std::tuple{&until, &query.filters.until, "--until"}}) {
+    if (text->empty()) continue;
+    const auto parsed = index_db::parse_month(*text);
+    if (!parsed) return std::string(name) + " takes a year and month, YYYY-MM; not '" + *text + "'";
+    *month = *parsed;
+  }
+  if (match == "exact")
+    query.match = index_db::MatchKind::Exact;
+  else if (match == "center")
+    query.match = index_db::MatchKind::Center;
+  else if (match == "structure")
+    query.match = index_db::MatchKind::Structure;
+  else
+    return "--match takes exact, center or structure; not '" + match + "'";
+  return {};
+}
+
+std::string set_pawns(Query& query, std::string_view fen) {
+  const Parsed<Position> pos = parse_fen(fen);
+  if (!pos) return "FEN: " + std::string(pos.error().what);
+  query.white = pos->pawns(White);
+  query.black = pos->pawns(Black);
+  if ((query.white | query.black) & (rank_bb(Rank::First) | rank_bb(Rank::Eighth)))
+    return "FEN: a pawn on the first or last rank";
+  return {};
+}
+
+std::string move_uci(std::uint32_t code) {
+  std::string uci;
+  uci += square_name(Square(code & 63));
+  uci += square_name(Square((code >> 6) & 63));
+  if (const std::uint32_t promotion = code >> 12) uci += "pnbrqk"[promotion];
+  return uci;
+}
+
+namespace {
+
+std::string key_of(const Query& query, const std::optional<StructureMatch>& structure) {
+  if (query.match == index_db::MatchKind::Structure)
+    return index_db::structure_key(structure->id, structure->side);
+  return index_db::placement_key(query.match, query.white, query.black);
+}
+
+// The model games: the candidates of the kept cells, best first, skipping a game whose
+// two players (either colour) were already chosen.
+std::string choose_models(const index_db::Store& store,
+                          std::vector<index_db::Candidate>& candidates, std::size_t wanted,
+                          Answer& answer) {
+  std::sort(candidates.begin(), candidates.end());
+  std::set<std::pair<std::string, std::string>> pairs;
+  for (const index_db::Candidate& c : candidates) {
+    if (answer.model_games.size() >= wanted) break;
+    std::string error;
+    const auto value = store.get(index_db::game_key(c.game), error);
+    if (!error.empty()) return error;
+    const auto info = value ? index_db::GameInfo::decode(*value) : std::nullopt;
+    if (!info) return "corrupt index: game " + std::to_string(c.game) + " is unreadable";
+    auto pair = std::minmax(info->white, info->black);
+    if (!pairs.emplace(pair.first, pair.second).second) continue;
+    answer.model_games.push_back({*info, c.first_ply, c.game});
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string explore(const index_db::Store& store, const Query& query, Answer& answer) {
+  answer = Answer{};
+  answer.white = query.white;
+  answer.black = query.black;
+  answer.structure = classify_structure(query.white, query.black, false);
+  if (query.match == index_db::MatchKind::Structure && !answer.structure)
+    return "these pawns make no named structure (docs/structures.md); try --match exact";
+  std::string error;
+  const auto value = store.get(key_of(query, answer.structure), error);
+  if (!error.empty()) return error;
+  if (!value) return {};  // no game reached it
+  const auto stats = index_db::PlacementStats::decode(*value);
+  if (!stats) return "corrupt index: a placement's counts are unreadable";
+  std::map<std::uint32_t, index_db::Score> moves;
+  std::vector<index_db::Candidate> candidates;
+  for (const index_db::CellStats& cell : stats->cells) {
+    if (!query.filters.keeps(index_db::Cell::from_id(cell.cell))) continue;
+    answer.score.add(cell.score);
+    for (const index_db::MoveScore& m : cell.moves) moves[m.move].add(m.score);
+    candidates.insert(candidates.end(), cell.candidates.begin(), cell.candidates.end());
+  }
+  for (const auto& [code, score] : moves) answer.moves.push_back({move_uci(code), score});
+  std::stable_sort(
+      answer.moves.begin(), answer.moves.end(), [](const MoveRow& a, const MoveRow& b) {
+        return a.score.games != b.score.games ? a.score.games > b.score.games : a.uci < b.uci;
+      });
+  return choose_models(store, candidates, query.games, answer);
+}
+
+}  // namespace pawnkit::explore

@@ -1,0 +1,93 @@
+// The writer of `index add`: takes the GameEntries the workers wrote (in input order, on
+// the pipeline's reading thread), leaves out games already in the index (by content
+// hash), numbers the new ones, and every `batch_games` games writes one sorted table
+// file (the games' records, their hash keys, the summed counts of every placement they
+// reached, the totals) that RocksDB ingests whole or not at all. A build killed at any
+// moment leaves the index as it was after some batch, and running the same command again
+// adds exactly the games still missing.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "analysis/pipeline.hpp"
+#include "index/keys.hpp"
+#include "index/placement_stats.hpp"
+#include "index/store.hpp"
+
+namespace pawnkit::index_db {
+
+struct BuildCounts {
+  std::uint64_t added = 0, duplicates = 0;
+};
+
+class IndexBuilder {
+ public:
+  explicit IndexBuilder(Store& store, std::size_t batch_games = 16384);
+  // The source file of the games added next (index info lists the games per source).
+  void set_file(std::string_view file);
+  // Adds the entries of a pipeline output text; empty on success, else the error (a
+  // failed write: the build must stop).
+  std::string add(std::string_view entries);
+  // Writes what is pending.
+  std::string flush();
+  const BuildCounts& counts() const { return counts_; }
+  // Whether the index needs Store::compact(): more than one table file was written, or
+  // one onto an index that had games.
+  bool needs_compaction() const { return batches_ > 1 || (batches_ && !fresh_); }
+
+ private:
+  struct HashOf {
+    std::size_t operator()(const ContentHash& h) const { return std::size_t(h.low); }
+  };
+  // One game's visit of one key, waiting for the batch to be sorted and summed.
+  struct Row {
+    std::array<std::uint64_t, 3> order;  // the key's bytes (PackedKey::words)
+    std::uint32_t cell;
+    Result result;
+    std::uint32_t move;  // code + 1, 0: the game ended there
+    Candidate candidate;
+  };
+  Store& store_;
+  std::size_t batch_games_;
+  std::uint64_t games_ = 0;  // in the index, with the pending batch
+  bool fresh_ = false;       // the index had no games when the build started
+  std::size_t batches_ = 0;  // table files written
+  std::size_t pending_games_ = 0;
+  std::vector<Row> rows_;
+  struct GameKeys {
+    ContentHash hash;
+    std::uint32_t number;
+    std::string info;
+  };
+  std::vector<GameKeys> games_in_batch_;
+  std::string file_;
+  std::unordered_set<ContentHash, HashOf> pending_hashes_;
+  std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index
+  std::uint64_t* file_games_ = nullptr;           // sources_[file_]
+  BuildCounts counts_;
+  std::string error_;
+};
+
+// The pipeline's sink for `index add`: entries go to the builder, messages and progress
+// to `inner` (the command line's sink).
+class IndexSink final : public analysis::PipelineSink {
+ public:
+  IndexSink(IndexBuilder& builder, analysis::PipelineSink& inner)
+      : builder_(builder), inner_(inner) {}
+  void out(const std::string& text) override {
+    if (error.empty() && !text.empty()) error = builder_.add(text);
+  }
+  void report(std::span<const io::Diagnostic> diagnostics) override { inner_.report(diagnostics); }
+  void progress(std::size_t games, std::size_t bytes) override { inner_.progress(games, bytes); }
+  std::string error;  // the first write error
+
+ private:
+  IndexBuilder& builder_;
+  analysis::PipelineSink& inner_;
+};
+
+}  // namespace pawnkit::index_db

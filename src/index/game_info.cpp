@@ -1,0 +1,140 @@
+#include "index/game_info.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdlib>
+
+#include "analysis/game_workers.hpp"
+#include "index/bytes.hpp"
+
+namespace pawnkit::index_db {
+namespace {
+
+constexpr std::array<std::string_view, speed_count> speed_names{
+    "unknown", "ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence"};
+
+std::optional<long> number(std::string_view text) {
+  long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::string_view speed_name(Speed s) { return speed_names[std::size_t(s)]; }
+
+std::optional<Speed> parse_speed(std::string_view name) {
+  for (int i = 0; i < speed_count; ++i)
+    if (speed_names[std::size_t(i)] == name) return Speed(i);
+  return std::nullopt;
+}
+
+Speed speed_of(std::string_view tc) {
+  if (tc == "-") return Speed::Correspondence;
+  const std::size_t plus = tc.find('+');
+  const auto base = number(tc.substr(0, plus));
+  const auto increment =
+      plus == std::string_view::npos ? std::optional<long>(0) : number(tc.substr(plus + 1));
+  if (!base || !increment || *base < 0 || *increment < 0) return Speed::Unknown;
+  const long estimate = *base + 40 * *increment;
+  if (estimate < 30) return Speed::UltraBullet;
+  if (estimate < 180) return Speed::Bullet;
+  if (estimate < 480) return Speed::Blitz;
+  if (estimate < 1500) return Speed::Rapid;
+  return Speed::Classical;
+}
+
+std::uint32_t month_of(std::string_view date) {
+  if (date.size() < 7 || date[4] != '.') return 0;
+  const auto year = number(date.substr(0, 4));
+  const auto month = number(date.substr(5, 2));
+  if (!year || !month || *month < 1 || *month > 12 || *year < 1) return 0;
+  return std::uint32_t(*year * 12 + *month - 1);
+}
+
+std::optional<std::uint32_t> parse_month(std::string_view text) {
+  if (text.size() != 7 || text[4] != '-') return std::nullopt;
+  const auto year = number(text.substr(0, 4));
+  const auto month = number(text.substr(5, 2));
+  if (!year || !month || *month < 1 || *month > 12 || *year < 1) return std::nullopt;
+  return std::uint32_t(*year * 12 + *month - 1);
+}
+
+int rating_band(int white_elo, int black_elo) {
+  if (white_elo <= 0 || black_elo <= 0) return 0;
+  return std::min(std::min(white_elo, black_elo) / 100, 99);
+}
+
+Result result_of(std::string_view result) {
+  if (result == "1-0") return Result::WhiteWins;
+  if (result == "0-1") return Result::BlackWins;
+  if (result == "1/2-1/2") return Result::Draw;
+  return Result::Unfinished;
+}
+
+GameInfo GameInfo::from(const io::GameRecord& game) {
+  GameInfo info;
+  auto tag = [&](std::string_view name) { return std::string(game.tag(name).value_or("")); };
+  info.white = tag("White");
+  info.black = tag("Black");
+  info.result = game.result.empty() ? tag("Result") : game.result;
+  info.date = tag("Date");
+  info.event = tag("Event");
+  info.site = tag("Site");
+  info.time_control = tag("TimeControl");
+  info.file = std::string(game.file);
+  if (const auto ratings = analysis::game_ratings(game)) {
+    info.white_elo = ratings->white;
+    info.black_elo = ratings->black;
+  }
+  info.number_in_file = game.number;
+  info.line = game.line;
+  return info;
+}
+
+Cell GameInfo::cell() const {
+  const std::uint32_t month = month_of(date);
+  return {speed_of(time_control), rating_band(white_elo, black_elo), month <= 0xffff ? month : 0};
+}
+
+std::string GameInfo::encode() const {
+  std::string out;
+  for (const std::string* s : {&white, &black, &result, &date, &event, &site, &time_control, &file})
+    put_string(out, *s);
+  put_varint(out, std::uint64_t(white_elo));
+  put_varint(out, std::uint64_t(black_elo));
+  put_varint(out, number_in_file);
+  put_varint(out, line);
+  return out;
+}
+
+std::optional<GameInfo> GameInfo::decode(std::string_view bytes) {
+  ByteReader in(bytes);
+  GameInfo info;
+  for (std::string* s : {&info.white, &info.black, &info.result, &info.date, &info.event,
+                         &info.site, &info.time_control, &info.file})
+    *s = std::string(in.string());
+  info.white_elo = int(in.varint());
+  info.black_elo = int(in.varint());
+  info.number_in_file = in.varint();
+  info.line = in.varint();
+  if (!in.ok() || !in.done()) return std::nullopt;
+  return info;
+}
+
+std::uint32_t model_score(const GameInfo& game, int plies_held) {
+  static constexpr std::array<int, speed_count> speed_bonus{250, -100, 0, 100, 200, 300, 300};
+  const bool rated = game.white_elo > 0 && game.black_elo > 0;
+  const int strength = rated ? std::min(game.white_elo, game.black_elo) : 0;
+  const int gap = rated ? std::abs(game.white_elo - game.black_elo) / 2 : 0;
+  const Result r = result_of(game.result);
+  const int decisive = r == Result::WhiteWins || r == Result::BlackWins ? 100 : 0;
+  const int held = std::min(plies_held, 40) * 5;
+  const int score = 100000 + strength - gap +
+                    speed_bonus[std::size_t(speed_of(game.time_control))] + decisive + held;
+  return std::uint32_t(std::max(score, 0));
+}
+
+}  // namespace pawnkit::index_db

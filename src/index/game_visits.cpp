@@ -1,0 +1,196 @@
+#include "index/game_visits.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include <pawnkit/chess/pawn_report.hpp>
+
+#include "analysis/replay.hpp"
+
+namespace pawnkit::index_db {
+namespace {
+
+// FNV-1a over the bytes, with a different offset basis for each half of the hash.
+struct Fnv {
+  std::uint64_t h;
+  void add(std::string_view s) {
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    h = (h ^ 0xff) * 0x100000001b3ULL;  // a separator: "ab","c" differs from "a","bc"
+  }
+};
+
+std::uint64_t mix(std::uint64_t x) {  // a finalizer (splitmix64's), so low bits spread
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// The move from the pieces before it to pos: from, to and promotion (see MoveScore).
+// Only moves that change pawns or material reach here, which castling never does.
+std::optional<std::uint32_t> move_code(Bitboard before, Bitboard pawns_before,
+                                       const Position& pos) {
+  const Color mover = ~pos.side_to_move();
+  const Bitboard after = pos.pieces(mover);
+  const Bitboard from = before & ~after, to = after & ~before;
+  if (std::popcount(from) != 1 || std::popcount(to) != 1) return std::nullopt;
+  const Square to_square = lsb(to);
+  std::uint32_t code = std::uint32_t(lsb(from)) | (std::uint32_t(to_square) << 6);
+  const PieceType now = type_of(pos.piece_on(to_square));
+  if ((pawns_before & from) && now != PieceType::Pawn) code |= std::uint32_t(now) << 12;
+  return code;
+}
+
+}  // namespace
+
+ContentHash content_hash(const io::GameRecord& game) {
+  Fnv a{0xcbf29ce484222325ULL}, b{0x84222325cbf29ce4ULL};
+  for (std::size_t i = 0; i < game.tag_count(); ++i) {
+    for (Fnv* f : {&a, &b}) {
+      f->add(game.tag_name(i));
+      f->add(game.tag_value(i));
+    }
+  }
+  for (std::size_t i = 0; i < game.move_count(); ++i) {
+    a.add(game.move(i));
+    b.add(game.move(i));
+  }
+  a.add(game.result);
+  b.add(game.result);
+  return {mix(a.h), mix(b.h ^ 0x9e3779b97f4a7c15ULL)};
+}
+
+void GameEntry::append_to(std::string& out) const {
+  std::string body;
+  put_fixed64(body, hash.high);
+  put_fixed64(body, hash.low);
+  put_string(body, info);
+  put_varint(body, cell);
+  put_varint(body, std::uint64_t(result));
+  put_varint(body, visits.size());
+  for (const Visit& v : visits) {
+    put_string(body, v.key.view());
+    put_varint(body, v.first_ply);
+    put_varint(body, v.plies);
+    put_varint(body, v.move ? *v.move + 1 : 0);
+    put_varint(body, v.score);
+  }
+  put_varint(out, body.size());
+  out += body;
+}
+
+bool GameEntry::read_from(std::string_view& bytes) {
+  ByteReader outer(bytes);
+  const std::uint64_t size = outer.varint();
+  // The size's own length: re-encode it (varints are canonical here).
+  std::string prefix;
+  put_varint(prefix, size);
+  if (!outer.ok() || bytes.size() < prefix.size() + size) return false;
+  ByteReader in(bytes.substr(prefix.size(), size));
+  bytes.remove_prefix(prefix.size() + size);
+  hash.high = in.fixed64();
+  hash.low = in.fixed64();
+  info = std::string(in.string());
+  cell = std::uint32_t(in.varint());
+  result = Result(in.varint() & 3);
+  visits.resize(in.varint());
+  for (Visit& v : visits) {
+    v.key = PackedKey::of(in.string());
+    v.first_ply = std::uint32_t(in.varint());
+    v.plies = std::uint32_t(in.varint());
+    const std::uint64_t move = in.varint();
+    v.move = move ? std::optional<std::uint32_t>(std::uint32_t(move - 1)) : std::nullopt;
+    v.score = std::uint32_t(in.varint());
+  }
+  return in.ok() && in.done();
+}
+
+void VisitTracker::start() {
+  visits_.clear();
+  seen_center_.clear();
+  seen_structure_.clear();
+  exact_ = center_ = structure_ = Open{};
+}
+
+void VisitTracker::open(Open& o, PackedKey key, int ply, std::vector<PackedKey>* seen) {
+  o.first_ply = std::uint32_t(ply);
+  o.first = true;
+  if (seen && !key.empty()) {
+    o.first = std::find(seen->begin(), seen->end(), key) == seen->end();
+    if (o.first) seen->push_back(key);
+  }
+  o.key = key;
+}
+
+void VisitTracker::close(Open& o, int ply, std::optional<std::uint32_t> move) {
+  if (!o.key.empty() && o.first)
+    visits_.push_back({o.key, o.first_ply, std::uint32_t(ply) - o.first_ply, move, 0});
+  o.key = PackedKey{};
+}
+
+void VisitTracker::position(const Position& pos, int ply) {
+  const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
+  const bool ending = in_ending(pos);
+  auto structure_of = [&] {
+    const auto match = classify_structure(white, black, ending);
+    return match ? PackedKey::of(structure_key(match->id, match->side)) : PackedKey{};
+  };
+  if (ply == 0) {
+    open(exact_, PackedKey::of(placement_key(MatchKind::Exact, white, black)), 0, nullptr);
+    open(center_, PackedKey::of(placement_key(MatchKind::Center, white, black)), 0, &seen_center_);
+    open(structure_, structure_of(), 0, &seen_structure_);
+  } else if (white != white_ || black != black_ || ending != ending_) {
+    const Color mover = ~pos.side_to_move();
+    const auto move =
+        move_code(pieces_[mover == White ? 0 : 1], mover == White ? white_ : black_, pos);
+    if (white != white_ || black != black_) {
+      close(exact_, ply, move);
+      open(exact_, PackedKey::of(placement_key(MatchKind::Exact, white, black)), ply, nullptr);
+    }
+    if (((white ^ white_) | (black ^ black_)) & center_files) {
+      close(center_, ply, move);
+      open(center_, PackedKey::of(placement_key(MatchKind::Center, white, black)), ply,
+           &seen_center_);
+    }
+    const PackedKey structure = structure_of();
+    if (structure != structure_.key) {
+      close(structure_, ply, move);
+      open(structure_, structure, ply, &seen_structure_);
+    }
+  }
+  white_ = white;
+  black_ = black;
+  ending_ = ending;
+  pieces_[0] = pos.pieces(White);
+  pieces_[1] = pos.pieces(Black);
+  last_ply_ = ply;
+}
+
+std::vector<Visit> VisitTracker::finish() {
+  for (Open* o : {&exact_, &center_, &structure_}) close(*o, last_ply_ + 1, std::nullopt);
+  return std::move(visits_);
+}
+
+void IndexWorker::game(const io::GameRecord& game, std::string& out,
+                       std::vector<io::Diagnostic>& diagnostics) {
+  tracker_.start();
+  const analysis::ReplayResult result =
+      analysis::replay(game, [&](const Position& pos, int ply) { tracker_.position(pos, ply); });
+  analysis::note_outcome(result, counts_, diagnostics);
+  std::vector<Visit> visits = tracker_.finish();
+  if (result.outcome != analysis::ReplayOutcome::Complete) return;  // reported, not indexed
+  counts_.positions += std::size_t(result.plies) + 1;
+  GameEntry entry;
+  entry.hash = content_hash(game);
+  const GameInfo info = GameInfo::from(game);
+  entry.info = info.encode();
+  entry.cell = info.cell().id();
+  entry.result = result_of(info.result);
+  for (Visit& v : visits) v.score = model_score(info, int(v.plies));
+  entry.visits = std::move(visits);
+  entry.append_to(out);
+}
+
+}  // namespace pawnkit::index_db

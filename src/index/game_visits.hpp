@@ -1,0 +1,83 @@
+// What one game adds to the index, worked out on the pipeline's worker threads: its
+// content hash, its record, and its visits (each exact placement, centre placement and
+// named structure it reached, at which ply, for how long, and the move that left).
+//
+// Pawns never move back and a captured pawn never returns, so a game reaches each exact
+// placement at most once, in one run of plies. A centre placement or a structure can be
+// reached again (a pawn captures onto the c-file after the c-pawn left it; IQP, hanging
+// pawns, IQP again): those count once per game, with their first visit.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/game_workers.hpp"
+#include "index/game_info.hpp"
+#include "index/keys.hpp"
+
+namespace pawnkit::index_db {
+
+// The content hash of a game: its tags (names and values, in order) and its moves as read.
+// The same game in another file, or added again, has the same hash.
+ContentHash content_hash(const io::GameRecord& game);
+
+struct Visit {
+  PackedKey key;                      // a placement_key or structure_key
+  std::uint32_t first_ply = 0;        // the ply of the first position with it
+  std::uint32_t plies = 0;            // positions in the first visit
+  std::optional<std::uint32_t> move;  // the move that ended the first visit (PlacementStats)
+  std::uint32_t score = 0;            // model_score of the game for this visit
+};
+
+// A game as the worker hands it to the writer, encoded in the pipeline's output text.
+struct GameEntry {
+  ContentHash hash;
+  std::string info;  // GameInfo::encode()
+  std::uint32_t cell = 0;
+  Result result = Result::Unfinished;
+  std::vector<Visit> visits;
+
+  void append_to(std::string& out) const;
+  // Reads the entry at the front of `bytes` and advances past it; false when malformed.
+  bool read_from(std::string_view& bytes);
+};
+
+// The visits of a replayed game (exact, centre and structure), in order of first visit.
+class VisitTracker {
+ public:
+  void start();
+  void position(const Position& pos, int ply);
+  std::vector<Visit> finish();
+
+ private:
+  struct Open {
+    PackedKey key;
+    std::uint32_t first_ply;
+    bool first;  // the game's first visit of this key (else it is not recorded)
+  };
+  void open(Open& open, PackedKey key, int ply, std::vector<PackedKey>* seen);
+  void close(Open& open, int ply, std::optional<std::uint32_t> move);
+
+  std::vector<Visit> visits_;
+  std::vector<PackedKey> seen_center_, seen_structure_;
+  Open exact_, center_, structure_;
+  Bitboard white_ = 0, black_ = 0, pieces_[2] = {0, 0};
+  bool ending_ = false;
+  int last_ply_ = 0;
+};
+
+// The pipeline worker of `index add`: replays each game and writes its GameEntry.
+class IndexWorker {
+ public:
+  void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
+  const analysis::GameCounts& counts() const { return counts_; }
+
+ private:
+  analysis::GameCounts counts_;
+  VisitTracker tracker_;
+};
+
+}  // namespace pawnkit::index_db

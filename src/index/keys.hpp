@@ -1,0 +1,109 @@
+// The keys of the index (one RocksDB column family, a one-byte prefix per kind of key):
+//
+//   'V'                      the format version ("pawnkit-index 1")
+//   'M'                      totals: games indexed, the next game number
+//   'F' file name            games added from that source file
+//   'H' 16-byte content hash the number of the game with that content (adding it again
+//                            finds it here and changes nothing)
+//   'G' 4-byte game number   the game's record (players, ratings, date, source: GameInfo)
+//   'E' 8+8 bytes            an exact pawn placement: White's then Black's pawn bitboard
+//   'C' 8+8 bytes            a centre placement: the pawns on the c- to f-files alone
+//   'S' id, side             a named structure and the side holding it
+//
+// E, C and S keys hold a PlacementStats value that RocksDB's merge operator sums.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <pawnkit/bitboard.hpp>
+#include <pawnkit/pawns/structures.hpp>
+
+#include "index/bytes.hpp"
+
+namespace pawnkit::index_db {
+
+inline constexpr std::string_view format_version = "pawnkit-index 1";
+
+enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };
+
+// The c-, d-, e- and f-files: the centre a Carlsbad or a Maroczy bind is named by.
+inline constexpr Bitboard center_files = 0x3c3c3c3c3c3c3c3cULL;
+
+inline std::string placement_key(MatchKind kind, Bitboard white, Bitboard black) {
+  std::string key(1, static_cast<char>(kind));
+  if (kind == MatchKind::Center) {
+    white &= center_files;
+    black &= center_files;
+  }
+  put_fixed64(key, white);
+  put_fixed64(key, black);
+  return key;
+}
+
+inline std::string structure_key(StructureId id, Color side) {
+  std::string key(1, static_cast<char>(MatchKind::Structure));
+  key.push_back(static_cast<char>(id));
+  key.push_back(static_cast<char>(side == White ? 0 : 1));
+  return key;
+}
+
+inline std::string game_key(std::uint32_t number) {
+  std::string key(1, 'G');
+  put_fixed32(key, number);
+  return key;
+}
+
+struct ContentHash {
+  std::uint64_t high = 0, low = 0;
+  bool operator==(const ContentHash&) const = default;
+};
+
+inline std::string hash_key(const ContentHash& h) {
+  std::string key(1, 'H');
+  put_fixed64(key, h.high);
+  put_fixed64(key, h.low);
+  return key;
+}
+
+// A placement or structure key held in place (no allocation): the workers make one per
+// visit, and the writer sorts millions of them.
+struct PackedKey {
+  std::array<char, 17> bytes{};
+  std::uint8_t size = 0;
+  static PackedKey of(std::string_view key) {
+    PackedKey k;
+    k.size = static_cast<std::uint8_t>(std::min(key.size(), k.bytes.size()));
+    std::copy_n(key.data(), k.size, k.bytes.data());
+    return k;
+  }
+  std::string_view view() const { return {bytes.data(), size}; }
+  bool empty() const { return size == 0; }
+  bool operator==(const PackedKey& o) const { return view() == o.view(); }
+  bool operator<(const PackedKey& o) const { return view() < o.view(); }
+  // The bytes as three big-endian words (zero-padded): comparing the words compares the
+  // keys as RocksDB does, with no memcmp (the writer sorts millions of them).
+  std::array<std::uint64_t, 3> words() const {
+    std::array<std::uint64_t, 3> w{};
+    for (std::size_t i = 0; i < size; ++i)
+      w[i / 8] |= std::uint64_t(static_cast<unsigned char>(bytes[i])) << (56 - 8 * (i % 8));
+    return w;
+  }
+  // The key of words() again: 17 bytes, or 3 for a structure key.
+  static PackedKey from_words(const std::array<std::uint64_t, 3>& w) {
+    PackedKey k;
+    for (std::size_t i = 0; i < k.bytes.size(); ++i)
+      k.bytes[i] = static_cast<char>(w[i / 8] >> (56 - 8 * (i % 8)));
+    k.size = k.bytes[0] == static_cast<char>(MatchKind::Structure) ? 3 : 17;
+    return k;
+  }
+};
+
+inline bool is_stats_key(std::string_view key) {
+  return !key.empty() && (key[0] == 'E' || key[0] == 'C' || key[0] == 'S');
+}
+
+}  // namespace pawnkit::index_db

@@ -1,0 +1,168 @@
+#include "index/placement_stats.hpp"
+
+#include <algorithm>
+
+#include "index/bytes.hpp"
+
+namespace pawnkit::index_db {
+namespace {
+
+void merge_candidates(std::vector<Candidate>& into, const std::vector<Candidate>& from) {
+  std::vector<Candidate> both;
+  both.reserve(std::min(into.size() + from.size(), candidates_per_cell));
+  auto a = into.cbegin();
+  auto b = from.cbegin();
+  while (both.size() < candidates_per_cell && (a != into.end() || b != from.end()))
+    both.push_back(b == from.end() || (a != into.end() && *a < *b) ? *a++ : *b++);
+  into = std::move(both);
+}
+
+// Linear merges of lists sorted by their key (a value of a popular placement holds
+// thousands of cells: inserting one by one would be quadratic).
+void merge_moves(std::vector<MoveScore>& into, const std::vector<MoveScore>& from) {
+  std::vector<MoveScore> both;
+  both.reserve(into.size() + from.size());
+  auto a = into.cbegin();
+  auto b = from.cbegin();
+  while (a != into.end() || b != from.end()) {
+    if (b == from.end() || (a != into.end() && a->move < b->move)) {
+      both.push_back(*a++);
+    } else if (a == into.end() || b->move < a->move) {
+      both.push_back(*b++);
+    } else {
+      both.push_back(*a++);
+      both.back().score.add(b++->score);
+    }
+  }
+  into = std::move(both);
+}
+
+void put_score(std::string& out, const Score& s) {
+  put_varint(out, s.games);
+  put_varint(out, s.white);
+  put_varint(out, s.draws);
+  put_varint(out, s.black);
+}
+
+Score read_score(ByteReader& in) {
+  Score s;
+  s.games = in.varint();
+  s.white = in.varint();
+  s.draws = in.varint();
+  s.black = in.varint();
+  return s;
+}
+
+}  // namespace
+
+void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
+                              const Candidate& candidate) {
+  auto it = std::lower_bound(cells.begin(), cells.end(), cell,
+                             [](const CellStats& a, std::uint32_t b) { return a.cell < b; });
+  if (it == cells.end() || it->cell != cell) {
+    CellStats fresh;
+    fresh.cell = cell;
+    it = cells.insert(it, std::move(fresh));
+  }
+  it->score.add(result);
+  if (move) {
+    auto m = std::lower_bound(it->moves.begin(), it->moves.end(), *move,
+                              [](const MoveScore& a, std::uint32_t b) { return a.move < b; });
+    if (m == it->moves.end() || m->move != *move) m = it->moves.insert(m, MoveScore{*move, {}});
+    m->score.add(result);
+  }
+  auto& best = it->candidates;  // sorted, at most candidates_per_cell
+  if (best.size() < candidates_per_cell || candidate < best.back()) {
+    best.insert(std::upper_bound(best.begin(), best.end(), candidate), candidate);
+    if (best.size() > candidates_per_cell) best.pop_back();
+  }
+}
+
+void PlacementStats::merge(const PlacementStats& other) {
+  std::vector<CellStats> both;
+  both.reserve(cells.size() + other.cells.size());
+  auto a = cells.begin();
+  auto b = other.cells.begin();
+  while (a != cells.end() || b != other.cells.end()) {
+    if (b == other.cells.end() || (a != cells.end() && a->cell < b->cell)) {
+      both.push_back(std::move(*a++));
+    } else if (a == cells.end() || b->cell < a->cell) {
+      both.push_back(*b++);
+    } else {
+      CellStats& c = both.emplace_back(std::move(*a++));
+      c.score.add(b->score);
+      merge_moves(c.moves, b->moves);
+      merge_candidates(c.candidates, b->candidates);
+      ++b;
+    }
+  }
+  cells = std::move(both);
+}
+
+std::string PlacementStats::encode() const {
+  std::string out;
+  encode_to(out);
+  return out;
+}
+
+void PlacementStats::encode_to(std::string& out) const {
+  put_varint(out, cells.size());
+  for (const CellStats& c : cells) {
+    put_varint(out, c.cell);
+    put_score(out, c.score);
+    put_varint(out, c.moves.size());
+    for (const MoveScore& m : c.moves) {
+      put_varint(out, m.move);
+      put_score(out, m.score);
+    }
+    put_varint(out, c.candidates.size());
+    for (const Candidate& k : c.candidates) {
+      put_varint(out, k.score);
+      put_fixed64(out, k.tiebreak);
+      put_varint(out, k.game);
+      put_varint(out, k.first_ply);
+    }
+  }
+}
+
+std::optional<PlacementStats> PlacementStats::decode(std::string_view bytes) {
+  ByteReader in(bytes);
+  PlacementStats stats;
+  const std::uint64_t cells = in.varint();
+  if (cells > bytes.size()) return std::nullopt;
+  stats.cells.resize(cells);
+  for (CellStats& c : stats.cells) {
+    c.cell = std::uint32_t(in.varint());
+    c.score = read_score(in);
+    const std::uint64_t moves = in.varint();
+    if (moves > bytes.size()) return std::nullopt;
+    c.moves.resize(moves);
+    for (MoveScore& m : c.moves) {
+      m.move = std::uint32_t(in.varint());
+      m.score = read_score(in);
+    }
+    const std::uint64_t candidates = in.varint();
+    if (candidates > bytes.size()) return std::nullopt;
+    c.candidates.resize(candidates);
+    for (Candidate& k : c.candidates) {
+      k.score = std::uint32_t(in.varint());
+      k.tiebreak = in.fixed64();
+      k.game = std::uint32_t(in.varint());
+      k.first_ply = std::uint32_t(in.varint());
+    }
+    if (!in.ok()) return std::nullopt;
+  }
+  if (!in.ok() || !in.done()) return std::nullopt;
+  return stats;
+}
+
+bool merge_encoded(std::string_view a, std::string_view b, std::string& out) {
+  auto left = PlacementStats::decode(a);
+  const auto right = PlacementStats::decode(b);
+  if (!left || !right) return false;
+  left->merge(*right);
+  out = left->encode();
+  return true;
+}
+
+}  // namespace pawnkit::index_db

@@ -1,0 +1,78 @@
+// The value of a placement key (exact, centre or structure): per cell (speed, rating
+// band, month) the games that reached it and their results, the moves that left it with
+// theirs, and the best model-game candidates. Values are summed by RocksDB's merge
+// operator (index/merge_operator.hpp) with merge() below, so a batch only adds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "index/game_info.hpp"
+
+namespace pawnkit::index_db {
+
+struct Score {
+  std::uint64_t games = 0, white = 0, draws = 0, black = 0;
+  void add(Result r) {
+    ++games;
+    white += r == Result::WhiteWins;
+    draws += r == Result::Draw;
+    black += r == Result::BlackWins;
+  }
+  void add(const Score& o) {
+    games += o.games;
+    white += o.white;
+    draws += o.draws;
+    black += o.black;
+  }
+};
+
+// A move that left the placement, as from (6 bits), to (6 bits) and the promotion piece
+// (3 bits: 0 none, else the PieceType), the way the game played it.
+struct MoveScore {
+  std::uint32_t move = 0;
+  Score score;
+};
+
+// A model-game candidate. The order (better first): higher score, then lower tiebreak
+// (the game's content hash): a total order that does not depend on the order of adding.
+struct Candidate {
+  std::uint32_t score = 0;
+  std::uint64_t tiebreak = 0;
+  std::uint32_t game = 0;       // the game's number ('G' key)
+  std::uint32_t first_ply = 0;  // the ply where the game reached the placement
+  bool operator<(const Candidate& o) const {
+    return score != o.score ? score > o.score : tiebreak < o.tiebreak;
+  }
+};
+
+// Candidates kept per cell: enough for --games up to this many.
+inline constexpr std::size_t candidates_per_cell = 10;
+
+struct CellStats {
+  std::uint32_t cell = 0;
+  Score score;
+  std::vector<MoveScore> moves;       // by move
+  std::vector<Candidate> candidates;  // best first, at most candidates_per_cell
+};
+
+struct PlacementStats {
+  std::vector<CellStats> cells;  // by cell id
+
+  // One game that reached the placement: its cell, result, the move that left (none when
+  // the game ended there) and its model-game candidate entry.
+  void add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
+                const Candidate& candidate);
+  void merge(const PlacementStats& other);
+  std::string encode() const;
+  void encode_to(std::string& out) const;  // appends
+  static std::optional<PlacementStats> decode(std::string_view bytes);
+};
+
+// Sums two encoded values (the merge operator's work); false when one is corrupt.
+bool merge_encoded(std::string_view a, std::string_view b, std::string& out);
+
+}  // namespace pawnkit::index_db

@@ -1,0 +1,489 @@
+// A streaming PGN reader: it tokenizes PGN from a ByteSource through a fixed-size buffer
+// and calls a visitor for each game's tags, SAN moves, comments, NAGs and result.
+//
+// The visitor is a template parameter (static dispatch, no virtual calls): derive from
+// PgnVisitorBase and hide the callbacks you need. Every std::string_view handed to the
+// visitor is valid only during that call.
+//
+//   struct CountMoves : pawnkit::io::PgnVisitorBase {
+//     std::size_t moves = 0;
+//     Control san(std::string_view, std::size_t) { ++moves; return Control::Continue; }
+//   };
+//   auto opened = pawnkit::io::open_source("games.pgn.zst");
+//   CountMoves counter;
+//   pawnkit::io::read_pgn(*opened.source, counter);
+//
+// Movetext rules: move numbers ("1.", "1...", "12.e4") and suffix annotations ("!", "?",
+// "!!", "!?", "?!", "??", reported as NAGs 1..6) are stripped from SAN; "0-0"/"0-0-0"
+// become "O-O"/"O-O-O"; variations "(...)" are skipped with a depth counter (any depth);
+// comments "{...}" and ";..." go to comment() only if the visitor sets wants_comments;
+// lines starting with "%" are ignored; a "[" first on a line in movetext, or after a blank
+// line in a tag section, starts a new game (the previous one ends with result ""); comments
+// between a result and the next game are ignored. Line numbers count LF. Memory is bounded: tokens
+// and tag pairs longer than max_token_bytes, and delivered comments longer than max_comment_bytes,
+// are errors.
+//
+// Errors: reported once per game through error() with file, game number and line; the
+// rest of that game is skipped (end_game still follows) and the next game is read
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "io/pgn/error.hpp"
+#include "io/pgn/input.hpp"
+#include "io/pgn/tags.hpp"
+#include "io/pgn/visitor.hpp"
+#include "io/source/byte_source.hpp"
+
+namespace pawnkit::io {
+
+namespace detail {
+
+// NAG for a suffix annotation: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, else 0.
+int suffix_annotation_nag(std::string_view suffix);
+
+// `word` with its UTF-8 notation in ASCII (figurines as piece letters, "…" as "...", "½" as
+// "1/2", evaluation glyphs as their ASCII spelling "+/-", "~", ...) into `out`; false when
+// it holds a byte sequence that is not notation.
+bool ascii_spelling(std::string_view word, std::string& out);
+
+// A move token (move number and suffix annotations removed) that is spelled unusually:
+// returns the NAG of an annotation symbol ("+=" 14, "+-" 18, "N" 146, ...), 0 for a symbol
+// without one (skipped), or -1 for a move, which is then in `out` in the reader's SAN:
+// "o-o"/"0-0" as "O-O", "Pe4" as "e4", "e4." as "e4", "exd6e.p." as "exd6", and a null
+// move "--"/"Z0" as "--".
+int respell_move(std::string_view word, std::string& out);
+
+// The game-by-game parser; one instance per read_pgn call. Game structure and movetext
+// here; tags, comments and the shared state in the layers it derives from.
+template <class Visitor>
+class PgnParser : public PgnTagReader<Visitor> {
+  using Base = PgnTagReader<Visitor>;
+
+ public:
+  PgnParser(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options)
+      : Base(source, visitor, options) {}
+
+  // Reads the whole source, calling the visitor; returns counts.
+  PgnSummary run() {
+    skip_byte_order_mark();
+    while (!stop_) {
+      if (input_.pos == input_.end && !input_.refill()) break;
+      const char c = *input_.pos;
+      if (c == '\n') {
+        ++input_.pos;
+        ++line_;
+        blank_line_seen_ |= at_line_start_;
+        at_line_start_ = true;
+        continue;
+      }
+      if (has_class(c, kBlank)) {
+        ++input_.pos;
+        continue;
+      }
+      if (c == '\xEF' && skip_byte_order_mark()) continue;  // files joined with cat
+      const bool line_start = at_line_start_;
+      at_line_start_ = false;
+      if (c == '%' && line_start) {  // an escape line, indented or not
+        skip_rest_of_line();
+        continue;
+      }
+      switch (phase_) {
+        case Phase::Between:
+          between_games(c);
+          break;
+        case Phase::Tags:
+          tag_section(c);
+          break;
+        case Phase::Movetext:
+          movetext(c, line_start);
+          movetext_fast_lane();
+          break;
+        case Phase::AfterResult:
+          after_result(c);
+          break;
+      }
+    }
+    finish_input();
+    return summary_;
+  }
+
+ private:
+  using Base::at_line_start_;
+  using Base::blank_line_seen_;
+  using Base::brace_comment;
+  using Base::call;
+  using Base::depth_;
+  using Base::game_;
+  using Base::game_has_error_;
+  using Base::input_;
+  using Base::line_;
+  using Base::line_comment;
+  using Base::message_what_;
+  using Base::obey;
+  using Base::options_;
+  using Base::pending_result_;
+  using Base::pending_result_line_;
+  using Base::phase_;
+  using Base::read_tag;
+  using Base::report;
+  using Base::result_tag_;
+  using Base::scratch_;
+  using Base::skip_brace_comment;
+  using Base::skip_byte_order_mark;
+  using Base::skip_rest_of_line;
+  using Base::skipping_;
+  using Base::stop_;
+  using Base::summary_;
+  using Base::unicode_scratch_;
+  using Base::variation_line_;
+  using Base::visitor_;
+  using Base::warn;
+  using typename Base::Phase;
+
+  // --- game structure ---------------------------------------------------------------
+
+  // Between games: comments are ignored, "[" starts a tagged game, anything else a
+  // game without tags.
+  void between_games(char c) {
+    if (c == '{') return skip_brace_comment();
+    if (c == ';') return skip_rest_of_line();
+    if (c == '}') {
+      ++input_.pos;
+      return warn(line_, PgnErrorCode::StrayBrace);
+    }
+    start_game();
+    if (c == '[') {
+      phase_ = Phase::Tags;
+      return read_tag();
+    }
+    enter_movetext();
+    movetext(c, false);
+  }
+
+  // In the tag section: more tags, or the first movetext byte.
+  // A comment here already belongs to the movetext (PGN grammar).
+  // A "[" after a blank line starts the next game: this one had tags only.
+  void tag_section(char c) {
+    if (c == '[') {
+      if (blank_line_seen_) {
+        enter_movetext();
+        end_game("");
+        start_game();
+        phase_ = Phase::Tags;
+      }
+      return read_tag();
+    }
+    enter_movetext();
+    movetext(c, false);
+  }
+
+  // A new game: counters and per-game state reset, visitor told.
+  void start_game() {
+    ++game_;
+    ++summary_.games;
+    skipping_ = game_has_error_ = false;
+    depth_ = 0;
+    result_tag_.clear();
+    obey(call([&] { return visitor_.begin_game(game_, line_); }));
+  }
+
+  // The tag section is over: the visitor may set up its position or skip the game.
+  void enter_movetext() {
+    phase_ = Phase::Movetext;
+    if (!skipping_) obey(call([&] { return visitor_.begin_movetext(); }));
+  }
+
+  // A result token: the game ends unless moves follow before a blank line or a tag.
+  void result_token(std::string_view result) {
+    pending_result_.assign(result);
+    pending_result_line_ = line_;
+    blank_line_seen_ = false;
+    phase_ = Phase::AfterResult;
+  }
+
+  // The first item after a result token.
+  void after_result(char c) {
+    if (c == '{') return skip_brace_comment();
+    if (c == ';') return skip_rest_of_line();
+    if (!blank_line_seen_ && has_class(c, kWord | kHigh)) return word_token();  // decides
+    end_game(pending_result_);
+    between_games(c);
+  }
+
+  // The word after a result token, on the result's paragraph: move number 1 or another
+  // result starts a new game (games without tags, one per line); anything else goes on
+  // with the game, with a warning.
+  void after_result_word(std::string_view word) {
+    const bool new_game = word.empty() || word == "1" || word.starts_with("1.") || word == "1-0" ||
+                          word == "0-1" || word == "1/2-1/2" || word == "*" || word == "1/2";
+    if (new_game || skipping_) {
+      end_game(pending_result_);
+      start_game();
+      enter_movetext();
+    } else {
+      phase_ = Phase::Movetext;
+      warn(pending_result_line_, PgnErrorCode::ResultInMovetext, 0, pending_result_);
+    }
+  }
+
+  // Ends the current game; an open variation is an error first.
+  void end_game(std::string_view result) {
+    if (depth_ > 0) report(variation_line_, PgnErrorCode::UnterminatedVariation);
+    if (!result.empty() && !result_tag_.empty() && result_tag_ != result && !skipping_) {
+      message_what_ =
+          "'" + result_tag_ + "' against '" + std::string(result) + "', the token counts";
+      warn(line_, PgnErrorCode::ResultTagMismatch, 0, message_what_);
+    }
+    visitor_.end_game(result);
+    phase_ = Phase::Between;
+    depth_ = 0;
+  }
+
+  // At the end of input: the source's failure (if any) is reported, the open game ends.
+  // After Control::Stop only the open game is ended.
+  void finish_input() {
+    if (stop_) {
+      if (phase_ != Phase::Between) {
+        visitor_.end_game("");
+        phase_ = Phase::Between;
+      }
+      return;
+    }
+    if (input_.source().failed()) {
+      ++summary_.errors;
+      summary_.source_failed = true;
+      const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+      // Before any movetext (between games, in the tags) the start position is unknown.
+      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error(),
+                              PgnErrorCode::SourceFailed,
+                              phase_ == Phase::Between || phase_ == Phase::Tags});
+      game_has_error_ = skipping_ = true;
+    } else {
+      if (!input_.source().warning().empty())
+        warn(line_, PgnErrorCode::SourceWarning, 0, input_.source().warning());
+      // The last game has no result token: a file cut off looks just like this.
+      // (A game already in error, e.g. an open variation, says so itself.)
+      if ((phase_ == Phase::Tags || phase_ == Phase::Movetext) && !game_has_error_ && depth_ == 0)
+        warn(line_, PgnErrorCode::InputEndsInGame);
+    }
+    if (phase_ == Phase::Tags) enter_movetext();
+    if (phase_ == Phase::Movetext) end_game("");
+    if (phase_ == Phase::AfterResult) end_game(pending_result_);
+  }
+
+  // --- movetext ---------------------------------------------------------------------
+
+  // One movetext item starting with byte c (not blank, not LF).
+  void movetext(char c, bool line_start) {
+    if (has_class(c, kWord | kHigh)) return word_token();
+    switch (c) {
+      case '{':
+        return brace_comment();
+      case ';':
+        return line_comment();
+      case '(':
+        ++input_.pos;
+        if (depth_++ == 0) variation_line_ = line_;
+        return;
+      case ')':
+        ++input_.pos;
+        if (depth_ > 0) {
+          --depth_;
+        } else if (!skipping_) {
+          warn(line_, PgnErrorCode::StrayParenthesis);
+        }
+        return;
+      case '}':
+        ++input_.pos;
+        if (!skipping_ && depth_ == 0) warn(line_, PgnErrorCode::StrayBrace);
+        return;
+      case '$':
+        return nag_token();
+      case '[':
+        if (line_start) {
+          // A new tag section: the previous game had no result.
+          end_game("");
+          start_game();
+          phase_ = Phase::Tags;
+          return read_tag();
+        }
+        [[fallthrough]];
+      default:
+        ++input_.pos;
+        if (!skipping_) report(line_, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(c));
+    }
+  }
+
+  // The rest of a line of ordinary main-line movetext in one tight loop: single spaces,
+  // move numbers ("12." "12..."), moves, and brace comments that are skipped. It stops, and
+  // leaves the rest to the byte-by-byte loop, at anything else: a line feed, a token that
+  // reaches the end of the buffer, a result, a variation, an error. It delivers exactly
+  // what that loop would (the reader tests and fuzzer compare every buffer size).
+  void movetext_fast_lane() {
+    const char* p = input_.pos;
+    const char* end = input_.end;
+    while (phase_ == Phase::Movetext && !skipping_ && depth_ == 0) {
+      while (p != end && *p == ' ') ++p;
+      if (p == end) break;
+      const char* q = p;
+      if (has_class(*p, kDigit)) {
+        // A move number followed by a blank; "1-0", "0-0", "12.e4" take the slow path.
+        while (q != end && has_class(*q, kDigit)) ++q;
+        if (q == end || *q != '.') break;
+        while (q != end && *q == '.') ++q;
+        if (q == end || *q != ' ' || static_cast<std::size_t>(q - p) > options_.max_token_bytes)
+          break;
+        p = q;
+      } else if (*p == '{' && !Visitor::wants_comments) {
+        input_.pos = p;
+        skip_brace_comment();  // may read more input
+        p = input_.pos;
+        end = input_.end;
+      } else if (has_class(*p, kTagName)) {  // a move starts with a letter
+        while (q != end && has_class(*q, kWord)) ++q;
+        if (q == end || has_class(*q, kHigh) ||
+            static_cast<std::size_t>(q - p) > options_.max_token_bytes)
+          break;
+        input_.pos = q;
+        deliver_move(std::string_view(p, static_cast<std::size_t>(q - p)), line_);
+        if (stop_) return;
+        p = q;
+      } else {
+        break;
+      }
+    }
+    input_.pos = p;
+  }
+
+  // A run of bytes of class `mask` starting at pos (kept contiguous across refills).
+  // Returns false, with the run skipped, when it is longer than max_token_bytes.
+  bool read_run(std::uint8_t mask, std::string_view& out) {
+    const char* start = input_.pos;
+    const char* p = start;
+    for (;;) {
+      while (p != input_.end && has_class(*p, mask)) ++p;
+      if (static_cast<std::size_t>(p - start) > options_.max_token_bytes) {
+        input_.pos = p;
+        skip_run(mask);
+        return false;
+      }
+      if (p != input_.end) break;
+      input_.pos = p;
+      const bool more = input_.refill(start);
+      p = input_.pos;
+      if (!more) {
+        // A run cut by a failed source's end (a truncated .gz) is no token: the failure is
+        // the game's error (finish_input), not a malformed move. Callers take "" as nothing.
+        if (input_.source().failed()) start = p;
+        break;
+      }
+    }
+    input_.pos = p;
+    out = std::string_view(start, static_cast<std::size_t>(p - start));
+    return true;
+  }
+
+  // Skips a run of bytes of class `mask` without keeping it.
+  void skip_run(std::uint8_t mask) {
+    for (;;) {
+      while (input_.pos != input_.end && has_class(*input_.pos, mask)) ++input_.pos;
+      if (input_.pos != input_.end || !input_.refill()) return;
+    }
+  }
+
+  // A move, move number or result.
+  void word_token() {
+    const std::size_t token_line = line_;
+    if (depth_ > 0) return skip_run(kWord | kHigh);  // inside a variation: nothing to deliver
+    std::string_view word;
+    if (!read_run(kWord | kHigh, word)) {
+      if (phase_ == Phase::AfterResult) after_result_word({});
+      if (!skipping_) report(token_line, PgnErrorCode::TokenTooLong, options_.max_token_bytes);
+      return;
+    }
+    const auto high =
+        std::find_if(word.begin(), word.end(), [](char ch) { return has_class(ch, kHigh); });
+    const bool utf8 = high != word.end();
+    if (utf8) {  // UTF-8 notation: figurines, "…", "½-½", glyphs
+      if (!ascii_spelling(word, unicode_scratch_)) {
+        if (phase_ == Phase::AfterResult) after_result_word({});
+        if (!skipping_)
+          report(token_line, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(*high));
+        return;
+      }
+      word = unicode_scratch_;
+      if (word.empty()) return;  // a byte order mark alone
+    }
+    if (phase_ == Phase::AfterResult) after_result_word(word);
+    if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*")
+      return result_token(word);
+    if (word == "1/2") return result_token("1/2-1/2");
+    if (!skipping_) deliver_move(word, token_line, utf8);
+  }
+
+  // Strips move numbers and suffix annotations, then calls san() and nag().
+  // `respell`: the token had UTF-8 notation, so it may be a glyph in any spelling.
+  void deliver_move(std::string_view word, std::size_t token_line, bool respell = false) {
+    std::size_t digits = 0;
+    while (digits < word.size() && has_class(word[digits], kDigit)) ++digits;
+    if (digits == word.size()) return;  // a bare move number
+    if (word[digits] == '.' || digits == 0) {
+      std::size_t i = digits;
+      while (i < word.size() && word[i] == '.') ++i;
+      word.remove_prefix(i);
+    }
+    std::size_t keep = word.size();
+    while (keep > 0 && (word[keep - 1] == '!' || word[keep - 1] == '?')) --keep;
+    const std::string_view suffix = word.substr(keep);
+    word = word.substr(0, keep);
+    if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
+                          has_class(word.back(), kRespellLast))) {
+      const int nag = respell_move(word, scratch_);
+      if (nag >= 0) {  // an annotation symbol, not a move
+        if (nag > 0) visitor_.nag(nag);
+        word = {};
+      } else {
+        word = scratch_;
+      }
+    }
+    if (!word.empty()) {
+      obey(call([&] { return visitor_.san(word, token_line); }));
+      if (skipping_) return;
+    }
+    if (!suffix.empty()) {
+      if (const int nag = suffix_annotation_nag(suffix)) visitor_.nag(nag);
+    }
+  }
+
+  // "$" followed by digits.
+  void nag_token() {
+    const std::size_t token_line = line_;
+    ++input_.pos;
+    if (input_.pos == input_.end) input_.refill();
+    std::string_view digits;
+    const bool fits = read_run(kDigit, digits);
+    if (skipping_ || depth_ > 0) return;
+    if (!fits || digits.empty() || digits.size() > 4)
+      return report(token_line, PgnErrorCode::MalformedNag);
+    int value = 0;
+    for (char d : digits) value = value * 10 + (d - '0');
+    visitor_.nag(value);
+  }
+};
+
+}  // namespace detail
+
+// Reads every game of `source`, calling `visitor`; returns how many games and errors.
+template <class Visitor>
+PgnSummary read_pgn(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options = {}) {
+  visitor.reader_options(options);
+  detail::PgnParser<Visitor> parser(source, visitor, options);
+  return parser.run();
+}
+
+}  // namespace pawnkit::io

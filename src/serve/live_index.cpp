@@ -1,0 +1,70 @@
+#include "serve/live_index.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace pawnkit::serve {
+
+bool LiveIndex::open(const std::string& path, std::string& error) {
+  path_ = path;
+  state_ = manifest_state();
+  auto store = index_db::Store::open(path, index_db::Store::Mode::ReadOnly, error);
+  if (!store) return false;
+  store_ = std::move(store);
+  checked_ = std::chrono::steady_clock::now();
+  return true;
+}
+
+// CURRENT names the MANIFEST; each committed batch appends to it (or a new one is named).
+std::string LiveIndex::manifest_state() const {
+  std::ifstream current(std::filesystem::path(path_) / "CURRENT");
+  std::string name;
+  std::getline(current, name);
+  std::error_code ec;
+  const auto manifest = std::filesystem::path(path_) / name;
+  const auto size = std::filesystem::file_size(manifest, ec);
+  const auto time = std::filesystem::last_write_time(manifest, ec);
+  std::ostringstream state;
+  state << name << ' ' << size << ' ' << time.time_since_epoch().count();
+  return state.str();
+}
+
+std::shared_ptr<const index_db::Store> LiveIndex::current(std::uint64_t* generation) {
+  std::unique_lock lock(mutex_);
+  if (generation) *generation = generation_;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - checked_ < check_every) return store_;
+  checked_ = now;
+  std::string state = manifest_state();
+  if (state == state_) return store_;
+  lock.unlock();
+  // Opened outside the lock: requests go on with the old store meanwhile.
+  std::string error;
+  std::shared_ptr<const index_db::Store> fresh =
+      index_db::Store::open(path_, index_db::Store::Mode::ReadOnly, error);
+  lock.lock();
+  if (fresh) {
+    store_ = std::move(fresh);
+    state_ = std::move(state);
+    ++generation_;
+  }
+  if (generation)
+    *generation = generation_;  // else: the writer is mid-way; the old store stays and the next
+                                // check tries again
+  return store_;
+}
+
+std::shared_ptr<const index_db::Store> LiveIndex::reopen() {
+  std::string error;
+  std::shared_ptr<const index_db::Store> fresh =
+      index_db::Store::open(path_, index_db::Store::Mode::ReadOnly, error);
+  std::lock_guard lock(mutex_);
+  if (fresh) {
+    store_ = std::move(fresh);
+    ++generation_;
+  }
+  return store_;
+}
+
+}  // namespace pawnkit::serve

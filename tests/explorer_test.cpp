@@ -1,0 +1,425 @@
+// pawnkit index and explore against an independent count: the test replays the same
+// games itself (the chess core's moves, the structure catalogue) and counts, for every
+// exact placement, centre placement and named structure, the games that reached it, their
+// results and the move that left it; explore must give exactly those numbers. Also: a
+// build killed with SIGKILL and run again, the same file added twice, bad input.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <rocksdb/db.h>
+
+#include <pawnkit/chess/notation.hpp>
+#include <pawnkit/chess/pawn_report.hpp>
+
+#include "analysis/replay.hpp"
+#include "support/read_games.hpp"
+#include "support/run_cli.hpp"
+
+namespace pawnkit {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_cli;
+
+const std::string sample = PAWNKIT_SOURCE_DIR "/data/sample.pgn";
+const std::string shared = PAWNKIT_SHARED_DATA;
+
+struct Tally {
+  long games = 0, white = 0, draws = 0, black = 0;
+  void add(std::string_view r) {
+    ++games;
+    white += r == "1-0";
+    draws += r == "1/2-1/2";
+    black += r == "0-1";
+  }
+};
+
+struct KeyCount {
+  Tally all;
+  std::map<std::string, Tally> moves;
+  Bitboard white = 0, black = 0;  // pawns of a position with this key (for the query FEN)
+};
+
+// The three ways of matching, each a map from a key to its counts.
+struct Counts {
+  std::map<std::pair<Bitboard, Bitboard>, KeyCount> exact, center;
+  std::map<std::pair<int, int>, KeyCount> structure;
+};
+
+constexpr Bitboard centre = 0x3c3c3c3c3c3c3c3cULL;
+
+int elo(const io::GameRecord& game, std::string_view tag) {
+  const auto text = game.tag(tag);
+  if (!text || text->empty() || text->size() > 4) return 0;
+  int v = 0;
+  for (char c : *text) {
+    if (c < '0' || c > '9') return 0;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+// Counts the games of `path` whose players are both rated at least min_elo (0: all).
+Counts count_games(const std::string& path, int min_elo) {
+  Counts counts;
+  testing::for_each_game(path, {}, [&](const io::GameRecord& game) {
+    const auto outcome = analysis::replay(game, [](const Position&, int) {}).outcome;
+    if (outcome != analysis::ReplayOutcome::Complete) return;
+    if (min_elo && (elo(game, "WhiteElo") < min_elo || elo(game, "BlackElo") < min_elo)) return;
+    const std::string result =
+        !game.result.empty() ? game.result : std::string(game.tag("Result").value_or(""));
+    const bool chess960 = analysis::variant_of(game) == analysis::VariantKind::Chess960;
+    Position pos;
+    analysis::ReplayResult unused;
+    ASSERT_TRUE(analysis::start_position(game, pos, unused));
+    // Per game: the keys seen, and for each the move that first left it ("" if none).
+    std::map<std::pair<Bitboard, Bitboard>, std::string> exact, center;
+    std::map<std::pair<int, int>, std::string> structure;
+    std::pair<Bitboard, Bitboard> last_exact, last_center;
+    std::optional<std::pair<int, int>> last_structure;
+    auto structure_of = [](const Position& p) -> std::optional<std::pair<int, int>> {
+      const auto s = classify_structure(p);
+      if (!s) return std::nullopt;
+      return std::pair{int(s->id), s->side == White ? 0 : 1};
+    };
+    auto visit = [&](const Position& p, const std::string& move_in) {
+      const std::pair e{p.pawns(White), p.pawns(Black)};
+      const std::pair c{e.first & centre, e.second & centre};
+      const auto s = structure_of(p);
+      if (!exact.empty() && e != last_exact && exact[last_exact].empty())
+        exact[last_exact] = move_in;
+      if (!center.empty() && c != last_center && center[last_center] == "-")
+        center[last_center] = move_in;
+      if (last_structure && s != last_structure && structure[*last_structure] == "-")
+        structure[*last_structure] = move_in;
+      auto note = [&](auto& map, const auto& key, const char* fresh, auto& entries) {
+        if (map.emplace(key, fresh).second) {
+          auto& k = entries[key];
+          k.white = p.pawns(White);
+          k.black = p.pawns(Black);
+        }
+      };
+      // A first visit is open ("" for exact, "-" for the others, which may come back).
+      if (!exact.count(e)) note(exact, e, "", counts.exact);
+      if (!center.count(c)) note(center, c, "-", counts.center);
+      if (s && !structure.count(*s)) note(structure, *s, "-", counts.structure);
+      last_exact = e;
+      last_center = c;
+      last_structure = s;
+    };
+    visit(pos, "");
+    for (std::size_t i = 0; i < game.move_count(); ++i) {
+      const auto move = parse_move_leniently(pos, game.move(i), chess960);
+      ASSERT_TRUE(static_cast<bool>(move));
+      if (move->spelling == MoveSpelling::Null) {
+        pos.do_null_move();
+        visit(pos, "0000");
+        continue;
+      }
+      const std::string uci = to_uci(move->move, chess960);
+      pos.do_move(move->move);
+      visit(pos, uci);
+    }
+    auto add = [&](auto& map, auto& entries) {
+      for (const auto& [key, move] : map) {
+        KeyCount& k = entries[key];
+        k.all.add(result);
+        if (!move.empty() && move != "-") k.moves[move].add(result);
+      }
+    };
+    add(exact, counts.exact);
+    add(center, counts.center);
+    add(structure, counts.structure);
+  });
+  return counts;
+}
+
+// A FEN with these pawns and nothing else (explore reads the pawns alone).
+std::string pawn_fen(Bitboard white, Bitboard black) {
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Bitboard b = Bitboard(1) << (rank * 8 + file);
+      const char c = (white & b) ? 'P' : (black & b) ? 'p' : 0;
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank) fen += '/';
+  }
+  return fen + " w - - 0 1";
+}
+
+// The part of explore's JSON that the counts determine: from "games" to "moves" whole.
+std::string expected_json(const KeyCount* k) {
+  auto tally = [](const Tally& t) {
+    return "\"games\": " + std::to_string(t.games) + ", \"white\": " + std::to_string(t.white) +
+           ", \"draws\": " + std::to_string(t.draws) + ", \"black\": " + std::to_string(t.black);
+  };
+  if (!k) return tally({}) + ", \"moves\": [], \"model_games\": ";
+  std::vector<std::pair<std::string, Tally>> moves(k->moves.begin(), k->moves.end());
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const auto& a, const auto& b) { return a.second.games > b.second.games; });
+  std::string text = tally(k->all) + ", \"moves\": [";
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    text += (i ? ", {\"uci\": \"" : "{\"uci\": \"") + moves[i].first + "\", " +
+            tally(moves[i].second) + "}";
+  return text + "], \"model_games\": ";
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+class TempDir {
+ public:
+  TempDir()
+      : path_(fs::temp_directory_path() / ("pawnkit_explorer_" + std::to_string(::getpid()) + "_" +
+                                           std::to_string(counter_++))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+// Asks explore for every key of `expected` (every `step`-th) and compares.
+template <class Map>
+void expect_explore(const std::string& db, const Map& expected, const Map& queried_keys,
+                    const std::string& options, std::size_t step = 1) {
+  std::string input;
+  std::vector<const typename Map::mapped_type*> want;
+  std::size_t i = 0;
+  for (const auto& [key, k] : queried_keys) {
+    if (i++ % step) continue;
+    input += pawn_fen(k.white, k.black) + "\n";
+    const auto found = expected.find(key);
+    want.push_back(found == expected.end() ? nullptr : &found->second);
+  }
+  const auto r = run_cli("explore --index '" + db + "' --format jsonl " + options + " -", input);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto got = lines(r.out);
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t q = 0; q < want.size(); ++q) {
+    ASSERT_NE(got[q].find(expected_json(want[q])), std::string::npos)
+        << options << "\nexpected " << expected_json(want[q]) << "\ngot " << got[q];
+  }
+}
+
+void expect_all_matches(const std::string& pgn, std::size_t step, int min_elo = 2000) {
+  TempDir dir;
+  const std::string db = dir / "db";
+  const auto add = run_cli("index add --threads 2 '" + db + "' '" + pgn + "'");
+  ASSERT_TRUE(add.status == 0 || add.err.find("skipped") != std::string::npos) << add.err;
+  const Counts all = count_games(pgn, 0);
+  ASSERT_FALSE(all.exact.empty());
+  expect_explore(db, all.exact, all.exact, "", step);
+  expect_explore(db, all.center, all.center, "--match center", step);
+  expect_explore(db, all.structure, all.structure, "--match structure");
+  const Counts rated = count_games(pgn, min_elo);
+  const std::string filter = "--min-elo " + std::to_string(min_elo);
+  expect_explore(db, rated.exact, all.exact, filter, step);
+  expect_explore(db, rated.center, all.center, filter + " --match center", step);
+  expect_explore(db, rated.structure, all.structure, filter + " --match structure");
+}
+
+TEST(Explorer, EqualsAnIndependentCountOnTheSample) { expect_all_matches(sample, 1); }
+
+TEST(Explorer, EqualsAnIndependentCountOnSharedLichessGames) {
+  const std::string pgn = shared + "/lichess_db_1000k.pgn";
+  if (!fs::exists(pgn)) GTEST_SKIP() << pgn << " is absent";
+  expect_all_matches(pgn, 1, 1800);
+}
+
+TEST(Explorer, EqualsAnIndependentCountOnTheMagnusGames) {
+  const std::string pgn = shared + "/lichess_magnus_games.pgn.zst";
+  if (!fs::exists(pgn)) GTEST_SKIP() << pgn << " is absent";
+  expect_all_matches(pgn, 37, 2500);
+}
+
+// The sample `copies` times, each copy's games with their own Site: distinct games.
+std::string replicated_sample(int copies) {
+  const std::string text = testing::read_file(sample);
+  std::string out;
+  for (int c = 0; c < copies; ++c) {
+    std::string copy = text;
+    const std::string tag = "[Site \"";
+    for (auto at = copy.find(tag); at != std::string::npos; at = copy.find(tag, at + 1))
+      copy.insert(at + tag.size(), "copy" + std::to_string(c) + "/");
+    out += copy;
+  }
+  return out;
+}
+
+std::string all_answers(const std::string& db, const std::string& fens) {
+  const auto r = run_cli("explore --index '" + db + "' --format jsonl --games 10 -", fens);
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.out;
+}
+
+std::string sample_fens() {
+  std::string fens;
+  for (const auto& [key, k] : count_games(sample, 0).exact)
+    fens += pawn_fen(k.white, k.black) + "\n";
+  return fens;
+}
+
+const std::string start_fen = "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'";
+
+long indexed_games(const std::string& db) {
+  const auto r = run_cli("index info --format json '" + db + "'");
+  if (r.status != 0) return -1;
+  return std::stol(r.out.substr(r.out.find("\"games\": ") + 9));
+}
+
+TEST(Explorer, AKilledBuildIsCompletedByRunningItAgain) {
+  TempDir dir;
+  const std::string pgn = dir / "games.pgn", db = dir / "db", clean = dir / "clean";
+  testing::write_file(pgn, replicated_sample(20));  // 6000 games
+  const std::string add = std::string("'") + PAWNKIT_CLI_PATH + "' index add --threads 1 " +
+                          "--batch-games 250 '" + db + "' '" + pgn + "'";
+  long killed_at_least_once = 0;
+  for (int delay_ms : {30, 120, 250, 400}) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", ("exec " + add + " 2>/dev/null").c_str(), (char*)nullptr);
+      _exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms / 2));
+    // A reader during the build sees whole batches: every game starts from the start
+    // position, so its count is the number of games indexed.
+    const auto during = run_cli("explore --index '" + db + "' --format json " + start_fen);
+    if (during.status == 0) {
+      const long games = std::stol(during.out.substr(during.out.find("\"games\": ") + 9));
+      EXPECT_EQ(games % 250, 0) << during.out;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms / 2));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    killed_at_least_once += WIFSIGNALED(status);
+    // Each batch is applied whole: the index holds a whole number of batches.
+    const long games = indexed_games(db);
+    std::fprintf(stderr, "killed after %d ms: %ld games in the index\n", delay_ms, games);
+    if (games >= 0) {
+      EXPECT_TRUE(games % 250 == 0 || games == 6000) << games;
+    }
+  }
+  EXPECT_GT(killed_at_least_once, 0) << "every run ended before the kill: make the input larger";
+  const auto rerun = run_cli("index add --threads 1 --batch-games 250 '" + db + "' '" + pgn + "'");
+  ASSERT_EQ(rerun.status, 0) << rerun.err;
+  EXPECT_EQ(indexed_games(db), 6000);
+  const auto once = run_cli("index add --threads 2 '" + clean + "' '" + pgn + "'");
+  ASSERT_EQ(once.status, 0) << once.err;
+  const std::string fens = sample_fens();
+  EXPECT_EQ(all_answers(db, fens), all_answers(clean, fens));
+}
+
+// The state a kill leaves between ingestion's hard link and its unlink: pending.sst still
+// names a live table file. The next batch must not write through that name.
+TEST(Explorer, ALeftoverBatchFileLinkedToALiveTableIsNotWrittenThrough) {
+  TempDir dir;
+  const std::string db = dir / "db", clean = dir / "clean", more = dir / "more.pgn";
+  ASSERT_EQ(run_cli("index add '" + db + "' '" + sample + "'").status, 0);
+  std::string table;
+  for (const auto& entry : fs::directory_iterator(db))
+    if (entry.path().extension() == ".sst") table = entry.path().string();
+  ASSERT_FALSE(table.empty());
+  fs::create_hard_link(table, fs::path(db) / "pending.sst");
+  testing::write_file(more, replicated_sample(2));
+  const auto again = run_cli("index add --batch-games 250 '" + db + "' '" + more + "'");
+  ASSERT_EQ(again.status, 0) << again.err;
+  ASSERT_EQ(run_cli("index add '" + clean + "' '" + sample + "' '" + more + "'").status, 0);
+  EXPECT_EQ(indexed_games(db), indexed_games(clean));
+  const std::string fens = sample_fens();
+  EXPECT_EQ(all_answers(db, fens), all_answers(clean, fens));
+}
+
+TEST(Explorer, AddingTheSameGamesTwiceChangesNothing) {
+  TempDir dir;
+  const std::string once = dir / "once", twice = dir / "twice", copy = dir / "copy.pgn";
+  fs::copy_file(sample, copy);
+  ASSERT_EQ(run_cli("index add '" + once + "' '" + sample + "'").status, 0);
+  ASSERT_EQ(run_cli("index add '" + twice + "' '" + sample + "' '" + sample + "'").status, 0);
+  const auto again = run_cli("index add '" + twice + "' '" + copy + "'");  // another name
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("0 games added, 300 already in the index"), std::string::npos)
+      << again.err;
+  EXPECT_EQ(indexed_games(twice), 300);
+  const std::string fens = sample_fens();
+  EXPECT_EQ(all_answers(once, fens), all_answers(twice, fens));
+}
+
+TEST(Explorer, BadInputIsOneLineAndStatusOne) {
+  TempDir dir;
+  const std::string db = dir / "db";
+  ASSERT_EQ(run_cli("index add '" + db + "' '" + sample + "'").status, 0);
+  auto one_error_line = [](const testing::CliResult& r) {
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.err.starts_with("pawnkit: ")) << r.err;
+  };
+  const std::string start = "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'";
+  one_error_line(run_cli("explore --index '" + (dir / "missing") + "' " + start));
+  one_error_line(run_cli("explore --index '" + db + "' 'not a fen'"));
+  one_error_line(run_cli("index info '" + (dir / "missing") + "'"));
+  // A directory that is not an index, and an index whose files were damaged.
+  fs::create_directories(dir / "empty");
+  one_error_line(run_cli("explore --index '" + (dir / "empty") + "' " + start));
+  // An index written by another version of the format: its version key differs.
+  const std::string old = dir / "old";
+  ASSERT_EQ(run_cli("index add '" + old + "' '" + sample + "'").status, 0);
+  {
+    rocksdb::DB* raw = nullptr;
+    rocksdb::Options options;
+    ASSERT_TRUE(rocksdb::DB::Open(options, old, &raw).ok());
+    ASSERT_TRUE(raw->Put(rocksdb::WriteOptions(), "V", "pawnkit-index 0").ok());
+    delete raw;
+  }
+  for (const auto& r :
+       {run_cli("explore --index '" + old + "' " + start), run_cli("index info '" + old + "'"),
+        run_cli("index add '" + old + "' '" + sample + "'")}) {
+    one_error_line(r);
+    EXPECT_NE(r.err.find("another version"), std::string::npos) << r.err;
+  }
+  testing::write_file(db + "/CURRENT", "garbage");
+  one_error_line(run_cli("explore --index '" + db + "' " + start));
+  one_error_line(run_cli("index add '" + db + "' '" + sample + "'"));
+  // The next FEN is still answered after a bad one.
+  const std::string good = dir / "good";
+  ASSERT_EQ(run_cli("index add '" + good + "' '" + sample + "'").status, 0);
+  const auto r = run_cli("explore --index '" + good + "' --format jsonl -",
+                         "bad\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("\"games\": 300"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace pawnkit
