@@ -219,11 +219,14 @@ TEST_P(PgnCorpus, GamesWithoutTags) {
 }
 
 TEST_P(PgnCorpus, MissingResultEndsAtNextTagOrEndOfFile) {
-  check("missing_result.pgn",
-        {"game 1 @1", "tag Event=No result", "movetext", "san e4 @3", "san e5 @3", "san Nf3 @3",
-         "end <none>", "game 2 @4", "tag Event=Second", "movetext", "san d4 @6", "san d5 @6",
-         "end 1-0", "game 3 @8", "tag Event=Third, no result at end of file", "movetext",
-         "san c4 @10", "san c5 @10", "end <none>"});
+  check(
+      "missing_result.pgn",
+      {"game 1 @1", "tag Event=No result", "movetext", "san e4 @3", "san e5 @3", "san Nf3 @3",
+       "end <none>", "game 2 @4", "tag Event=Second", "movetext", "san d4 @6", "san d5 @6",
+       "end 1-0", "game 3 @8", "tag Event=Third, no result at end of file", "movetext",
+       "san c4 @10", "san c5 @10",
+       // The last game's end is the file's: it may have been cut off (issue 34).
+       "warning g3 l11: the input ends inside the game (no result token): cut off?", "end <none>"});
 }
 
 TEST_P(PgnCorpus, TagSectionWithoutMovetextEndsAtBlankLine) {

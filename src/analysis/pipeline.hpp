@@ -62,7 +62,7 @@ class CountingSource : public io::ByteSource {
   std::size_t read(char* out, std::size_t capacity) override {
     const std::size_t n = inner_.read(out, capacity);
     bytes_ += n;
-    if (n == 0 && inner_.failed()) fail(inner_.error());
+    if (n == 0) pass_on(inner_);
     return n;
   }
   std::size_t bytes() const { return bytes_; }

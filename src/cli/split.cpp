@@ -118,7 +118,7 @@ class Splitter : public io::ByteSource {
     const std::size_t last_newline = pending_.rfind('\n');
     if (last_newline != std::string::npos) emit(last_newline + 1);
     const std::size_t n = input_.read(out, capacity);
-    if (n == 0 && input_.failed()) fail(input_.error());
+    if (n == 0) pass_on(input_);
     pending_.append(out, n);
     return n;
   }

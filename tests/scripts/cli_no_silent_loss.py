@@ -96,6 +96,28 @@ def split_cases(cli, sample, tmp):
           "shards of a name with a newline: %d %r" % (counted.returncode, counted.stderr))
 
 
+def trailing_and_truncated(cli, sample, tmp):
+    with open(sample, "rb") as f:
+        text = f.read()
+    # Bytes after a whole compressed stream: every game counted, one warning, status 0.
+    packed = os.path.join(tmp, "x.pgn.gz")
+    with open(packed, "wb") as f:
+        f.write(gzip.compress(text) + bytes(1024))
+    done = run(cli, "stats", "--format", "json", packed)
+    check(done.returncode == 0, "trailing bytes after gzip: status %d" % done.returncode)
+    check(b'"games": 300' in done.stdout, "trailing bytes after gzip: %r" % done.stdout[:80])
+    check(b"warning: ignored the bytes after the last complete gzip stream" in done.stderr,
+          "trailing bytes after gzip: message %r" % done.stderr)
+    # A last game with no result token: a warning, an error under --strict.
+    cut = b'[Result "1-0"]\n\n1. e4 e5 2. Nf3'
+    done = run(cli, "stats", "-", stdin=cut)
+    check(done.returncode == 0 and b"warning: the input ends inside the game" in done.stderr,
+          "cut game: %d %r" % (done.returncode, done.stderr))
+    done = run(cli, "stats", "--strict", "-", stdin=cut)
+    check(done.returncode == 1 and b"game 1: the input ends inside the game" in done.stderr,
+          "cut game --strict: %d %r" % (done.returncode, done.stderr))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", required=True)
@@ -106,7 +128,7 @@ def main():
     source = args.source or os.path.dirname(os.path.dirname(here))
     sample = os.path.join(source, "data", "sample.pgn")
     with tempfile.TemporaryDirectory() as tmp:
-        for case in (write_errors, split_cases):
+        for case in (write_errors, split_cases, trailing_and_truncated):
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)
             case(args.cli, sample, directory)

@@ -55,8 +55,10 @@ constexpr std::string_view message_texts[] = {
     "tag without closing '\"' or ']' read to the end of its line: %w",
     "tag value longer than %n bytes cut to %n bytes: %w",
     "%w",
+    "the input ends inside the game (no result token): cut off?",
+    "%w",
 };
-static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::FenTagRepaired) + 1,
+static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::SourceWarning) + 1,
               "one text per PgnErrorCode");
 
 std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view what) {

@@ -35,6 +35,8 @@ enum class PgnErrorCode : std::uint8_t {
   TagUnterminated,    // "tag without closing '\"' or ']' read to the end of its line: what"
   TagValueTruncated,  // "tag value longer than N bytes cut to N bytes: what"
   FenTagRepaired,     // what: "FEN tag: castling: right dropped, ... at column N ('K')"
+  InputEndsInGame,    // "the input ends inside the game (no result token): cut off?"
+  SourceWarning,      // what: the source's warning (ByteSource::warning)
 };
 
 // Whether `code` is a repair (a warning unless the reader is strict).

@@ -263,6 +263,13 @@ class PgnParser : public PgnTagReader<Visitor> {
                               PgnErrorCode::SourceFailed,
                               phase_ == Phase::Between || phase_ == Phase::Tags});
       game_has_error_ = skipping_ = true;
+    } else {
+      if (!input_.source().warning().empty())
+        warn(line_, PgnErrorCode::SourceWarning, 0, input_.source().warning());
+      // The last game has no result token: a file cut off looks just like this.
+      // (A game already in error, e.g. an open variation, says so itself.)
+      if ((phase_ == Phase::Tags || phase_ == Phase::Movetext) && !game_has_error_ && depth_ == 0)
+        warn(line_, PgnErrorCode::InputEndsInGame);
     }
     if (phase_ == Phase::Tags) enter_movetext();
     if (phase_ == Phase::Movetext) end_game("");

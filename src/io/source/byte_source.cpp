@@ -57,7 +57,7 @@ class PrefixedSource final : public ByteSource {
       return n;
     }
     const std::size_t n = inner_->read(out, capacity);
-    if (n == 0 && inner_->failed()) fail(inner_->error());
+    if (n == 0) pass_on(*inner_);
     return n;
   }
 

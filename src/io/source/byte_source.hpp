@@ -29,15 +29,28 @@ class ByteSource {
   const std::string& error() const { return error_; }
   bool failed() const { return !error_.empty(); }
 
+  // Empty, or a message about input that was ignored without losing any (e.g. bytes
+  // after the last compressed stream); readers report it as a warning at the end.
+  const std::string& warning() const { return warning_; }
+
  protected:
   explicit ByteSource(std::string name) : name_(std::move(name)) {}
   void fail(std::string message) {
     if (error_.empty()) error_ = std::move(message);
   }
+  void warn(std::string message) {
+    if (warning_.empty()) warning_ = std::move(message);
+  }
+  // For a source that wraps `inner`, once it has ended: its failure and warning are ours.
+  void pass_on(const ByteSource& inner) {
+    if (inner.failed()) fail(inner.error());
+    if (!inner.warning().empty()) warn(inner.warning());
+  }
 
  private:
   std::string name_;
   std::string error_;
+  std::string warning_;
 };
 
 // The outcome of opening an input: a source, or a message saying why not.

@@ -84,6 +84,14 @@ class ZstdSource final : public ByteSource {
       }
       const std::size_t input_before = input_.pos;
       const std::size_t hint = ZSTD_decompressStream(decoder_->stream, &output, &input_);
+      if (ZSTD_isError(hint) && frame_ended_ && !frame_open_) {
+        // Not the start of another frame: bytes appended to a whole file. The games are
+        // all there; the rest is ignored with a warning.
+        done_ = true;
+        warn("ignored the bytes after the last complete zstd frame in " + quoted(name()) +
+             " (not zstd data: " + ZSTD_getErrorName(hint) + ")");
+        return output.pos;
+      }
       if (ZSTD_isError(hint)) {
         done_ = true;
         fail("zstd error in " + quoted(name()) + ": " + ZSTD_getErrorName(hint));
@@ -92,6 +100,7 @@ class ZstdSource final : public ByteSource {
       // hint == 0: a frame just ended (another may follow); otherwise it is still open.
       // A call that neither consumed nor produced anything says nothing about frames.
       if (input_.pos != input_before || output.pos != 0) frame_open_ = hint != 0;
+      frame_ended_ = frame_ended_ || hint == 0;
       maybe_pending_ = output.pos == output.size;
       if (output.pos != 0) return output.pos;
     }
@@ -104,6 +113,7 @@ class ZstdSource final : public ByteSource {
   bool done_ = false;
   bool seen_input_ = false;
   bool frame_open_ = false;
+  bool frame_ended_ = false;  // at least one frame was whole
   bool maybe_pending_ = false;
 };
 
@@ -137,18 +147,29 @@ class DecodingSource : public ByteSource {
       }
       if (input_left() != 0) stream_open_ = true;
       std::string error;
+      const std::size_t input_before = input_left();
       const Step step = decode(error);
       if (step == Step::StreamEnd) {
         stream_open_ = false;  // another stream may follow
+        after_stream_ = true;
         if (!restart()) {
           done_ = true;
           return room - output_left();
         }
+      } else if (step == Step::Error && after_stream_) {
+        // Not the start of another stream: bytes appended to a whole file (padding,
+        // a log line). The games are all there; the rest is ignored with a warning.
+        done_ = true;
+        stream_open_ = false;
+        warn("ignored the bytes after the last complete " + codec_ + " stream in " +
+             quoted(name()) + " (not " + codec_ + " data: " + error + ")");
+        return room - output_left();
       } else if (step == Step::Error) {
         done_ = true;
         fail(error_prefix() + error);
         return room - output_left();
       }
+      if (step == Step::Progress && input_left() != input_before) after_stream_ = false;
       maybe_pending_ = output_left() == 0;
       if (output_left() != room) return room - output_left();
       maybe_pending_ = false;
@@ -187,6 +208,7 @@ class DecodingSource : public ByteSource {
   bool done_ = false;
   bool seen_input_ = false;
   bool stream_open_ = false;
+  bool after_stream_ = false;  // a stream ended and the next has not begun to decode
   bool maybe_pending_ = false;
 };
 
