@@ -1,4 +1,5 @@
 #include "analysis/tune/linear_fit.hpp"
+#include "analysis/tune/scale_search.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -212,29 +213,7 @@ double fit_loss(const FitData& data, const std::vector<double>& w, double k, Los
 }
 
 double fit_scale(const FitData& data, const std::vector<double>& w, LossKind kind, int threads) {
-  const double golden = (std::sqrt(5.0) - 1) / 2;
-  double low = std::log(1e-3), high = std::log(10.0);
-  const auto loss_at = [&](double log_k) {
-    return fit_loss(data, w, std::exp(log_k), kind, threads);
-  };
-  double a = high - golden * (high - low), b = low + golden * (high - low);
-  double fa = loss_at(a), fb = loss_at(b);
-  for (int i = 0; i < 60; ++i) {
-    if (fa < fb) {
-      high = b;
-      b = a;
-      fb = fa;
-      a = high - golden * (high - low);
-      fa = loss_at(a);
-    } else {
-      low = a;
-      a = b;
-      fa = fb;
-      b = low + golden * (high - low);
-      fb = loss_at(b);
-    }
-  }
-  return std::exp((low + high) / 2);
+  return golden_section_scale([&](double k) { return fit_loss(data, w, k, kind, threads); });
 }
 
 std::vector<double> fit_weights(const FitData& data, std::vector<double> start, double k,

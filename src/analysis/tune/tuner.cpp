@@ -1,4 +1,5 @@
 #include "analysis/tune/tuner.hpp"
+#include "analysis/tune/scale_search.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -170,29 +171,7 @@ double loss_gradient(const TuningData& data, const TunerParameters& p, double k,
 }
 
 double fit_k(const TuningData& data, const TunerParameters& p, LossKind kind, int threads) {
-  const double golden = (std::sqrt(5.0) - 1) / 2;
-  double low = std::log(1e-3), high = std::log(10.0);
-  const auto loss_at = [&](double log_k) {
-    return mean_loss(data, p, std::exp(log_k), kind, threads);
-  };
-  double a = high - golden * (high - low), b = low + golden * (high - low);
-  double fa = loss_at(a), fb = loss_at(b);
-  for (int i = 0; i < 60; ++i) {
-    if (fa < fb) {
-      high = b;
-      b = a;
-      fb = fa;
-      a = high - golden * (high - low);
-      fa = loss_at(a);
-    } else {
-      low = a;
-      a = b;
-      fa = fb;
-      b = low + golden * (high - low);
-      fb = loss_at(b);
-    }
-  }
-  return std::exp((low + high) / 2);
+  return golden_section_scale([&](double k) { return mean_loss(data, p, k, kind, threads); });
 }
 
 TunerOptions::TunerOptions() {
