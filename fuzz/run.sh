@@ -11,7 +11,7 @@ bash scripts/setup.sh
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAWNKIT_FUZZ=ON \
   -DPAWNKIT_TESTS=OFF -DPAWNKIT_BENCH=OFF -DPAWNKIT_CLI=OFF -DPAWNKIT_INSTALL=OFF \
   -DPAWNKIT_FUZZ_SECONDS="$seconds" >/dev/null
-cmake --build build-fuzz -j "$(nproc)"
+cmake --build build-fuzz -j "$(nproc)" --target fuzz_targets
 filter=""
 [ $# -gt 0 ] && filter="fuzz\\.($(IFS='|'; echo "$*"))\$"
-ctest --test-dir build-fuzz -L fuzz ${filter:+-R "$filter"} --output-on-failure
+ctest --test-dir build-fuzz -L fuzz ${filter:+-R "$filter"} --output-on-failure -j "$(nproc)"

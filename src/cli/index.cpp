@@ -86,8 +86,11 @@ std::string summarize(const index_db::Store& store, IndexSummary& s) {
   std::string error;
   s.games = store.games(error);
   if (!error.empty()) return error;
-  for (auto [prefix, count] : {std::pair{"E", &s.exact}, {"C", &s.center}, {"S", &s.structures}}) {
-    error = store.scan(prefix, [&](std::string_view, std::string_view) { ++*count; });
+  for (auto [prefix, counter] :
+       {std::pair{"E", &s.exact}, {"C", &s.center}, {"S", &s.structures}}) {
+    // A structured binding cannot be captured before C++20 in clang 14: copy the pointer.
+    std::uint64_t* count = counter;
+    error = store.scan(prefix, [count](std::string_view, std::string_view) { ++*count; });
     if (!error.empty()) return error;
   }
   error = store.scan("F", [&](std::string_view key, std::string_view value) {
