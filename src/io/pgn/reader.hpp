@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "io/pgn/error.hpp"
 #include "io/pgn/input.hpp"
@@ -264,8 +265,13 @@ class PgnParser : public PgnTagReader<Visitor> {
                               phase_ == Phase::Between || phase_ == Phase::Tags});
       game_has_error_ = skipping_ = true;
     } else {
-      if (!input_.source().warning().empty())
+      if (!input_.source().warning().empty()) {
+        // Bytes ignored after the last compressed stream repair no game: a warning under
+        // --strict too (as an error it would drop the last game, which is whole).
+        const bool strict = std::exchange(options_.strict, false);
         warn(line_, PgnErrorCode::SourceWarning, 0, input_.source().warning());
+        options_.strict = strict;
+      }
       // The last game has no result token: a file cut off looks just like this.
       // (A game already in error, e.g. an open variation, says so itself.)
       if ((phase_ == Phase::Tags || phase_ == Phase::Movetext) && !game_has_error_ && depth_ == 0)
