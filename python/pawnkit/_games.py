@@ -14,20 +14,22 @@ _MESSAGE = re.compile(r"^pawnkit: (?P<file>.*?):(?P<line>\d+): game (?P<game>\d+
 
 
 def games_of_chunk(chunk, tags):
-    """One row per game of a chunk of positions: file, game, game_id, plies (the last ply
-    replayed), the tags, and ``structures``: {name: first ply} of the named structures the
-    game reached, in the order it reached them."""
+    """One row per game of a chunk of positions: file, game, game_id, game_key, plies (the
+    last ply replayed), the tags, and ``structures``: [(name, holder, first ply)] of the
+    named structures the game reached (each name and holder once), in the order it reached
+    them."""
     by_game = chunk.groupby("game_id", sort=False)
     frame = pd.DataFrame({"file": by_game["file"].first(), "game": by_game["game"].first(),
-                          "plies": by_game["ply"].max()})
+                          "game_key": by_game["game_key"].first(), "plies": by_game["ply"].max()})
     for name in tags:
         frame[name] = by_game[name].first()
-    named = chunk.loc[chunk["structure"].notna(), ["game_id", "structure", "ply"]]
-    first = named.groupby(["game_id", "structure"], observed=True)["ply"].min().reset_index()
+    named = chunk.loc[chunk["structure"].notna(), ["game_id", "structure", "structure_side", "ply"]]
+    first = named.groupby(["game_id", "structure", "structure_side"], observed=True)["ply"].min().reset_index()
     first = first.sort_values(["game_id", "ply"], kind="stable")
-    reached = {game_id: dict(zip(group["structure"].astype(str), group["ply"].astype(int)))
+    reached = {game_id: list(zip(group["structure"].astype(str), group["structure_side"].astype(str),
+                                 group["ply"].astype(int)))
                for game_id, group in first.groupby("game_id", sort=False)}
-    frame["structures"] = pd.Series([reached.get(game_id, {}) for game_id in frame.index], index=frame.index,
+    frame["structures"] = pd.Series([reached.get(game_id, []) for game_id in frame.index], index=frame.index,
                                     dtype=object)
     return frame
 
@@ -52,8 +54,8 @@ def games_frame(parts, tags, problems, names, tag_types=None):
         if game_id in frame.index:
             frame.loc[game_id, ["status", "message"]] = [status, message]
         else:
-            extra.append({"game_id": game_id, "file": match["file"], "game": game, "plies": np.nan,
-                          "structures": {}, "status": status, "message": message})
+            extra.append({"game_id": game_id, "file": match["file"], "game": game, "game_key": None,
+                          "plies": np.nan, "structures": [], "status": status, "message": message})
     if extra:
         dtypes = frame.dtypes
         frame = pd.concat([frame, pd.DataFrame(extra).set_index("game_id")])
@@ -79,14 +81,18 @@ def _empty_chunk(tags):
 
 def game_structures(games):
     """The games table's ``structures`` in long form: one row per game and named structure
-    it reached, columns ``game_id``, ``file``, ``game``, ``structure`` (categorical, the
-    categories of the positions' ``structure`` column) and ``first_ply``, in the order of
-    the games and, within a game, of the plies; a game that reached none has no row."""
+    and holder it reached, columns ``game_id``, ``game_key``, ``file``, ``game``,
+    ``structure`` (categorical, the categories of the positions' ``structure`` column),
+    ``holder`` (white or black: the side holding it, the positions' ``structure_side``)
+    and ``first_ply``, in the order of the games and, within a game, of the plies; a game
+    that reached none has no row."""
     from ._frames import CATEGORICAL_COLUMNS
-    rows = [(game_id, name, ply) for game_id, reached in games["structures"].items() for name, ply in reached.items()]
-    long = pd.DataFrame(rows, columns=["game_id", "structure", "first_ply"])
+    rows = [(game_id, name, holder, ply) for game_id, reached in games["structures"].items()
+            for name, holder, ply in reached]
+    long = pd.DataFrame(rows, columns=["game_id", "structure", "holder", "first_ply"])
     long["game_id"] = long["game_id"].astype("int64")
     long["first_ply"] = long["first_ply"].astype("int32")
     long["structure"] = pd.Categorical(long["structure"], categories=CATEGORICAL_COLUMNS["structure"])
-    where = games.loc[long["game_id"], ["file", "game"]].reset_index(drop=True)
-    return pd.concat([long[["game_id"]], where, long[["structure", "first_ply"]]], axis=1)
+    long["holder"] = pd.Categorical(long["holder"], categories=CATEGORICAL_COLUMNS["structure_side"])
+    where = games.loc[long["game_id"], ["game_key", "file", "game"]].reset_index(drop=True)
+    return pd.concat([long[["game_id"]], where, long[["structure", "holder", "first_ply"]]], axis=1)
