@@ -254,24 +254,30 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
 def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, progress=None, _first_file=0,
           _all_names=None):
     """One row per game of PGN inputs, indexed by ``game_id`` (as in :func:`positions`):
-    ``file``, ``game``, ``plies`` (the last ply replayed; <NA> for a game with no position),
-    the tags asked for (typed as in :func:`positions`; ``Result`` by default), ``structures``
-    ({name: first ply} of the named structures the game reached, in that order), ``status``
-    (ok, bad or skipped: a bad game keeps the plies replayed before its error) and
-    ``message`` (the CLI's line about a bad or skipped game). Made from the position rows
-    chunk by chunk, so memory stays flat on any file."""
-    from ._games import games_frame, games_of_chunk
+    ``file``, ``game``, ``game_key`` (as in :func:`positions`), ``plies`` (the last ply
+    replayed; <NA> for a game with no position), the tags asked for (typed as in
+    :func:`positions`; ``Result`` by default), ``structures`` ([(name, holder, first ply)]
+    of the named structures the game reached, each name and holder once, in that order),
+    ``status`` (ok, bad or skipped: a bad game keeps the plies replayed before its error)
+    and ``message`` (the CLI's line about a bad or skipped game). Made by a worker of its
+    own in C++ (no pawn report per position), so memory is in proportion to games."""
+    from ._games import games_frame, table_of_games
     tags = _inputs.tags(tags)
-    parts, problems = [], []
-    for chunk in iter_positions(paths, tags=tags, tag_types=tag_types, threads=threads, fen=False, strict=strict,
-                                chunk_rows=1_000_000, progress=progress, _first_file=_first_file,
-                                _all_names=_all_names, _problems_out=problems):
-        parts.append(games_of_chunk(chunk, tags))
-    names = _all_names if _all_names is not None else _inputs.names(paths)
-    problems, tag_problems = problems
+    tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+    given = _inputs.inputs(paths)
+    bar = _ProgressBar(progress, "pawnkit.games")
+    try:
+        columns, problems = _pawnkit.game_table(given, tags, _inputs.integer("threads", threads),
+                                                _inputs.flag("strict", strict),
+                                                _inputs.integer("_first_file", _first_file), bar.callback)
+    finally:
+        bar.close()
+    names = _all_names if _all_names is not None else [name for name, _ in given]
     _warn(problems, "game")
+    tag_problems = {}
+    frame = games_frame([table_of_games(columns, tags, names, tag_types, tag_problems)], tags, problems, names,
+                        tag_types)
     _warn_tags(tag_problems)
-    frame = games_frame(parts, tags, problems, names, tag_types)
     frame.attrs["tag_problems"] = {name: entry["count"] for name, entry in tag_problems.items()}
     return frame
 

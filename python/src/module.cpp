@@ -336,6 +336,7 @@ PYBIND11_MODULE(_pawnkit, m) {
       .def("stop", &PositionStream::stop, py::call_guard<py::gil_scoped_release>());
 
   bind_games(m);
+  bind_game_table(m);
   bind_bitboards(m);
   bind_trace(m);
   bind_split_origin(m);
