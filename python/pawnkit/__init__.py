@@ -291,9 +291,9 @@ def concat(frames):
 
 
 def game_structures(games):
-    """One row per game of a :func:`games` table and named structure it reached:
-    ``game_id``, ``file``, ``game``, ``structure`` (categorical), ``first_ply`` (the tidy
-    form of the ``structures`` column)."""
+    """One row per game of a :func:`games` table and named structure and holder it
+    reached: ``game_id``, ``game_key``, ``file``, ``game``, ``structure`` and ``holder``
+    (categoricals), ``first_ply`` (the tidy form of the ``structures`` column)."""
     from ._games import game_structures as _game_structures
     return _game_structures(games)
 
