@@ -147,3 +147,13 @@ def test_fen_epd_records_have_distinct_ids_and_record_numbers():
     # The key is the position's: equal FENs, equal keys.
     assert (frame.groupby("fen")["game_key"].nunique() == 1).all()
     assert frame["game_key"].nunique() == frame["fen"].nunique()
+
+
+def test_several_tags_in_one_string_are_an_error_not_an_empty_column():
+    # Before: tags="WhiteElo,BlackElo" gave one column of that name, empty.
+    for call in (lambda t: pawnkit.positions(SAMPLE, tags=t), lambda t: pawnkit.games(SAMPLE, tags=t),
+                 lambda t: pawnkit.timeline(SAMPLE, tags=t)):
+        with pytest.raises(ValueError, match=r"several tags are a list: \['WhiteElo', 'BlackElo'\]"):
+            call("WhiteElo,BlackElo")
+        with pytest.raises(ValueError, match="not a tag name"):
+            call(["White Elo"])
