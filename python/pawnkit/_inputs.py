@@ -80,10 +80,11 @@ def names(paths):
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 
-def tags(value):
+def tags(value, pgn_names=True):
     """A tag name or a list of them, as a list (a single string is one tag). A name that no
     PGN tag can have (``"WhiteElo,BlackElo"``, which used to give one empty column) is a
-    ValueError saying to pass a list."""
+    ValueError saying to pass a list (``pgn_names=False``: any names, for other lists of
+    names such as tune's ``freeze``)."""
     if value is None:
         return []
     if isinstance(value, str):
@@ -94,7 +95,7 @@ def tags(value):
     for name in result:
         if not isinstance(name, str):
             raise TypeError(f"tags: expected tag names (str), got {type(name).__name__}")
-        if not _TAG_NAME.fullmatch(name):
+        if pgn_names and not _TAG_NAME.fullmatch(name):
             parts = [p for p in re.split(r"[^A-Za-z0-9_]+", name) if p]
             raise ValueError(f"tags: {name!r} is not a tag name (letters, digits, _)"
                              + (f"; several tags are a list: {parts!r}" if len(parts) > 1 else ""))
