@@ -16,8 +16,8 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/replay.hpp"
 #include "bindings.hpp"
+#include "game_key.hpp"
 #include "game_runs.hpp"
-#include "index/game_visits.hpp"
 
 namespace py = pybind11;
 
@@ -114,10 +114,7 @@ py::dict table_columns(const std::string& text, const std::vector<std::size_t>& 
     files.push_back(first_file + int(input));
     games.push_back(std::int64_t(take<std::uint64_t>(p)));
     const auto high = take<std::uint64_t>(p), low = take<std::uint64_t>(p);
-    char hex[33];
-    std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(high),
-                  static_cast<unsigned long long>(low));
-    keys.append(py::str(hex, 32));
+    keys.append(py::str(key_hex(high, low)));
     plies.push_back(take<std::int32_t>(p));
     const auto count = take<std::uint16_t>(p);
     py::list reached;

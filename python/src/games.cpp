@@ -3,7 +3,6 @@
 // pawnkit.timeline (the CLI's `timeline`).
 #include <pybind11/stl.h>
 
-#include <cstdio>
 #include <cstring>
 #include <span>
 #include <type_traits>
@@ -15,8 +14,8 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/stats.hpp"
 #include "bindings.hpp"
+#include "game_key.hpp"
 #include "game_runs.hpp"
-#include "index/game_visits.hpp"
 #include "io/diagnostic.hpp"
 #include "io/source/input_format.hpp"
 #include "report/stats_writer.hpp"
@@ -112,11 +111,7 @@ class KeyedTimelineWorker {
     inner_.game(game, out, diagnostics);
     if (out.size() == at) return;
     const index_db::ContentHash key = index_db::content_hash(game);
-    char head[64];
-    const int size = std::snprintf(head, sizeof head, "#%d %016llx%016llx\n", *file_,
-                                   static_cast<unsigned long long>(key.high),
-                                   static_cast<unsigned long long>(key.low));
-    out.insert(at, head, std::size_t(size));
+    out.insert(at, "#" + std::to_string(*file_) + " " + key_hex(key.high, key.low) + "\n");
   }
   const analysis::GameCounts& counts() const { return inner_.counts(); }
 

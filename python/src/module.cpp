@@ -11,7 +11,6 @@
 #include <pawnkit/pawns/structures.hpp>
 
 #include <condition_variable>
-#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -19,6 +18,7 @@
 
 #include "analysis/position_analysis.hpp"
 #include "bindings.hpp"
+#include "game_key.hpp"
 #include "huge_page_arenas.hpp"
 #include "io/diagnostic.hpp"
 #include "io/report_writer.hpp"
@@ -212,11 +212,8 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
   out["tags"] = tag_columns;
   // Each game's key: its 128-bit content hash as 32 hex digits.
   out["game_keys"] = object_array(c.game_keys.size(), [&](std::size_t g) {
-    char hex[33];
-    std::snprintf(hex, sizeof hex, "%016llx%016llx",
-                  static_cast<unsigned long long>(c.game_keys[g][0]),
-                  static_cast<unsigned long long>(c.game_keys[g][1]));
-    return ascii_str(hex, 32);
+    const std::string hex = key_hex(c.game_keys[g][0], c.game_keys[g][1]);
+    return ascii_str(hex.data(), hex.size());
   });
   out["game_slot"] = mapped_array(c.game_slot);
   out["file"] = mapped_array(c.file);

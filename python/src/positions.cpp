@@ -20,7 +20,7 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
-#include "index/game_visits.hpp"
+#include "game_key.hpp"
 #include "io/diagnostic.hpp"
 #include "io/source/input_format.hpp"
 
@@ -165,25 +165,6 @@ void put_position(std::string& out, int ply, const PawnReport& report, Structure
   for (const SquareSetKey& key : bitboard_keys) p = store(p, report.white.*key.member);
   for (const SquareSetKey& key : bitboard_keys) p = store(p, report.black.*key.member);
   std::memcpy(p, fen.data(), fen.size());
-}
-
-// The key of a FEN/EPD record: the index's content hash scheme (FNV-1a twice, two bases,
-// a splitmix64 finalizer) over the record's FEN, so that the same position has the same
-// key in any file.
-index_db::ContentHash record_key(std::string_view fen) {
-  std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
-  for (char c : fen) {
-    a = (a ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-    b = (b ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-  }
-  auto mix = [](std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  };
-  return {mix(a), mix(b ^ 0x9e3779b97f4a7c15ULL)};
 }
 
 // The value of tag `name` in a row: the Result column holds the result as the CLI scores
