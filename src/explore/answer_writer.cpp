@@ -66,6 +66,8 @@ void append_model(std::string& out, const ModelGame& g) {
   io::append_int(out, (long long)g.info.number_in_file);
   out += ", \"line\": ";
   io::append_int(out, (long long)g.info.line);
+  out += ", \"offset\": ";
+  io::append_int(out, (long long)g.info.offset);
   out += ", \"id\": ";
   io::append_int(out, g.number);
   out += '}';

@@ -5,9 +5,9 @@
 #include "explore/answer_writer.hpp"
 #include "explore/explorer.hpp"
 #include "index/game_info.hpp"
+#include "index/game_text.hpp"
 #include "index/keys.hpp"
 #include "io/json.hpp"
-#include "serve/game_text.hpp"
 #include "serve/static_files.hpp"
 #include "serve/url.hpp"
 
@@ -110,7 +110,7 @@ Response game_route(Site& site, std::string_view id_text) {
   if (!info) return error_response(500, "corrupt index: game " + std::to_string(id));
   Response response;
   response.content_type = "application/x-chess-pgn; charset=utf-8";
-  error = read_game_text(info->file, info->line, response.body);
+  error = index_db::read_game_text(info->file, info->offset, response.body);
   if (!error.empty()) return error_response(404, error);
   return response;
 }

@@ -190,6 +190,9 @@ class PgnParser : public PgnTagReader<Visitor> {
     depth_ = 0;
     result_tag_.clear();
     obey(call([&] { return visitor_.begin_game(game_, line_); }));
+    // Where the game's first byte is, for a visitor that records it (index add).
+    if constexpr (requires { visitor_.game_offset(std::uint64_t{}); })
+      visitor_.game_offset(input_.offset());
   }
 
   // The tag section is over: the visitor may set up its position or skip the game.
