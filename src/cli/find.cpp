@@ -112,7 +112,8 @@ int run_find(const Args& args) {
   std::size_t warnings = 0;
   const bool all_opened = for_each_input(
       files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
-        if (opened.format == io::InputFormat::Epd) {
+        // An empty input is no FEN/EPD: with --games or --min-plies, zero games.
+        if (opened.format == io::InputFormat::Epd && !(opened.empty && (games || min_plies > 1))) {
           // FEN/EPD records are separate positions: no game to write, no plies to count.
           if (games || min_plies > 1) {
             out.flush();

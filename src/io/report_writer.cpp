@@ -190,15 +190,6 @@ void append_island_words(std::string& out, FileSet files) {
 
 }  // namespace
 
-void append_csv_text(std::string& out, std::string_view text) {
-  out += '"';
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-}
-
 char* write_island_range(char* p, IslandRange range) {
   *p++ = char('a' + range.first_file);
   if (range.last_file != range.first_file) {

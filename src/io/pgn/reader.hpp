@@ -257,6 +257,7 @@ class PgnParser : public PgnTagReader<Visitor> {
       }
       return;
     }
+    this->warn_invalid_utf8();
     if (input_.source().failed()) {
       ++summary_.errors;
       summary_.source_failed = true;

@@ -10,9 +10,11 @@
 #include <pawnkit/chess/fen.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/diagnostic.hpp"
 #include "io/pgn/comments.hpp"
+#include "io/text.hpp"
 
 namespace pawnkit::io::detail {
 
@@ -26,14 +28,18 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
  protected:
   using Base::Base;
   using Base::blank_line_seen_;
+  using Base::game_;
   using Base::input_;
   using Base::line_;
+  using Base::message_;
   using Base::message_what_;
   using Base::options_;
+  using Base::phase_;
   using Base::report;
   using Base::result_tag_;
   using Base::scratch_;
   using Base::skipping_;
+  using Base::summary_;
   using Base::tag_text_;
   using Base::visitor_;
   using Base::warn;
@@ -215,9 +221,29 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     return true;
   }
 
-  // Hands a tag to the visitor with its value unescaped, keeping the Result tag's value.
+  // Hands a tag to the visitor with its value unescaped and made valid UTF-8 (the text
+  // rule, io/text.hpp: the one place where tag text enters), keeping the Result tag's
+  // value. A tag given twice keeps its first value (GameRecord::tag), with a warning.
   void emit_tag(std::string_view name, std::string_view raw, std::size_t tag_line) {
-    const std::string_view value = unescape_tag_value(raw, scratch_);
+    std::string_view value = unescape_tag_value(raw, scratch_);
+    if (const std::size_t bad = count_invalid_utf8(value)) {
+      utf8_scratch_.clear();
+      append_valid_utf8(utf8_scratch_, value);
+      value = utf8_scratch_;
+      if (options_.strict) {
+        message_what_ = "tag " + std::string(name);
+        return warn(tag_line, PgnErrorCode::InvalidUtf8, bad, message_what_);
+      }
+      if (!utf8_replaced_)
+        utf8_first_ = "game " + std::to_string(game_) + ", line " + std::to_string(tag_line) +
+                      ", tag " + std::string(name);
+      utf8_replaced_ += bad;
+    }
+    if (tag_seen(name)) {
+      message_what_.assign(name);
+      warn(tag_line, PgnErrorCode::DuplicateTag, 0, message_what_);
+      return;
+    }
     if (name == "Result") result_tag_.assign(value);
     if (name == "FEN" && !skipping_) {
       warn_fen_repairs(value, tag_line);
@@ -225,6 +251,38 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     }
     visitor_.tag(name, value);
   }
+
+  // Whether the game had a tag of this name already; remembers it if not.
+  bool tag_seen(std::string_view name) {
+    if (game_ != tags_game_) {
+      tags_game_ = game_;
+      tag_names_.clear();
+    }
+    for (const std::string& seen : tag_names_) {
+      if (seen == name) return true;
+    }
+    tag_names_.emplace_back(name);
+    return false;
+  }
+
+  // The file's one warning about tag bytes replaced with U+FFFD (none when strict: each
+  // such tag was an error of its game). Given even when the last game is in error, as the
+  // count is the file's.
+  void warn_invalid_utf8() {
+    if (!utf8_replaced_) return;
+    ++summary_.warnings;
+    message_ = message(PgnErrorCode::InvalidUtf8, utf8_replaced_, utf8_first_);
+    visitor_.warning(PgnError{input_.source().name(),
+                              phase_ == Base::Phase::Between ? game_ + 1 : game_, line_, message_,
+                              PgnErrorCode::InvalidUtf8, false});
+    utf8_replaced_ = 0;
+  }
+
+  std::string utf8_scratch_;       // a tag value made valid UTF-8
+  std::size_t utf8_replaced_ = 0;  // U+FFFD written in this file's tags
+  std::string utf8_first_;         // where the first was ("game 3, line 40, tag White")
+  std::size_t tags_game_ = 0;      // the game whose tag names tag_names_ holds
+  std::vector<std::string> tag_names_;
 
   // One warning per repair the lenient FEN reading makes to a FEN tag (replay reads it
   // with the same repairs); errors when strict. A FEN wrong beyond repair is replay's to
