@@ -194,12 +194,20 @@ class PawnEvalWorker {
   std::string fen_;
 };
 
-}  // namespace
-
-int run_pawn_eval(const Args& args) {
-  std::string format, weights_file;
+// What a pawn-eval run asks for, from its options.
+struct PawnEvalRequest {
   PawnEvalSettings settings;
   RecordOptions record_options;
+  bool jsonl = false;  // JSON lines or CSV, not the table
+  std::vector<std::string_view> files;
+};
+
+// Reads pawn-eval's options (and the weights file) into `request`; a status to exit with
+// when they are wrong or help was asked for.
+std::optional<int> parse_pawn_eval_options(const Args& args, PawnEvalRequest& request) {
+  std::string format, weights_file;
+  PawnEvalSettings& settings = request.settings;
+  RecordOptions& record_options = request.record_options;
   Options options(
       "pawn-eval",
       "pawn-eval [--format table|jsonl|csv] [--trace] [--weights FILE] [--threads N] "
@@ -224,9 +232,7 @@ int run_pawn_eval(const Args& args) {
   options.value("weights", weights_file,
                 "PawnWeights JSON file (as `tune --format json` writes), default Stockfish 15.1's");
   record_options.add_reading(options, "worker threads for PGN input, default: every core");
-  std::vector<std::string_view> files;
-  if (const auto status = record_options.parse(options, args, files)) return *status;
-  const std::string& input = record_options.input;
+  if (const auto status = record_options.parse(options, args, request.files)) return status;
   if (format.empty()) format = settings.trace ? "jsonl" : "table";
   if (settings.trace ? format == "table" : format == "csv") {
     report_error("pawn-eval", settings.trace ? "--trace needs --format jsonl or csv"
@@ -239,74 +245,95 @@ int run_pawn_eval(const Args& args) {
     settings.weights = *read;
   }
   settings.csv = format == "csv";
-  const bool jsonl = format != "table";
+  request.jsonl = format != "table";
+  return std::nullopt;
+}
+
+struct EpdCounts {
+  std::size_t positions = 0, bad = 0, warnings = 0;
+};
+
+// Evaluates (or traces) every record of one FEN/EPD input into `out`.
+void eval_epd_input(io::ByteSource& source, const PawnEvalRequest& request,
+                    const eval::PawnParameters& parameters, Output& out, EpdCounts& counts) {
+  const PawnEvalSettings& settings = request.settings;
+  std::string fen;
+  const auto on_record = [&](const EpdRecord& record) {
+    fen.clear();
+    append_fen(fen, record.position);
+    if (settings.trace) {
+      append_trace_row(out.buffer(), settings.csv, 0, 0, fen,
+                       analysis::epd_label(record.operations),
+                       analysis::trace_row(record.position, settings.weights), parameters);
+      ++counts.positions;
+      out.flush_if_full();
+      return;
+    }
+    const PawnEval e = evaluate(record.position, settings.weights);
+    if (request.jsonl) {
+      append_jsonl(out.buffer(), 0, 0, fen, e);
+    } else {
+      if (counts.positions > 0) out.buffer() += '\n';
+      append_table(out.buffer(), fen, e);
+    }
+    ++counts.positions;
+    out.flush_if_full();
+  };
+  const auto on_error = [&](std::size_t line, std::string_view message) {
+    out.flush();  // the records before it come first
+    report(io::Diagnostic{.file = source.name(), .line = line, .message = std::string(message)});
+    ++counts.bad;
+  };
+  const auto on_warning = [&](std::size_t line, std::string_view message) {
+    out.flush();
+    report(io::Diagnostic{.file = source.name(),
+                          .line = line,
+                          .message = std::string(message),
+                          .severity = io::Severity::Warning});
+    ++counts.warnings;
+  };
+  analysis::for_each_epd_record(source, {.strict = request.record_options.strict}, on_record,
+                                on_error, on_warning);
+}
+
+}  // namespace
+
+int run_pawn_eval(const Args& args) {
+  PawnEvalRequest request;
+  if (const auto status = parse_pawn_eval_options(args, request)) return *status;
+  const PawnEvalSettings& settings = request.settings;
+  const RecordOptions& record_options = request.record_options;
   const eval::PawnParameters parameters = eval::to_parameters(settings.weights);
 
   Output out;
   GameOutput sink(out, 0);
-  std::size_t positions = 0, bad_records = 0, warnings = 0;
+  EpdCounts epd_counts;
+  std::size_t warnings = 0;
   analysis::GameCounts game_counts;
   bool unusable = false;
-  std::string fen;
   if (settings.csv) append_trace_csv_header(out.buffer());
-  const bool all_opened =
-      for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
-        if (opened.format == io::InputFormat::Pgn) {
-          if (!jsonl) {
-            report(io::Diagnostic{.file = std::string(file),
-                                  .message = "PGN input needs --format jsonl or csv"});
-            unusable = true;
-            return true;
-          }
-          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads),
-                                              PawnEvalWorker(settings));
-          warnings += run_games(*opened.source, file, workers, sink,
-                                record_options.pipeline_options(), game_counts);
+  const bool all_opened = for_each_input(
+      request.files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format != io::InputFormat::Pgn) {
+          eval_epd_input(*opened.source, request, parameters, out, epd_counts);
           return true;
         }
-        const auto on_record = [&](const EpdRecord& record) {
-          fen.clear();
-          append_fen(fen, record.position);
-          if (settings.trace) {
-            append_trace_row(out.buffer(), settings.csv, 0, 0, fen,
-                             analysis::epd_label(record.operations),
-                             analysis::trace_row(record.position, settings.weights), parameters);
-            ++positions;
-            out.flush_if_full();
-            return;
-          }
-          const PawnEval e = evaluate(record.position, settings.weights);
-          if (jsonl) {
-            append_jsonl(out.buffer(), 0, 0, fen, e);
-          } else {
-            if (positions > 0) out.buffer() += '\n';
-            append_table(out.buffer(), fen, e);
-          }
-          ++positions;
-          out.flush_if_full();
-        };
-        const auto on_error = [&](std::size_t line, std::string_view message) {
-          out.flush();  // the records before it come first
-          report(io::Diagnostic{
-              .file = opened.source->name(), .line = line, .message = std::string(message)});
-          ++bad_records;
-        };
-        const auto on_warning = [&](std::size_t line, std::string_view message) {
-          out.flush();
-          report(io::Diagnostic{.file = opened.source->name(),
-                                .line = line,
-                                .message = std::string(message),
-                                .severity = io::Severity::Warning});
-          ++warnings;
-        };
-        analysis::for_each_epd_record(*opened.source, {.strict = record_options.strict}, on_record,
-                                      on_error, on_warning);
+        if (!request.jsonl) {
+          report(io::Diagnostic{.file = std::string(file),
+                                .message = "PGN input needs --format jsonl or csv"});
+          unusable = true;
+          return true;
+        }
+        std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads),
+                                            PawnEvalWorker(settings));
+        warnings += run_games(*opened.source, file, workers, sink,
+                              record_options.pipeline_options(), game_counts);
         return true;
       });
   out.flush();
-  const std::size_t bad = game_counts.bad + bad_records;
+  const std::size_t bad = game_counts.bad + epd_counts.bad;
   report_totals("pawn-eval", bad, game_counts.skipped);
-  report_warning_total("pawn-eval", warnings);
+  report_warning_total("pawn-eval", warnings + epd_counts.warnings);
   return bad || unusable || !all_opened ? 1 : 0;
 }
 
