@@ -7,7 +7,8 @@
 //
 // A pattern that depends on the side is a template on the colour (the fast path) with an
 // overload taking the colour at run time first: `passed<White>(own, enemy)` and
-// `passed(c, own, enemy)` give the same set.
+// `passed(c, own, enemy)` give the same set. (Those overloads are alike by design, one
+// dispatch point per pattern: a scan for repeated code lists them as pairs.)
 #pragma once
 
 #include <bit>
