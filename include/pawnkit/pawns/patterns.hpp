@@ -228,7 +228,7 @@ static_assert(island_count(0b1101'1011) == 3 && island_count(0b1110'0111) == 2);
 static_assert(island_east_files(0b1110'0111) == 0b1000'0100);
 static_assert(island_west_files(0b1101'1011) == 0b0100'1001);
 
-// --- Pawn structure terms (contract version 2) ------------------------------------------
+// --- Pawn structure terms (pattern spec version 2) ------------------------------------------
 // The rest of the wiki's pawn-structure family, defined in docs/patterns.md. `connected`,
 // `candidates` and `chain_bases` are pawns; `holes` and `outposts` are squares.
 

@@ -1,4 +1,4 @@
-// The contract's patterns answered square by square: the reference implementation the
+// The pattern spec's patterns answered square by square: the reference implementation the
 // set-wise code is tested against. Written plainly, as the Chessprogramming wiki pages
 // "Isolated Pawns (Bitboards)", "Double and Triple (Bitboards)", "Pawn Islands
 // (Bitboards)" and "Duo Trio Quart (Bitboards)" (https://www.chessprogramming.org)
