@@ -76,18 +76,29 @@ def names(paths):
     return [os.fsdecode(p) if isinstance(p, (str, bytes, os.PathLike)) else _file_object_name(p) for p in paths]
 
 
-def tags(value):
-    """A tag name or a list of them, as a list (a single string is one tag)."""
+# A PGN tag name: letters, digits and underscores (PGN standard 8.1.1).
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def tags(value, pgn_names=True):
+    """A tag name or a list of them, as a list (a single string is one tag). A name that no
+    PGN tag can have (``"WhiteElo,BlackElo"``, which used to give one empty column) is a
+    ValueError saying to pass a list (``pgn_names=False``: any names, for other lists of
+    names such as tune's ``freeze``)."""
     if value is None:
         return []
     if isinstance(value, str):
-        return [value]
+        value = [value]
     if isinstance(value, bytes) or not hasattr(value, "__iter__"):
         raise TypeError(f"tags: expected a tag name or a list of them, got {type(value).__name__}")
     result = list(value)
     for name in result:
         if not isinstance(name, str):
             raise TypeError(f"tags: expected tag names (str), got {type(name).__name__}")
+        if pgn_names and not _TAG_NAME.fullmatch(name):
+            parts = [p for p in re.split(r"[^A-Za-z0-9_]+", name) if p]
+            raise ValueError(f"tags: {name!r} is not a tag name (letters, digits, _)"
+                             + (f"; several tags are a list: {parts!r}" if len(parts) > 1 else ""))
     return result
 
 
