@@ -109,48 +109,63 @@ void append_trace_csv_header(std::string& out) {
   out += '\n';
 }
 
+// How a trace row is spelled in CSV and in JSON: the text before each field (after the
+// position's origin), the empty label, the separator of list items, the line's end.
+struct TraceSpelling {
+  const char *fen, *label, *no_label, *phase, *side_to_move, *material, *separator, *rounding,
+      *score, *coefficients, *end;
+};
+constexpr TraceSpelling csv_trace{.fen = ",",
+                                  .label = ",",
+                                  .no_label = "",
+                                  .phase = ",",
+                                  .side_to_move = ",",
+                                  .material = ",",
+                                  .separator = ",",
+                                  .rounding = ",",
+                                  .score = ",",
+                                  .coefficients = ",",
+                                  .end = "\n"};
+constexpr TraceSpelling json_trace{.fen = "\"fen\": \"",
+                                   .label = "\", \"label\": ",
+                                   .no_label = "null",
+                                   .phase = ", \"phase\": ",
+                                   .side_to_move = ", \"side_to_move\": ",
+                                   .material = ", \"material\": [",
+                                   .separator = ", ",
+                                   .rounding = "], \"rounding\": ",
+                                   .score = ", \"score\": ",
+                                   .coefficients = ", \"coefficients\": [",
+                                   .end = "]}\n"};
+
 // One row of the trace (docs/engine.md): the position, its label, the phase, the side to
 // move, the material balance, the rounding term, the tapered score with the weights, and
 // the coefficients in eval::pawn_parameter_names order.
 void append_trace_row(std::string& out, bool csv, std::size_t game, int ply, const std::string& fen,
                       std::optional<double> label, const analysis::TraceRow& row,
                       const eval::PawnParameters& weights) {
-  const double rounding = eval::rounding_term(row.pawns);
-  const double score = eval::linear_score(row.pawns, weights);
+  const TraceSpelling& s = csv ? csv_trace : json_trace;
   if (csv) {
+    out += game > 0 ? std::to_string(game) + ',' + std::to_string(ply) : std::string(",");
+  } else {
+    out += '{';
     if (game > 0)
-      out += std::to_string(game) + ',' + std::to_string(ply);
-    else
-      out += ',';
-    out += ',' + fen + ',';
-    append_label(out, label, "");
-    out += ',' + std::to_string(row.pawns.phase) + ',' + std::to_string(row.side_to_move) + ',';
-    append_numbers(out, row.material, ",");
-    out += ',';
-    append_number(out, rounding);
-    out += ',';
-    append_number(out, score);
-    out += ',';
-    append_numbers(out, eval::coefficients(row.pawns), ",");
-    out += '\n';
-    return;
+      out += "\"game\": " + std::to_string(game) + ", \"ply\": " + std::to_string(ply) + ", ";
   }
-  out += '{';
-  if (game > 0) {
-    out += "\"game\": " + std::to_string(game) + ", \"ply\": " + std::to_string(ply) + ", ";
-  }
-  out += "\"fen\": \"" + fen + "\", \"label\": ";
-  append_label(out, label, "null");
-  out += ", \"phase\": " + std::to_string(row.pawns.phase) +
-         ", \"side_to_move\": " + std::to_string(row.side_to_move) + ", \"material\": [";
-  append_numbers(out, row.material, ", ");
-  out += "], \"rounding\": ";
-  append_number(out, rounding);
-  out += ", \"score\": ";
-  append_number(out, score);
-  out += ", \"coefficients\": [";
-  append_numbers(out, eval::coefficients(row.pawns), ", ");
-  out += "]}\n";
+  (out += s.fen) += fen;
+  out += s.label;
+  append_label(out, label, s.no_label);
+  (out += s.phase) += std::to_string(row.pawns.phase);
+  (out += s.side_to_move) += std::to_string(row.side_to_move);
+  out += s.material;
+  append_numbers(out, row.material, s.separator);
+  out += s.rounding;
+  append_number(out, eval::rounding_term(row.pawns));
+  out += s.score;
+  append_number(out, eval::linear_score(row.pawns, weights));
+  out += s.coefficients;
+  append_numbers(out, eval::coefficients(row.pawns), s.separator);
+  out += s.end;
 }
 
 // What pawn-eval prints: the evaluation or, with --trace, the trace with its label.
