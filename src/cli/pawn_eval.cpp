@@ -110,7 +110,8 @@ void append_trace_csv_header(std::string& out) {
 }
 
 // How a trace row is spelled in CSV and in JSON: the text before each field (after the
-// position's origin), the empty label, the separator of list items, the line's end.
+// position's origin), the empty label, the separator of list items, the line's end. (The
+// two spellings look alike to a scan for repeated code: they are data.)
 struct TraceSpelling {
   const char *fen, *label, *no_label, *phase, *side_to_move, *material, *separator, *rounding,
       *score, *coefficients, *end;
