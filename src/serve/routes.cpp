@@ -39,10 +39,9 @@ std::vector<std::string> split_commas(std::string_view text) {
 // GET /explore: the parameters are explore's options by the same names (min_elo for
 // --min-elo); the answer is explore --format json's line.
 Response explore_route(Site& site, const Target& target, const std::string& text) {
-  std::uint64_t generation = 0;
-  std::shared_ptr<const index_db::Store> store = site.index->current(&generation);
+  const Snapshot snapshot = site.index->current();
   if (site.cache)
-    if (const auto kept = site.cache->find(text, generation))
+    if (const auto kept = site.cache->find(text, snapshot.generation))
       return {200, "application/json", *kept};
   std::string fen, since, until, match = "exact";
   std::vector<std::string> speeds;
@@ -81,16 +80,19 @@ Response explore_route(Site& site, const Target& target, const std::string& text
   const auto store_failed = [](const std::string& e) {  // as the CLI tells them apart
     return e.starts_with("corrupt") || e.find("IO error") != std::string::npos;
   };
-  std::string e = explore::explore(*store, query, answer);
+  std::string e = explore::explore(*snapshot.store, query, answer, snapshot.records.get());
   // A compaction by `index add` may have removed a file this snapshot read: reopen once.
-  if (store_failed(e)) e = explore::explore(*site.index->reopen(), query, answer);
+  if (store_failed(e)) {
+    const Snapshot again = site.index->reopen();
+    e = explore::explore(*again.store, query, answer, again.records.get());
+  }
   if (!e.empty()) return error_response(store_failed(e) ? 500 : 400, e);
   answer.fen = fen;
   Response response;
   explore::append_answer_json(response.body, answer, query.match);
   response.body += '\n';
   if (site.cache)
-    site.cache->keep(text, generation, std::make_shared<const std::string>(response.body));
+    site.cache->keep(text, snapshot.generation, std::make_shared<const std::string>(response.body));
   return response;
 }
 
@@ -101,7 +103,7 @@ Response game_route(Site& site, std::string_view id_text) {
   if (id_text.empty() || ec != std::errc() || end != id_text.data() + id_text.size())
     return error_response(400, "'" + std::string(id_text) + "' is not a game number");
   std::string error;
-  const auto bytes = site.index->current()->get(index_db::game_key(id), error);
+  const auto bytes = site.index->current().store->get(index_db::game_key(id), error);
   if (!error.empty()) return error_response(500, error);
   if (!bytes) return error_response(404, "no game " + std::to_string(id) + " in the index");
   const auto info = index_db::GameInfo::decode(*bytes);
