@@ -39,7 +39,7 @@ void GradientPass(benchmark::State& state) {
     benchmark::DoNotOptimize(
         analysis::loss_gradient(data, p, 0.3, analysis::LossKind::SquaredError, threads, g));
   }
-  const double features = double(data.rows()) * analysis::tuner_parameter_count;
+  const double features = double(data.rows()) * analysis::linear_parameter_count;
   state.counters["position-features/s"] =
       benchmark::Counter(features * double(state.iterations()), benchmark::Counter::kIsRate);
 }

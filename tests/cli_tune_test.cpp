@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <pawnkit/eval/pawn_weights_json.hpp>
 #include <string>
@@ -41,6 +42,56 @@ TEST(CliTune, JsonIsReproducibleAndReadable) {
   const auto other = run_cli(quick + "--force --seed 2 " + sample);
   ASSERT_EQ(other.status, 0) << other.err;
   EXPECT_NE(other.out, a.out);
+}
+
+TEST(CliTune, ShelterFittedAndWrittenOnlyWhenAsked) {
+  const std::string quick = "tune --format json --force --iterations 30 --per-game 4 ";
+  const auto plain = run_cli(quick + sample);
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("shelter"), std::string::npos) << plain.out;
+  const auto r = run_cli(quick + "--shelter " + sample);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto tuned = eval::parse_tuned_weights(r.out);
+  ASSERT_TRUE(tuned.ok()) << r.out;
+  ASSERT_TRUE(tuned.value().shelter.has_value()) << r.out;
+  // Fitted: some weight moved from Stockfish's; the frozen level (shelter.0.0) did not.
+  const eval::KingShelterWeights& shelter = *tuned.value().shelter;
+  EXPECT_NE(shelter, eval::stockfish_king_shelter);
+  EXPECT_EQ(shelter.shelter[0][0], eval::stockfish_king_shelter.shelter[0][0]);
+  // Written as read, to the unit.
+  const std::size_t at = r.out.find("\"weights\": ") + 11;
+  const std::string weights = r.out.substr(at, r.out.find(", \"report\"") == std::string::npos
+                                                   ? r.out.rfind('}') - at
+                                                   : r.out.find(", \"report\"") - at);
+  EXPECT_EQ(eval::to_json(tuned.value()), weights);
+
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("pawnkit_tune_shelter_" + std::to_string(::getpid()) + ".json");
+  testing::write_file(file, r.out);
+  const auto eval = run_cli("pawn-eval --format jsonl --weights " + file.string() + " -",
+                            "8/8/3p4/3PP3/8/8/k6K/8 w - - 0 1\n");
+  EXPECT_EQ(eval.status, 0) << eval.err;
+  // tune --start reads the shelter back: the text's "start" column is the JSON's, and the
+  // initializer names it.
+  const auto started = run_cli("tune --force --iterations 1 --per-game 4 --shelter --start " +
+                               file.string() + " " + sample);
+  ASSERT_EQ(started.status, 0) << started.err;
+  for (const auto& [name, value] :
+       {std::pair{"shelter.1.1 ", shelter.shelter[1][1]},
+        std::pair{"unblocked_storm.2.2 ", shelter.unblocked_storm[2][2]},
+        std::pair{"king_pawn_distance.eg ", shelter.pawn_distance_eg}}) {
+    const std::size_t line = started.out.find(name);
+    ASSERT_NE(line, std::string::npos) << name << " in " << started.out;
+    char parameter[64];
+    double start = 0;
+    ASSERT_EQ(std::sscanf(started.out.c_str() + line, "%63s %lf", parameter, &start), 2);
+    EXPECT_EQ(start, value) << name;
+  }
+  EXPECT_NE(started.out.find("const pawnkit::eval::KingShelterWeights tuned_king_shelter{"),
+            std::string::npos);
+  EXPECT_NE(started.out.find("    .shelter = tuned_king_shelter};"), std::string::npos);
+  EXPECT_NE(run_cli("tune --trace --shelter " + file.string()).status, 0);
+  std::filesystem::remove(file);
 }
 
 TEST(CliTune, TextReport) {

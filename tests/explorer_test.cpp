@@ -25,6 +25,8 @@
 #include <pawnkit/chess/pawn_report.hpp>
 
 #include "analysis/replay.hpp"
+#include "explore/explorer.hpp"
+#include "index/store.hpp"
 #include "support/read_games.hpp"
 #include "support/run_cli.hpp"
 
@@ -419,6 +421,40 @@ TEST(Explorer, BadInputIsOneLineAndStatusOne) {
                          "bad\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("\"games\": 300"), std::string::npos) << r.out;
+}
+
+// The game records a server keeps across queries (explore/game_records.hpp), even in one slot
+// (each game pushing out the last) or seven, give the model games of records read afresh for
+// each query: every placement of the sample, ten model games each.
+TEST(Explorer, SharedGameRecordsGiveTheAnswersOfFreshReads) {
+  TempDir dir;
+  const std::string db = dir / "db";
+  ASSERT_EQ(run_cli("index add '" + db + "' '" + sample + "'").status, 0);
+  std::string error;
+  const auto store = index_db::Store::open(db, index_db::Store::Mode::ReadOnly, error);
+  ASSERT_TRUE(store) << error;
+  explore::GameRecords one(1), seven(7), many;
+  std::size_t models = 0;
+  for (const auto& [key, k] : count_games(sample, 0).exact) {
+    explore::Query query;
+    query.white = k.white;
+    query.black = k.black;
+    query.games = 10;
+    explore::Answer fresh;
+    ASSERT_EQ(explore::explore(*store, query, fresh), "");
+    models += fresh.model_games.size();
+    for (explore::GameRecords* records : {&one, &seven, &many, &many}) {
+      explore::Answer kept;
+      ASSERT_EQ(explore::explore(*store, query, kept, records), "");
+      ASSERT_EQ(kept.model_games.size(), fresh.model_games.size());
+      for (std::size_t i = 0; i < kept.model_games.size(); ++i) {
+        EXPECT_EQ(kept.model_games[i].number, fresh.model_games[i].number);
+        EXPECT_EQ(kept.model_games[i].info.white, fresh.model_games[i].info.white);
+        EXPECT_EQ(kept.model_games[i].info.line, fresh.model_games[i].info.line);
+      }
+    }
+  }
+  EXPECT_GT(models, 100u);
 }
 
 }  // namespace

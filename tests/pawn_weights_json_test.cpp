@@ -80,6 +80,48 @@ TEST(PawnWeightsJson, ExtendedTerms) {
             "expected ']' (too many pairs?)");
 }
 
+TEST(PawnWeightsJson, TunedWeightsWithTheShelter) {
+  // Stockfish's shelter as written, read back; random shelters round-trip; a tuned object
+  // without "shelter" reads as none, and pawn weights read from one that has it.
+  TunedWeights tuned;
+  tuned.shelter = stockfish_king_shelter;
+  const std::string text = to_json(tuned);
+  const std::string shelter =
+      "\"shelter\": {\"shelter\": [[-2, 85, 95, 53, 39, 23, 25], [-55, 64, 32, -55, -30, -11, "
+      "-61], [-11, 75, 19, -6, 26, 9, -47], [-41, -11, -27, -58, -42, -66, -163]], "
+      "\"unblocked_storm\": [[94, -280, -170, 90, 59, 47, 53], [43, -17, 128, 39, 26, -17, 15], "
+      "[-9, 62, 170, 34, -5, -20, -11], [-27, -19, 106, 10, 2, -13, -24]], \"blocked_storm\": "
+      "[[0, 0], [0, 0], [64, 75], [-3, 14], [-12, 19], [-7, 4], [-10, 5]], \"king_on_file\": "
+      "[[[-18, 11], [-6, -3]], [[0, 0], [5, -4]]], \"base\": [5, 5], \"pawn_distance_eg\": 16}}";
+  EXPECT_TRUE(text.ends_with(shelter)) << text;
+  std::mt19937_64 rng(30);
+  for (int i = 0; i < 200; ++i) {
+    KingShelterWeights w;
+    for (auto* table : {&w.shelter, &w.unblocked_storm})
+      for (auto& row : *table)
+        for (int& v : row) v = int(rng() % 401) - 200;
+    for (Score& s : w.blocked_storm) s = {int(rng() % 99) - 49, int(rng() % 99) - 49};
+    w.king_on_file[1][0] = {int(rng() % 99), -int(rng() % 99)};
+    w.pawn_distance_eg = int(rng() % 50);
+    tuned.shelter = w;
+    const auto read = parse_tuned_weights("{\"k\": 0.3, \"weights\": " + to_json(tuned) + "}");
+    ASSERT_TRUE(read.ok()) << read.error().what;
+    EXPECT_EQ(read.value(), tuned);
+    EXPECT_EQ(to_json(read.value()), to_json(tuned));
+  }
+  EXPECT_EQ(parse_tuned_weights(to_json(TunedWeights{})).value().shelter, std::nullopt);
+  EXPECT_TRUE(parse_pawn_weights(text).ok());
+  const auto part = parse_tuned_weights("{\"shelter\": {\"pawn_distance_eg\": 9}}");
+  ASSERT_TRUE(part.ok());
+  KingShelterWeights expected = stockfish_king_shelter;
+  expected.pawn_distance_eg = 9;
+  EXPECT_EQ(part.value().shelter, expected);
+  const auto bad = parse_tuned_weights("{\"shelter\": {\"storm\": 1}}");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(std::string(bad.error().what).starts_with("unknown member of \"shelter\""));
+  EXPECT_FALSE(parse_tuned_weights("{\"shelter\": {\"shelter\": [[1, 2]]}}").ok());
+}
+
 TEST(PawnWeightsJson, Errors) {
   const struct {
     const char* text;

@@ -38,7 +38,7 @@ double predict(const TraceRow& row, const TunerParameters& p, double k) {
   TuningData one;
   one.add(row, 0);
   double e = one.offsets[0];
-  for (std::size_t i = 0; i < tuner_parameter_count; ++i) e += one.features[i] * p[i];
+  for (std::size_t i = 0; i < linear_parameter_count; ++i) e += one.features[i] * p[i];
   return 1 / (1 + std::pow(10.0, -k * e / 400));
 }
 

@@ -42,7 +42,7 @@ from ._tune import REPORT_PHASES, tune, tune_report, tune_trace
 __all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
            "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
            "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS", "tune", "tune_report", "tune_trace", "REPORT_PHASES",
-           "concat", "game_structures", "Index"]
+           "concat", "game_structures", "Index", "TagValueWarning"]
 
 
 class PawnkitWarning(UserWarning):
@@ -56,6 +56,19 @@ class BadInputWarning(PawnkitWarning):
 class RepairWarning(PawnkitWarning):
     """Sloppy input (a FEN without its side to move, a lowercase ``o-o``) was read as its
     writer meant it: the CLI's warning line for that repair."""
+
+
+class TagValueWarning(PawnkitWarning):
+    """Some values of a typed tag column (``WhiteElo "2400.5"``, ``Date "1972.??.??"``) did
+    not convert and became NA: one warning per column, with the count
+    (``attrs["tag_problems"]`` holds the counts too)."""
+
+
+def _warn_tags(tag_problems, stacklevel=3):
+    for name, entry in (tag_problems or {}).items():
+        count, examples = entry["count"], ", ".join(repr(v) for v in entry["examples"])
+        _warnings.warn(f"pawnkit: tag {name}: {count} value{'' if count == 1 else 's'} not {entry['kind']} "
+                       f"became NA (e.g. {examples})", TagValueWarning, stacklevel=stacklevel)
 
 
 # At most this many repairs are warned about one by one; the rest in one summary line.
@@ -158,16 +171,20 @@ def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_
     stream = request.stream(_inputs.integer("_first_file", _first_file))
     names = _all_names if _all_names is not None else request.names
     bar = _ProgressBar(progress, "pawnkit.iter_positions")
+    tag_problems = {}
     try:
         while True:
             chunk = stream.next(bar.callback)
             if chunk is None:
                 break
-            yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types)
+            yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types,
+                         tag_problems=tag_problems)
         if _problems_out is None:
             _warn(stream.problems(), "record")
+            _warn_tags(tag_problems)
         else:  # the caller warns (pawnkit.games)
             _problems_out.append(stream.problems())
+            _problems_out.append(tag_problems)
     finally:
         bar.close()
         stream.stop()
@@ -179,7 +196,7 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     of them, file objects, fsspec URLs) as a pandas DataFrame.
 
     Columns: ``file`` (categorical: each input's name as given), ``game`` (1-based in its
-    file; 0 for FEN/EPD), ``game_id`` (unique over everything one call reads:
+    file; for FEN/EPD the record's number), ``game_id`` (unique over everything one call reads:
     ``input index * 2**32 + game``, stable across runs; ``groupby("game_id")`` is always
     one game), ``ply``, ``fen``; for each side and square-set key of the report a uint64
     bitboard (``white_pawns``, ``white_isolated``, ..., ``black_promotions``; LERF, bit 0 =
@@ -192,7 +209,12 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     ``Termination``, ``TimeControl``, ``Event``, ``White``, ``Black``, ``Opening``, ``Variant``,
     titles and ``Round`` as categoricals; any other tag as text (None when a game lacks it).
     ``tag_types={"Site": "category", "Date": "str"}`` says otherwise for a tag (``"str"``,
-    ``"category"``, ``"Int"`` or ``"date"``).
+    ``"category"``, ``"Int"`` or ``"date"``). A value that does not convert (``WhiteElo
+    "2400.5"``, ``"2147483648"``, ``"?"``; a partial date) is NA, never an exception: one
+    ``TagValueWarning`` per column counts them, and ``attrs["tag_problems"]`` holds
+    {tag: count}. ``Result`` is the game's result as ``pawnkit stats`` scores it: the
+    movetext's result token (a sloppy ``1/2`` read as ``1/2-1/2``), the tag only in a game
+    without one.
 
     ``where`` takes the ``find`` query language (docs/query.md); with ``min_plies`` N a
     game's position is kept once the query held for N consecutive plies. ``fen=False``
@@ -223,29 +245,41 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     names = _all_names if _all_names is not None else request.names
     if not chunks:
         return _empty_frame(request.tags, problems, request.fen, names, request.tag_types)
-    return _frame(chunks[0], request.tags, problems, names, request.tag_types)
+    tag_problems = {}
+    frame = _frame(chunks[0], request.tags, problems, names, request.tag_types, tag_problems)
+    _warn_tags(tag_problems)
+    return frame
 
 
 def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, progress=None, _first_file=0,
           _all_names=None):
     """One row per game of PGN inputs, indexed by ``game_id`` (as in :func:`positions`):
-    ``file``, ``game``, ``plies`` (the last ply replayed; <NA> for a game with no position),
-    the tags asked for (typed as in :func:`positions`; ``Result`` by default), ``structures``
-    ({name: first ply} of the named structures the game reached, in that order), ``status``
-    (ok, bad or skipped: a bad game keeps the plies replayed before its error) and
-    ``message`` (the CLI's line about a bad or skipped game). Made from the position rows
-    chunk by chunk, so memory stays flat on any file."""
-    from ._games import games_frame, games_of_chunk
+    ``file``, ``game``, ``game_key`` (as in :func:`positions`), ``plies`` (the last ply
+    replayed; <NA> for a game with no position), the tags asked for (typed as in
+    :func:`positions`; ``Result`` by default), ``structures`` ([(name, holder, first ply)]
+    of the named structures the game reached, each name and holder once, in that order),
+    ``status`` (ok, bad or skipped: a bad game keeps the plies replayed before its error)
+    and ``message`` (the CLI's line about a bad or skipped game). Made by a worker of its
+    own in C++ (no pawn report per position), so memory is in proportion to games."""
+    from ._games import games_frame, table_of_games
     tags = _inputs.tags(tags)
-    parts, problems = [], []
-    for chunk in iter_positions(paths, tags=tags, tag_types=tag_types, threads=threads, fen=False, strict=strict,
-                                chunk_rows=1_000_000, progress=progress, _first_file=_first_file,
-                                _all_names=_all_names, _problems_out=problems):
-        parts.append(games_of_chunk(chunk, tags))
-    names = _all_names if _all_names is not None else _inputs.names(paths)
-    problems = problems[0]
+    tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+    given = _inputs.inputs(paths)
+    bar = _ProgressBar(progress, "pawnkit.games")
+    try:
+        columns, problems = _pawnkit.game_table(given, tags, _inputs.integer("threads", threads),
+                                                _inputs.flag("strict", strict),
+                                                _inputs.integer("_first_file", _first_file), bar.callback)
+    finally:
+        bar.close()
+    names = _all_names if _all_names is not None else [name for name, _ in given]
     _warn(problems, "game")
-    return games_frame(parts, tags, problems, names, tag_types)
+    tag_problems = {}
+    frame = games_frame([table_of_games(columns, tags, names, tag_types, tag_problems)], tags, problems, names,
+                        tag_types)
+    _warn_tags(tag_problems)
+    frame.attrs["tag_problems"] = {name: entry["count"] for name, entry in tag_problems.items()}
+    return frame
 
 
 def concat(frames):
@@ -257,9 +291,9 @@ def concat(frames):
 
 
 def game_structures(games):
-    """One row per game of a :func:`games` table and named structure it reached:
-    ``game_id``, ``file``, ``game``, ``structure`` (categorical), ``first_ply`` (the tidy
-    form of the ``structures`` column)."""
+    """One row per game of a :func:`games` table and named structure and holder it
+    reached: ``game_id``, ``game_key``, ``file``, ``game``, ``structure`` and ``holder``
+    (categoricals), ``first_ply`` (the tidy form of the ``structures`` column)."""
     from ._games import game_structures as _game_structures
     return _game_structures(games)
 
@@ -273,17 +307,19 @@ def release_memory():
     return kept
 
 
-def stats(paths, *, threads=0, min_plies=8, strict=False, progress=None, _warn_now=True):
+def stats(paths, *, threads=0, min_plies=8, strict=False, phase=None, progress=None, _warn_now=True):
     """The summary of ``pawnkit stats`` over PGN files, as a :class:`Stats`:
     ``to_dict()`` is ``json.loads`` of ``pawnkit stats --format json``; ``a + b`` merges
-    two partial results exactly; ``==`` compares the numbers; picklable. Bad games are
-    counted in it (``bad_games``, ``errors``) and warned about; repairs are in
-    ``warnings``. ``min_plies`` takes 1 to 256."""
+    two partial results exactly (of the same ``min_plies`` and ``phase``); ``==`` compares
+    the numbers; picklable. Bad games are counted in it (``bad_games``, ``errors``) and
+    warned about; repairs are in ``warnings``. ``min_plies`` takes 1 to 256. ``phase``
+    ("opening", "middlegame" or "endgame") is ``--phase``: the pattern and island rows
+    count that phase's positions only."""
     bar = _ProgressBar(progress, "pawnkit.stats")
     try:
         result = _pawnkit.stats(_inputs.inputs(paths), _inputs.integer("threads", threads),
                                 _inputs.integer("min_plies", min_plies), _inputs.flag("strict", strict),
-                                bar.callback)
+                                _inputs.text("phase", phase, optional=True), bar.callback)
     finally:
         bar.close()
     if _warn_now:
@@ -318,26 +354,30 @@ def find(paths, where, *, games=False, min_plies=1, tags=(), tag_types=None, thr
 _TIMELINE_COLUMNS = ["game", "structure", "holder", "first_ply", "last_ply", "plies", "phase"]
 
 
-def timeline(paths, *, min_plies=8, tags=(), threads=0, strict=False, progress=None):
+def timeline(paths, *, min_plies=8, tags=(), tag_types=None, threads=0, strict=False, progress=None):
     """The structure timeline of every game of PGN inputs, as ``pawnkit timeline`` writes
-    it (docs/timeline.md): a DataFrame with one row per range and the JSON lines' columns
-    ``game``, ``structure``, ``holder``, ``first_ply``, ``last_ply``, ``plies``, ``phase``,
-    then one column per tag in ``tags`` (None when a game lacks it). ``attrs`` holds
-    ``bad``, ``skipped``, ``messages`` and the repairs' ``warnings``/``warning_messages``."""
-    import pandas as pd
+    it (docs/timeline.md): a DataFrame with one row per range, columns ``file``, ``game``,
+    ``game_id``, ``game_key`` (as in :func:`positions`), the JSON lines' ``structure``,
+    ``holder``, ``first_ply``, ``last_ply``, ``plies``, ``phase`` (``structure``, ``holder``
+    and ``phase`` categorical), then one column per tag in ``tags``, typed as in
+    :func:`positions` (``tag_types`` too; a value that does not convert is NA, counted in a
+    ``TagValueWarning``). ``attrs`` holds ``bad``, ``skipped``, ``messages``, the repairs'
+    ``warnings``/``warning_messages`` and ``tag_problems``."""
+    from ._frames import timeline_frame
     tags = _inputs.tags(tags)
+    tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+    given = _inputs.inputs(paths)
     bar = _ProgressBar(progress, "pawnkit.timeline")
     try:
         text, problems = _pawnkit.timeline_jsonl(
-            _inputs.inputs(paths), _inputs.integer("min_plies", min_plies), tags,
+            given, _inputs.integer("min_plies", min_plies), tags,
             _inputs.integer("threads", threads), _inputs.flag("strict", strict), bar.callback)
     finally:
         bar.close()
     _warn(problems, "game")
-    rows = [_json.loads(line) for line in text.splitlines()]
-    frame = pd.DataFrame(rows, columns=_TIMELINE_COLUMNS + tags)
-    for column in ("game", "first_ply", "last_ply", "plies"):
-        frame[column] = frame[column].astype("int64")
+    tag_problems = {}
+    frame = timeline_frame(text, tags, tag_types, [name for name, _ in given], tag_problems)
+    _warn_tags(tag_problems)
     frame.attrs.update(problems)
     return frame
 
@@ -359,19 +399,21 @@ _SIDES = ("white", "black")
 
 def _stats_rows(data):
     """(section, name, side, measure, value) for every number of ``to_dict()``, walking it
-    as it is (so keys added to the JSON appear without a change here)."""
+    as it is (so keys added to the JSON appear without a change here). A {"white": ...,
+    "black": ...} level anywhere becomes the side, so that no two rows share a key."""
     def leaves(section, name, side, value):
-        if isinstance(value, dict):
-            for measure, v in value.items():
-                if isinstance(v, (dict, list)):
-                    yield from leaves(section, name, side, dict(enumerate(v)) if isinstance(v, list) else v)
-                else:
-                    yield section, name, side, str(measure), v
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                yield section, name, side, str(i), v
-        else:
+        if isinstance(value, list):
+            value = {str(i): v for i, v in enumerate(value)}
+        if not isinstance(value, dict):
             yield section, name, side, "value", value
+            return
+        for measure, v in value.items():
+            if measure in _SIDES and isinstance(v, (dict, list)) and side is None:
+                yield from leaves(section, name, measure, v)
+            elif isinstance(v, (dict, list)):
+                yield from leaves(section, f"{name}.{measure}", side, v)
+            elif measure not in ("from", "to"):  # a transition's ends are its name
+                yield section, name, side, str(measure), v
 
     for section, content in data.items():
         if isinstance(content, list):  # [{"from", "to", ...}, ...] (transitions)
@@ -380,28 +422,27 @@ def _stats_rows(data):
                 yield from leaves(section, name, None, item)
         elif not isinstance(content, dict):
             yield "totals", section, None, "count", content
-        elif set(content) <= set(_SIDES):  # {"white": [...], "black": [...]} (islands)
-            for side, value in content.items():
-                yield from leaves(section, section, side, value)
         else:
             for name, value in content.items():
-                if isinstance(value, dict) and set(value) and set(value) <= set(_SIDES):
-                    for side, per_side in value.items():
-                        yield from leaves(section, name, side, per_side)
+                if name in _SIDES:  # {"white": [...], "black": [...]} (islands)
+                    yield from leaves(section, section, name, value)
                 else:
                     yield from leaves(section, name, None, value)
 
 
 def _stats_to_frame(self):
     """The numbers of ``to_dict()`` as a tidy DataFrame: one row per number, columns
-    ``section`` (totals, patterns, islands, scores, structures), ``name`` (the pattern or
-    structure), ``side`` (white, black or None), ``measure`` (positions, games, wins,
-    score_percent, ...; the island count for islands) and ``value`` (None where the JSON
-    has null)."""
+    ``section`` (totals, patterns, islands, scores, structures, ...), ``name`` (the pattern
+    or structure), ``side`` (white, black, or NaN for a number of both sides), ``measure``
+    (positions, games, wins, score_percent, ...; the island count for islands) and
+    ``value`` (float64, NaN where the JSON has null; counts are exact below 2**53).
+    (section, name, side, measure) is unique, so ``pivot``/``unstack`` work."""
     import pandas as pd
     frame = pd.DataFrame(list(_stats_rows(self.to_dict())), columns=["section", "name", "side", "measure", "value"])
-    for column in ("section", "name", "side", "measure"):
+    for column in ("section", "name", "measure"):
         frame[column] = frame[column].astype("category")
+    frame["side"] = pd.Categorical(frame["side"], categories=list(_SIDES))
+    frame["value"] = pd.to_numeric(frame["value"], errors="raise").astype("float64")
     return frame
 
 

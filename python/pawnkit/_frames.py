@@ -39,19 +39,75 @@ KNOWN_TAG_CATEGORIES = {
 }
 
 
+# The dtype of text columns (fen, game_key, text tags): pandas' own default for strings,
+# so that a frame of rows and an empty one (Dask's meta) agree: object on pandas 1 and 2,
+# "str" (Arrow-backed where pyarrow is installed, NaN for missing) on pandas 3.
+TEXT_DTYPE = pd.Series(["text"]).dtype
+
+
+def text_array(values):
+    """``values`` (str or None) as a column of TEXT_DTYPE, empty or not."""
+    values = np.asarray(values, dtype=object)
+    return values if TEXT_DTYPE == object else pd.array(values, dtype=TEXT_DTYPE)
+
+
 def tag_type(name, tag_types):
     return (tag_types or {}).get(name) or TAG_TYPES.get(name, "str")
 
 
-def _dates(values):
+# A whole number that fits Int32 (no sign of a fraction, at most 10 digits).
+_INTEGER = r"\s*[+-]?\d{1,10}\s*"
+_INT32_RANGE = (-(1 << 31), (1 << 31) - 1)
+# How many of a column's malformed values the warning quotes.
+_EXAMPLES = 3
+
+
+def _note_malformed(tag_problems, name, kind, values):
+    """Adds ``values`` (the texts that did not convert) to the count of column ``name``."""
+    if tag_problems is None or not len(values):
+        return
+    entry = tag_problems.setdefault(name, {"kind": kind, "count": 0, "examples": []})
+    entry["count"] += len(values)
+    for value in values:
+        if len(entry["examples"]) >= _EXAMPLES:
+            break
+        if value not in entry["examples"]:
+            entry["examples"].append(value)
+
+
+def _integers(name, values, tag_problems):
+    """Tag texts as a nullable Int32 array: a whole number in Int32's range converts, any
+    other text (``"2400.5"``, ``"2147483648"``, ``"abc"``, ``"?"``) is <NA>, counted in
+    ``tag_problems``; a missing tag is <NA> and not counted."""
+    series = pd.Series(values, dtype=object)
+    present = series.notna().to_numpy()
+    text = series[present].astype(str)
+    whole = text.str.fullmatch(_INTEGER).to_numpy(dtype=bool)
+    numbers = np.zeros(len(series), np.int64)
+    numbers[np.flatnonzero(present)[whole]] = text[whole].astype(np.int64).to_numpy()
+    fits = (numbers >= _INT32_RANGE[0]) & (numbers <= _INT32_RANGE[1])
+    good = np.zeros(len(series), bool)
+    good[np.flatnonzero(present)[whole]] = True
+    good &= fits
+    _note_malformed(tag_problems, name, "an integer in Int32's range", series[present & ~good].tolist())
+    return pd.arrays.IntegerArray(np.where(good, numbers, 0).astype(np.int32), ~good)
+
+
+def _dates(name, values, tag_problems):
     """PGN dates ("2013.01.31") as datetime64; a partial date ("1972.??.??", "????.??.??")
-    or anything else that is not a whole date is NaT (its text stays available with
-    ``tag_types={"Date": "str"}``)."""
-    return pd.to_datetime(pd.Series(values, dtype=object), format="%Y.%m.%d", errors="coerce").to_numpy()
+    or anything else that is not a whole date is NaT, counted in ``tag_problems`` (its text
+    stays available with ``tag_types={"Date": "str"}``)."""
+    series = pd.Series(values, dtype=object)
+    dates = pd.to_datetime(series, format="%Y.%m.%d", errors="coerce")
+    _note_malformed(tag_problems, name, "a whole date (YYYY.MM.DD)", series[series.notna() & dates.isna()].tolist())
+    # Nanoseconds on every pandas (pandas 3 would pick microseconds): one schema.
+    return dates.to_numpy().astype("datetime64[ns]")
 
 
-def tag_column(name, per_game, slot, kind):
-    """The column of tag ``name`` from its value per game and each row's game."""
+def tag_column(name, per_game, slot, kind, tag_problems=None):
+    """The column of tag ``name`` from its value per game and each row's game. A value that
+    does not convert to the column's type is NA, never an exception: it is counted in
+    ``tag_problems`` (name -> {"kind", "count", "examples"}), which the caller warns about."""
     if kind == "category":
         codes, categories = pd.factorize(per_game, use_na_sentinel=True)
         categories = categories.astype(object)
@@ -60,11 +116,16 @@ def tag_column(name, per_game, slot, kind):
             categories, codes = _with_known(known, categories, codes)
         return pd.Categorical.from_codes(codes[slot] if len(slot) else codes[:0], categories=categories)
     if kind == "Int":
-        numbers = pd.to_numeric(pd.Series(per_game, dtype=object), errors="coerce")
-        return pd.array(numbers.to_numpy()[slot] if len(slot) else numbers.to_numpy()[:0], dtype="Int32")
+        numbers = _integers(name, per_game, tag_problems)
+        return numbers[slot] if len(slot) else numbers[:0]
     if kind == "date":
-        return _dates(per_game)[slot] if len(slot) else np.zeros(0, "datetime64[ns]")
-    return per_game[slot] if len(slot) else np.zeros(0, object)
+        return _dates(name, per_game, tag_problems)[slot] if len(slot) else np.zeros(0, "datetime64[ns]")
+    return text_array(per_game[slot] if len(slot) else np.zeros(0, object))
+
+
+def tag_problem_counts(tag_problems):
+    """{tag: number of values that became NA} for ``attrs["tag_problems"]``."""
+    return {name: entry["count"] for name, entry in (tag_problems or {}).items()}
 
 
 def _with_known(known, found, codes):
@@ -123,7 +184,7 @@ def concat(frames):
 
 # game_id = input index * GAME_ID_STRIDE + game (made in C++, python/src/positions.cpp):
 # unique over the inputs of one call (or one Dask collection), the same on every run over
-# the same inputs.
+# the same inputs, but not across calls: game_key is the key that is.
 GAME_ID_STRIDE = 1 << 32
 
 
@@ -137,19 +198,25 @@ def _file_column(codes, names):
     return pd.Categorical.from_codes(codes, categories=categories)
 
 
-def positions_frame(chunk, tags, problems, names, tag_types=None):
-    """One DataFrame from a chunk: file, game, game_id, ply, fen (unless the chunk was made
-    without), the bitboards, islands, the categorical columns, tags. ``names`` are the
-    names of every input of the call (or Dask collection), which the chunk's ``file``
-    codes index."""
+def positions_frame(chunk, tags, problems, names, tag_types=None, tag_problems=None):
+    """One DataFrame from a chunk: file, game, game_id, game_key, ply, fen (unless the
+    chunk was made without), the bitboards, islands, the categorical columns, tags.
+    ``names`` are the names of every input of the call (or Dask collection), which the
+    chunk's ``file`` codes index. Tag values that do not convert are added to
+    ``tag_problems`` (a dict the caller keeps over chunks) and counted in
+    ``attrs["tag_problems"]``."""
+    if tag_problems is None:
+        tag_problems = {}
+    slot = chunk["game_slot"]
     head = {
         "file": _file_column(chunk["file"], names),
         "game": chunk["game"],
         "game_id": chunk["game_id"],
+        "game_key": text_array(chunk["game_keys"][slot] if len(slot) else np.zeros(0, object)),
         "ply": chunk["ply"],
     }
     if "fen" in chunk:
-        head["fen"] = chunk["fen"]
+        head["fen"] = text_array(chunk["fen"])
     columns = head
     # One contiguous array per bitboard column: with copy=False pandas keeps each as a
     # block of its own (no consolidation into one 2-D block, so no copy and no strides).
@@ -159,9 +226,10 @@ def positions_frame(chunk, tags, problems, names, tag_types=None):
     for name, categories in CATEGORICAL_COLUMNS.items():
         columns[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
     for name in tags:
-        columns[name] = tag_column(name, chunk["tags"][name], chunk["game_slot"], tag_type(name, tag_types))
+        columns[name] = tag_column(name, chunk["tags"][name], slot, tag_type(name, tag_types), tag_problems)
     frame = pd.DataFrame(columns, copy=False)
     frame.attrs.update(problems)
+    frame.attrs["tag_problems"] = tag_problem_counts(tag_problems)
     return frame
 
 
@@ -177,6 +245,7 @@ def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=Non
         "white_islands": np.zeros(0, np.uint8),
         "black_islands": np.zeros(0, np.uint8),
         "tags": {name: np.zeros(0, object) for name in tags},
+        "game_keys": np.zeros(0, object),
         "game_slot": np.zeros(0, np.uint32),
     }
     for name in CATEGORICAL_COLUMNS:
@@ -185,3 +254,38 @@ def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=Non
         del chunk["fen"]
     problems = problems or {"bad": 0, "skipped": 0, "messages": [], "warnings": 0, "warning_messages": []}
     return positions_frame(chunk, list(tags), problems, list(names), tag_types=tag_types)
+
+
+def timeline_frame(text, tags, tag_types, names, tag_problems):
+    """The rows of ``pawnkit timeline --format jsonl`` (each game's lines after a "#FILE
+    KEY" line, python/src/games.cpp) as a frame of pawnkit's schema: file, game, game_id,
+    game_key, the range columns, the typed tags."""
+    import json
+    files, keys, records = [], [], []
+    file, key = 0, None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            file_text, key = line[1:].split(" ")
+            file = int(file_text)
+            continue
+        files.append(file)
+        keys.append(key)
+        records.append(json.loads(line))
+    rows = pd.DataFrame(records, columns=["game", "structure", "holder", "first_ply", "last_ply", "plies", "phase"]
+                        + list(tags))
+    game = rows["game"].to_numpy(np.int64)
+    codes = np.asarray(files, np.int32)
+    columns = {"file": _file_column(codes, names), "game": game, "game_id": codes.astype(np.int64) * GAME_ID_STRIDE
+               + game, "game_key": text_array(keys)}
+    columns["structure"] = pd.Categorical(rows["structure"], categories=CATEGORICAL_COLUMNS["structure"])
+    columns["holder"] = pd.Categorical(rows["holder"], categories=CATEGORICAL_COLUMNS["structure_side"])
+    for name in ("first_ply", "last_ply", "plies"):
+        columns[name] = rows[name].to_numpy(np.int64)
+    columns["phase"] = pd.Categorical(rows["phase"], categories=CATEGORICAL_COLUMNS["phase"])
+    every_row = np.arange(len(rows))
+    for name in tags:
+        values = rows[name].to_numpy(dtype=object)
+        columns[name] = tag_column(name, values, every_row, tag_type(name, tag_types), tag_problems)
+    frame = pd.DataFrame(columns)
+    frame.attrs["tag_problems"] = tag_problem_counts(tag_problems)
+    return frame

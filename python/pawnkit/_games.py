@@ -1,41 +1,50 @@
-"""pawnkit.games: one row per game, aggregated from the position rows chunk by chunk (the
-chunks of iter_positions hold whole games), plus the games that have no rows (skipped
-variants, games bad from their first move) from the messages about them."""
+"""pawnkit.games: one row per game, from the per-game records of the C++ module (no
+position rows), marked ok, bad or skipped from the messages about them (and a game the
+reader lost before any record, from its message alone)."""
 
 import re
 
 import numpy as np
 import pandas as pd
 
-from ._frames import GAME_ID_STRIDE, tag_type, union_categories
+from ._frames import GAME_ID_STRIDE, _file_column, tag_column, tag_type, text_array, union_categories
 
 # "pawnkit: FILE:LINE: game N: message", as io::format_diagnostic writes it.
 _MESSAGE = re.compile(r"^pawnkit: (?P<file>.*?):(?P<line>\d+): game (?P<game>\d+): (?P<text>.*)$")
 
 
-def games_of_chunk(chunk, tags):
-    """One row per game of a chunk of positions: file, game, game_id, plies (the last ply
-    replayed), the tags, and ``structures``: {name: first ply} of the named structures the
-    game reached, in the order it reached them."""
-    by_game = chunk.groupby("game_id", sort=False)
-    frame = pd.DataFrame({"file": by_game["file"].first(), "game": by_game["game"].first(),
-                          "plies": by_game["ply"].max()})
+def table_of_games(columns, tags, names, tag_types=None, tag_problems=None):
+    """One row per game from the columns of ``_pawnkit.game_table`` (python/src/game_table.cpp),
+    indexed by ``game_id``: file, game, game_key, plies (the last ply replayed; <NA> for a
+    game with no position), the typed tags and ``structures``: [(name, holder, first ply)]
+    of the named structures the game reached (each name and holder once), in the order it
+    reached them."""
+    files = np.asarray(columns["file"], np.int32)
+    game = np.asarray(columns["game"], np.int64)
+    plies = np.asarray(columns["plies"], np.int32)
+    index = pd.Index(files.astype(np.int64) * GAME_ID_STRIDE + game, name="game_id")
+    every = np.arange(len(game))
+    frame = pd.DataFrame({"file": _file_column(files, names), "game": game,
+                          "game_key": text_array(columns["game_key"]),
+                          "plies": pd.arrays.IntegerArray(plies, plies < 0)}, index=index)
     for name in tags:
-        frame[name] = by_game[name].first()
-    named = chunk.loc[chunk["structure"].notna(), ["game_id", "structure", "ply"]]
-    first = named.groupby(["game_id", "structure"], observed=True)["ply"].min().reset_index()
-    first = first.sort_values(["game_id", "ply"], kind="stable")
-    reached = {game_id: dict(zip(group["structure"].astype(str), group["ply"].astype(int)))
-               for game_id, group in first.groupby("game_id", sort=False)}
-    frame["structures"] = pd.Series([reached.get(game_id, {}) for game_id in frame.index], index=frame.index,
-                                    dtype=object)
+        values = np.array(columns["tags"][name], dtype=object)
+        frame[name] = tag_column(name, values, every, tag_type(name, tag_types), tag_problems)
+    structures = np.empty(len(game), dtype=object)
+    structures[:] = columns["structures"]
+    frame["structures"] = structures
     return frame
+
+
+_NO_GAMES = {"file": [], "game": [], "plies": [], "game_key": [], "structures": [], "tags": {}}
 
 
 def games_frame(parts, tags, problems, names, tag_types=None):
     """The table: the chunks' games, then each message's game marked bad or skipped (and
     added when it had no rows)."""
-    frame = pd.concat(union_categories(parts)) if parts else games_of_chunk(_empty_chunk(tags), tags)
+    if not parts:
+        parts = [table_of_games({**_NO_GAMES, "tags": {name: [] for name in tags}}, tags, names, tag_types)]
+    frame = pd.concat(union_categories(parts))
     frame["status"] = "ok"
     frame["message"] = None
     index_of = {}
@@ -52,8 +61,8 @@ def games_frame(parts, tags, problems, names, tag_types=None):
         if game_id in frame.index:
             frame.loc[game_id, ["status", "message"]] = [status, message]
         else:
-            extra.append({"game_id": game_id, "file": match["file"], "game": game, "plies": np.nan,
-                          "structures": {}, "status": status, "message": message})
+            extra.append({"game_id": game_id, "file": match["file"], "game": game, "game_key": None,
+                          "plies": np.nan, "structures": [], "status": status, "message": message})
     if extra:
         dtypes = frame.dtypes
         frame = pd.concat([frame, pd.DataFrame(extra).set_index("game_id")])
@@ -65,28 +74,32 @@ def games_frame(parts, tags, problems, names, tag_types=None):
     frame["file"] = pd.Categorical(frame["file"].astype(object), categories=list(dict.fromkeys(names)))
     frame["plies"] = frame["plies"].astype("Int32")
     for name in tags:
-        if tag_type(name, tag_types) == "category" and frame[name].dtype == object:
+        if tag_type(name, tag_types) == "category" and not isinstance(frame[name].dtype, pd.CategoricalDtype):
             frame[name] = frame[name].astype("category")
+        elif tag_type(name, tag_types) == "str":
+            frame[name] = text_array(frame[name].to_numpy(dtype=object))
+    # Text as pandas' string dtype however the rows above were added (one schema with meta).
+    frame["game_key"] = text_array(frame["game_key"].to_numpy(dtype=object))
+    frame["message"] = text_array(frame["message"].to_numpy(dtype=object))
     frame["status"] = frame["status"].astype(pd.CategoricalDtype(["ok", "bad", "skipped"]))
     frame.attrs.update(problems)
     return frame
 
 
-def _empty_chunk(tags):
-    from ._frames import empty_positions_frame
-    return empty_positions_frame(tags, fen=False)
-
-
 def game_structures(games):
     """The games table's ``structures`` in long form: one row per game and named structure
-    it reached, columns ``game_id``, ``file``, ``game``, ``structure`` (categorical, the
-    categories of the positions' ``structure`` column) and ``first_ply``, in the order of
-    the games and, within a game, of the plies; a game that reached none has no row."""
+    and holder it reached, columns ``game_id``, ``game_key``, ``file``, ``game``,
+    ``structure`` (categorical, the categories of the positions' ``structure`` column),
+    ``holder`` (white or black: the side holding it, the positions' ``structure_side``)
+    and ``first_ply``, in the order of the games and, within a game, of the plies; a game
+    that reached none has no row."""
     from ._frames import CATEGORICAL_COLUMNS
-    rows = [(game_id, name, ply) for game_id, reached in games["structures"].items() for name, ply in reached.items()]
-    long = pd.DataFrame(rows, columns=["game_id", "structure", "first_ply"])
+    rows = [(game_id, name, holder, ply) for game_id, reached in games["structures"].items()
+            for name, holder, ply in reached]
+    long = pd.DataFrame(rows, columns=["game_id", "structure", "holder", "first_ply"])
     long["game_id"] = long["game_id"].astype("int64")
     long["first_ply"] = long["first_ply"].astype("int32")
     long["structure"] = pd.Categorical(long["structure"], categories=CATEGORICAL_COLUMNS["structure"])
-    where = games.loc[long["game_id"], ["file", "game"]].reset_index(drop=True)
-    return pd.concat([long[["game_id"]], where, long[["structure", "first_ply"]]], axis=1)
+    long["holder"] = pd.Categorical(long["holder"], categories=CATEGORICAL_COLUMNS["structure_side"])
+    where = games.loc[long["game_id"], ["game_key", "file", "game"]].reset_index(drop=True)
+    return pd.concat([long[["game_id"]], where, long[["structure", "holder", "first_ply"]]], axis=1)

@@ -13,7 +13,7 @@ from . import _pawnkit
 
 MOVE_COLUMNS = ["uci", "games", "white", "draws", "black"]
 GAME_COLUMNS = ["white", "black", "white_elo", "black_elo", "result", "date", "event", "site",
-                "time_control", "speed", "first_ply", "file", "game", "line", "id"]
+                "time_control", "speed", "first_ply", "file", "game", "line", "offset", "id"]
 
 
 class Index:

@@ -19,11 +19,21 @@ def _is_file_object(value):
     return hasattr(value, "read") and callable(value.read)
 
 
+def _shown_name(name):
+    """A name that is not UTF-8 (bytes of another encoding, surrogate escapes) with U+FFFD
+    for its bad bytes, as the text rule (docs/chess.md "Text") writes them."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _file_object_name(value):
     for attribute in ("full_name", "path", "name"):
         name = getattr(value, attribute, None)
         if isinstance(name, (str, bytes, os.PathLike)):
-            return os.fsdecode(name)
+            return _shown_name(os.fsdecode(name))  # a name only: the data is read here
     return f"<{type(value).__name__}>"
 
 
@@ -50,6 +60,9 @@ def _one_input(value):
         path = os.fsdecode(value)
         if _URL.match(path):
             return _open_url(path)
+        if _shown_name(path) != path:  # the C++ side takes UTF-8 names only
+            raise ValueError(f"paths: {_shown_name(path)!r}: the file name is not UTF-8; rename "
+                             f"the file or pass it open (open(path, 'rb'))")
         return path, None
     if _is_file_object(value):
         return _file_object_name(value), _read_all(value)
@@ -76,18 +89,29 @@ def names(paths):
     return [os.fsdecode(p) if isinstance(p, (str, bytes, os.PathLike)) else _file_object_name(p) for p in paths]
 
 
-def tags(value):
-    """A tag name or a list of them, as a list (a single string is one tag)."""
+# A PGN tag name: letters, digits and underscores (PGN standard 8.1.1).
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def tags(value, pgn_names=True):
+    """A tag name or a list of them, as a list (a single string is one tag). A name that no
+    PGN tag can have (``"WhiteElo,BlackElo"``, which used to give one empty column) is a
+    ValueError saying to pass a list (``pgn_names=False``: any names, for other lists of
+    names such as tune's ``freeze``)."""
     if value is None:
         return []
     if isinstance(value, str):
-        return [value]
+        value = [value]
     if isinstance(value, bytes) or not hasattr(value, "__iter__"):
         raise TypeError(f"tags: expected a tag name or a list of them, got {type(value).__name__}")
     result = list(value)
     for name in result:
         if not isinstance(name, str):
             raise TypeError(f"tags: expected tag names (str), got {type(name).__name__}")
+        if pgn_names and not _TAG_NAME.fullmatch(name):
+            parts = [p for p in re.split(r"[^A-Za-z0-9_]+", name) if p]
+            raise ValueError(f"tags: {name!r} is not a tag name (letters, digits, _)"
+                             + (f"; several tags are a list: {parts!r}" if len(parts) > 1 else ""))
     return result
 
 

@@ -24,7 +24,7 @@ def _checked(options, integers, flags):
         raise ValueError(f"loss: expected 'mse' or 'log', got {options['loss']!r}")
     if options["learning_rate"] is not None:
         options["learning_rate"] = float(options["learning_rate"])
-    options["freeze"] = list(_inputs.tags(options["freeze"]))  # a name or a list of names, as tags are
+    options["freeze"] = list(_inputs.tags(options["freeze"], pgn_names=False))  # a name or a list of names, as tags are
     options["threads"] = _inputs.integer("threads", options["threads"])
     return options
 

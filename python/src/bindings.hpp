@@ -99,5 +99,6 @@ void bind_bitboards(pybind11::module_& m);     // bitboards.cpp: the bb submodul
 void bind_trace(pybind11::module_& m);         // trace.cpp: pawn_trace()
 void bind_split_origin(pybind11::module_& m);  // split_origin.cpp: split_origin()
 void bind_tune(pybind11::module_& m);          // tune.cpp: tune_games(), tune_trace()
+void bind_game_table(pybind11::module_& m);    // game_table.cpp: game_table() (pawnkit.games)
 void bind_index(pybind11::module_& m);         // explore_index.cpp: IndexReader (pawnkit.Index)
 }  // namespace pawnkit::python

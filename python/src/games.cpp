@@ -7,11 +7,15 @@
 #include <span>
 #include <type_traits>
 
+#include <pawnkit/chess/phase.hpp>
+
 #include "analysis/find.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/stats.hpp"
 #include "bindings.hpp"
+#include "game_key.hpp"
+#include "game_runs.hpp"
 #include "io/diagnostic.hpp"
 #include "io/source/input_format.hpp"
 #include "report/stats_writer.hpp"
@@ -30,99 +34,35 @@ struct GameStats {
   std::vector<std::string> warnings;
 };
 
-// Collects the pipeline's output text, its error and warning lines and its progress.
-class CollectingSink : public analysis::PipelineSink {
- public:
-  explicit CollectingSink(ProgressCounter& progress) : progress_(progress) {}
-  void out(const std::string& text) override { output += text; }
-  void report(std::span<const io::Diagnostic> diagnostics) override {
-    for (const io::Diagnostic& d : diagnostics) {
-      auto& lines = d.severity == io::Severity::Warning ? warnings : errors;
-      lines.push_back(io::format_diagnostic(d));
-      lines.back().pop_back();  // the newline
+// The phase of `stats --phase NAME` (None: every phase), or ValueError naming the phases.
+std::optional<GamePhase> pattern_phase(const std::optional<std::string>& name) {
+  if (!name) return std::nullopt;
+  const std::optional<GamePhase> phase = parse_phase(*name);
+  if (!phase) {
+    std::string known;
+    for (std::string_view n : phase_names) {
+      if (!known.empty()) known += ", ";
+      known += n;
     }
+    throw py::value_error("phase: '" + *name + "' is not a game phase (" + known + ")");
   }
-  void progress(std::size_t games, std::size_t bytes) override { progress_.update(games, bytes); }
-  std::string output;
-  std::vector<std::string> errors, warnings;
-
- private:
-  ProgressCounter& progress_;
-};
-
-// The bad and skipped games and the messages of one run over the inputs, as Python reads them.
-py::dict problems(const analysis::GameCounts& counts, const CollectingSink& sink) {
-  py::dict out;
-  out["bad"] = counts.bad;
-  out["skipped"] = counts.skipped;
-  out["messages"] = sink.errors;
-  out["warnings"] = sink.warnings.size();
-  out["warning_messages"] = sink.warnings;
-  return out;
-}
-
-[[noreturn]] void raise_os_error(const std::string& message) {
-  PyErr_SetString(PyExc_OSError, message.c_str());
-  throw py::error_already_set();
-}
-
-// Opens every PGN input first, so that a missing file or a FEN/EPD file fails before any
-// work (with the CLI's message).
-std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths, std::string_view command) {
-  std::vector<io::OpenedInput> inputs;
-  for (const Input& input : paths) {
-    const std::string& path = input.name;
-    io::OpenedInput opened = open_input(input);
-    if (!opened.ok()) raise_os_error(opened.error);
-    if (opened.format == io::InputFormat::Epd) {
-      if (command == "stats")
-        throw py::value_error(
-            path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");
-      if (command == "timeline")
-        throw py::value_error(path + ": timeline reads PGN games; this is FEN/EPD");
-      throw py::value_error(path + ": --games needs PGN input; this is FEN/EPD");
-    }
-    inputs.push_back(std::move(opened));
-  }
-  return inputs;
-}
-
-std::vector<Input> to_inputs(
-    std::vector<std::pair<std::string, std::optional<std::string>>> given) {
-  std::vector<Input> inputs;
-  for (auto& [name, data] : given) inputs.push_back({std::move(name), std::move(data)});
-  return inputs;
-}
-
-// Runs every input through the pipeline with `workers` on a thread of its own, Ctrl-C
-// and the progress callback polled meanwhile (run_interruptible).
-template <class Worker>
-void run_games(std::vector<io::OpenedInput>& inputs, std::vector<Worker>& workers,
-               CollectingSink& sink, ProgressCounter& progress, bool strict,
-               const py::object& on_progress) {
-  const analysis::PipelineOptions options = analysis::strict_pipeline_options(strict);
-  run_interruptible(
-      [&](const std::atomic<bool>& stop) {
-        for (io::OpenedInput& input : inputs) {
-          progress.next_input();
-          StoppableSource source(*input.source, stop);
-          analysis::run_pipeline(static_cast<io::ByteSource&>(source), std::span(workers), sink,
-                                 options);
-        }
-      },
-      progress, on_progress);
+  return phase;
 }
 
 GameStats run_stats(std::vector<std::pair<std::string, std::optional<std::string>>> paths,
-                    int threads, int min_plies, bool strict, const py::object& on_progress) {
+                    int threads, int min_plies, bool strict,
+                    const std::optional<std::string>& phase, const py::object& on_progress) {
   check_min_plies(min_plies, 256);
+  const std::optional<GamePhase> only = pattern_phase(phase);
   const int workers_wanted = resolve_threads(threads);
   // The memory sources read the bytes in `given`: it outlives them.
   const std::vector<Input> given = to_inputs(std::move(paths));
   std::vector<io::OpenedInput> inputs = open_games(given, "stats");
   GameStats result{analysis::Stats(min_plies), {}, {}};
+  result.stats.restrict_patterns(only);
   std::vector<analysis::StatsWorker> workers(std::size_t(workers_wanted),
                                              analysis::StatsWorker{min_plies});
+  for (auto& w : workers) w.stats().restrict_patterns(only);
   ProgressCounter progress;
   CollectingSink sink(progress);
   run_games(inputs, workers, sink, progress, strict, on_progress);
@@ -159,7 +99,29 @@ py::tuple find_games(std::vector<std::pair<std::string, std::optional<std::strin
   return py::make_tuple(py::str(sink.output), matches, problems(counts, sink));
 }
 
-// `pawnkit timeline --format jsonl` over the inputs: the JSON lines and the problems.
+// The timeline worker, with a line before each game's ranges that says whose they are:
+// "#FILE KEY" (the input's index and the game's content hash, as in pawnkit.positions).
+class KeyedTimelineWorker {
+ public:
+  KeyedTimelineWorker(const analysis::TimelineOptions* options, const int* file)
+      : inner_(options), file_(file) {}
+  void game(const io::GameRecord& game, std::string& out,
+            std::vector<io::Diagnostic>& diagnostics) {
+    const std::size_t at = out.size();
+    inner_.game(game, out, diagnostics);
+    if (out.size() == at) return;
+    const index_db::ContentHash key = index_db::content_hash(game);
+    out.insert(at, "#" + std::to_string(*file_) + " " + key_hex(key.high, key.low) + "\n");
+  }
+  const analysis::GameCounts& counts() const { return inner_.counts(); }
+
+ private:
+  analysis::TimelineWorker inner_;
+  const int* file_;  // the index of the input being read
+};
+
+// `pawnkit timeline --format jsonl` over the inputs: the JSON lines (each game's after a
+// "#FILE KEY" line) and the problems.
 py::tuple timeline_jsonl(std::vector<std::pair<std::string, std::optional<std::string>>> paths,
                          int min_plies, const std::vector<std::string>& tags, int threads,
                          bool strict, const py::object& on_progress) {
@@ -171,11 +133,17 @@ py::tuple timeline_jsonl(std::vector<std::pair<std::string, std::optional<std::s
   analysis::TimelineOptions options;
   options.min_plies = min_plies;
   options.tags = tags;
-  std::vector<analysis::TimelineWorker> workers(std::size_t(workers_wanted),
-                                                analysis::TimelineWorker{&options});
+  int file = 0;
+  std::vector<KeyedTimelineWorker> workers(std::size_t(workers_wanted),
+                                           KeyedTimelineWorker{&options, &file});
   ProgressCounter progress;
   CollectingSink sink(progress);
-  run_games(inputs, workers, sink, progress, strict, on_progress);
+  // One input at a time, so that every worker knows the input its games come from.
+  for (; file < int(inputs.size()); ++file) {
+    std::vector<io::OpenedInput> one;
+    one.push_back(std::move(inputs[std::size_t(file)]));
+    run_games(one, workers, sink, progress, strict, on_progress);
+  }
   analysis::GameCounts counts;
   for (const auto& w : workers) counts.add(w.counts());
   return py::make_tuple(py::str(sink.output), problems(counts, sink));
@@ -186,6 +154,9 @@ GameStats add(const GameStats& a, const GameStats& b) {
     throw py::value_error("cannot add Stats made with different min_plies (" +
                           std::to_string(a.stats.min_plies()) + " and " +
                           std::to_string(b.stats.min_plies()) + ")");
+  if (a.stats.pattern_phase() != b.stats.pattern_phase())
+    throw py::value_error(
+        "cannot add Stats made with different phase= (pattern rows of other positions)");
   GameStats sum = a;
   sum.stats.merge(b.stats);
   sum.errors.insert(sum.errors.end(), b.errors.begin(), b.errors.end());
@@ -209,6 +180,14 @@ void bind_games(py::module_& m) {
       .def_property_readonly("skipped_games",
                              [](const GameStats& s) { return s.stats.skipped_games(); })
       .def_property_readonly("min_plies", [](const GameStats& s) { return s.stats.min_plies(); })
+      .def_property_readonly(
+          "phase",
+          [](const GameStats& s) -> py::object {
+            const auto phase = s.stats.pattern_phase();
+            if (!phase) return py::none();
+            return py::str(std::string(phase_names[std::size_t(*phase)]));
+          },
+          "The phase the pattern and island rows cover (stats(phase=...)), or None for all.")
       .def_property_readonly(
           "errors", [](const GameStats& s) { return s.errors; },
           "The one-line messages of the bad and skipped games, as the CLI prints them.")
@@ -244,7 +223,7 @@ void bind_games(py::module_& m) {
           }));
 
   m.def("stats", &run_stats, py::arg("inputs"), py::arg("threads"), py::arg("min_plies"),
-        py::arg("strict"), py::arg("on_progress"));
+        py::arg("strict"), py::arg("phase"), py::arg("on_progress"));
   m.def("timeline_jsonl", &timeline_jsonl, py::arg("inputs"), py::arg("min_plies"), py::arg("tags"),
         py::arg("threads"), py::arg("strict"), py::arg("on_progress"));
   m.def("find_games", &find_games, py::arg("inputs"), py::arg("where"), py::arg("min_plies"),

@@ -18,6 +18,7 @@
 
 #include "analysis/position_analysis.hpp"
 #include "bindings.hpp"
+#include "game_key.hpp"
 #include "huge_page_arenas.hpp"
 #include "io/diagnostic.hpp"
 #include "io/report_writer.hpp"
@@ -209,6 +210,11 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
     });
   }
   out["tags"] = tag_columns;
+  // Each game's key: its 128-bit content hash as 32 hex digits.
+  out["game_keys"] = object_array(c.game_keys.size(), [&](std::size_t g) {
+    const std::string hex = key_hex(c.game_keys[g][0], c.game_keys[g][1]);
+    return ascii_str(hex.data(), hex.size());
+  });
   out["game_slot"] = mapped_array(c.game_slot);
   out["file"] = mapped_array(c.file);
   out["game"] = mapped_array(c.game);
@@ -327,6 +333,7 @@ PYBIND11_MODULE(_pawnkit, m) {
       .def("stop", &PositionStream::stop, py::call_guard<py::gil_scoped_release>());
 
   bind_games(m);
+  bind_game_table(m);
   bind_bitboards(m);
   bind_trace(m);
   bind_split_origin(m);

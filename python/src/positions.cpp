@@ -20,6 +20,7 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
+#include "game_key.hpp"
 #include "io/diagnostic.hpp"
 #include "io/source/input_format.hpp"
 
@@ -166,12 +167,23 @@ void put_position(std::string& out, int ply, const PawnReport& report, Structure
   std::memcpy(p, fen.data(), fen.size());
 }
 
-void put_game(std::string& out, std::size_t number, const std::vector<std::string>& tags,
-              const io::GameRecord* game) {
+// The value of tag `name` in a row: the Result column holds the result as the CLI scores
+// it (the movetext's result token, repaired: "1/2" is "1/2-1/2"; the tag only without a
+// token), every other tag its value.
+std::optional<std::string_view> tag_value(const io::GameRecord& game, const std::string& name) {
+  if (name == "Result" && !game.result.empty()) return std::string_view(game.result);
+  return game.tag(name);
+}
+
+// A game record: its number, its key (content hash) and its tags (size -1: absent).
+void put_game(std::string& out, std::size_t number, const index_db::ContentHash& key,
+              const std::vector<std::string>& tags, const io::GameRecord* game) {
   out += game_mark;
   put(out, std::uint64_t(number));
+  put(out, key.high);
+  put(out, key.low);
   for (const std::string& name : tags) {
-    const std::optional<std::string_view> value = game ? game->tag(name) : std::nullopt;
+    const std::optional<std::string_view> value = game ? tag_value(*game, name) : std::nullopt;
     put(out, std::int32_t(value ? std::int32_t(value->size()) : -1));
     if (value) out += *value;
   }
@@ -210,7 +222,7 @@ class PositionsWorker {
         structure = classify(pos);
       }
       if (!header_written) {
-        put_game(out, game.number, request.tags, &game);
+        put_game(out, game.number, index_db::content_hash(game), request.tags, &game);
         header_written = true;
       }
       fen_.clear();
@@ -243,6 +255,8 @@ class PositionStream::Sink : public analysis::PipelineSink {
       const char mark = *p++;
       if (mark == game_mark) {
         game_number_ = std::int64_t(take<std::uint64_t>(p));
+        game_key_.high = take<std::uint64_t>(p);
+        game_key_.low = take<std::uint64_t>(p);
         tags_.clear();
         for (std::size_t t = 0; t < stream_.request_.tags.size(); ++t) {
           const std::int32_t size = take<std::int32_t>(p);
@@ -386,6 +400,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
     }
     if (!slot_open_) {
       c.game_tags.push_back(tags_);
+      c.game_keys.push_back({game_key_.high, game_key_.low});
       slot_open_ = true;
     }
     c.file.data()[row] = file_index_;
@@ -409,12 +424,6 @@ class PositionStream::Sink : public analysis::PipelineSink {
     }
     p += fen_size;
     rows_ = row + 1;
-    // A game longer than the bound ends its chunk here; FEN/EPD records (game 0) are
-    // rows of their own.
-    if (stream_.request_.chunk_rows && rows_ >= stream_.request_.chunk_rows && game_number_ == 0) {
-      hand_over();
-      start_chunk();
-    }
   }
 
   PositionStream& stream_;
@@ -426,6 +435,7 @@ class PositionStream::Sink : public analysis::PipelineSink {
   std::size_t pending_first_row_ = 0;
   std::int32_t file_index_ = 0;
   std::int64_t game_number_ = 0;
+  index_db::ContentHash game_key_;
   std::vector<std::optional<std::string>> tags_;
   bool slot_open_ = false;
 };
@@ -505,10 +515,10 @@ void PositionStream::produce() {
                              options);
       continue;
     }
-    // FEN/EPD: one record a line, each its own row (game 0), read as the CLI reads them.
+    // FEN/EPD: one record a line, each its own row and "game" (numbered by record), read
+    // as the CLI reads them.
     std::string rows, fen;
     rows.reserve(1 << 16);
-    put_game(rows, 0, request_.tags, nullptr);
     std::size_t records = 0;
     analysis::CountingSource counted(source);
     auto on_record = [&](const EpdRecord& record) {
@@ -523,7 +533,9 @@ void PositionStream::produce() {
         ply = ctx.ply;
       }
       fen.clear();
-      if (request_.fen) append_fen(fen, pos);
+      append_fen(fen, pos);
+      put_game(rows, records, record_key(fen), request_.tags, nullptr);
+      if (!request_.fen) fen.clear();
       put_position(rows, ply, report, classify(pos), game_phase(pos), fen);
       if (rows.size() >= (1 << 16)) {
         sink.out(rows);

@@ -49,7 +49,7 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
 struct PositionColumns {
   // Index of the row's input: first_file + its index in PositionRequest::inputs
   MappedColumn<std::int32_t> file{BlockRole::file};
-  // 1-based game number in its file; 0 for FEN/EPD records
+  // 1-based game number in its file; the record number for FEN/EPD
   MappedColumn<std::int64_t> game{BlockRole::game};
   // file * 2^32 + game: unique over every input of a call (or a Dask collection)
   MappedColumn<std::int64_t> game_id{BlockRole::game_id};
@@ -74,6 +74,8 @@ struct PositionColumns {
   MappedColumn<std::uint32_t> game_slot{BlockRole::game_slot};  // index into game_tags
   // The requested tags of each game with rows in this chunk (nullopt: the game has no such tag).
   std::vector<std::vector<std::optional<std::string>>> game_tags;
+  // The key (content hash: high, low) of each game with rows in this chunk.
+  std::vector<std::array<std::uint64_t, 2>> game_keys;
 
   std::size_t rows() const { return game.size(); }
   // Calls f(column) for every column of one value a row (all but fen_text; fen_end only
@@ -100,7 +102,7 @@ struct PositionRequest {
   int threads = 1;
   // Rows per chunk (0: everything in one chunk). Chunks hold whole games: one ends before
   // the game that would take it over the bound, and a game longer than the bound is a chunk
-  // of its own. FEN/EPD records are rows of their own and fill chunks exactly.
+  // of its own. FEN/EPD records are games of one row each, so they fill chunks exactly.
   std::size_t chunk_rows = 0;
 };
 

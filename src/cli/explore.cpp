@@ -64,13 +64,14 @@ int run_explore(const Args& args) {
   int status = 0;
   std::string out;
   explore::Answer answer;
+  explore::GameRecords records;  // shared by the FENs of `explore -`
   auto answer_one = [&](std::string_view fen) {
     if (std::string e = explore::set_pawns(query, fen); !e.empty()) {
       report_error("explore", e + " ('" + std::string(fen) + "')");
       status = 1;
       return true;
     }
-    if (std::string e = explore::explore(*store, query, answer); !e.empty()) {
+    if (std::string e = explore::explore(*store, query, answer, &records); !e.empty()) {
       report_error("explore", e);
       status = 1;
       return !e.starts_with("corrupt") && e.find("IO error") == std::string::npos;

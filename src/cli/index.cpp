@@ -30,9 +30,9 @@ int run_index_add(const Args& args) {
       "are reported on standard error and left out; the exit status is then 1.");
   record_options.add_threads(options, "worker threads, default: every core");
   record_options.add_strict(options);
-  int batch_games = 16384;
+  int batch_games = 32768;
   options.integer("batch-games", batch_games, 1, 1 << 22,
-                  "games per write batch (each written whole or not at all), default 16384");
+                  "games per write batch (each written whole or not at all), default 32768");
   options.needs_operand("DB");
   std::vector<std::string_view> operands;
   if (const auto status = record_options.parse(options, args, operands)) return *status;

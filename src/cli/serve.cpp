@@ -12,10 +12,11 @@ namespace pawnkit::cli {
 
 int run_serve(const Args& args) {
   std::string db, site_dir, listen = "127.0.0.1:8080", log;
-  int threads = 2, cache = 10000;
+  int threads = 2, cache = 10000, max_connections = 512;
   Options options(
       "serve",
-      "serve --index DB [--site DIR] [--listen ADDR:PORT] [--threads N] [--cache N] [--log FILE]",
+      "serve --index DB [--site DIR] [--listen ADDR:PORT] [--threads N] [--cache N] "
+      "[--max-connections N] [--log FILE]",
       "Answers over HTTP: GET /explore?fen=...&min_elo=...&speeds=...&since=...&until=...\n"
       "&match=...&games=... (explore --format json's answer), GET /games/ID (the game's PGN\n"
       "from its source file), GET /health, and the files of --site. Listens on 127.0.0.1\n"
@@ -27,11 +28,15 @@ int run_serve(const Args& args) {
   options.integer("threads", threads, 1, 256, "threads answering requests, default 2");
   options.integer("cache", cache, 0, 10000000,
                   "explore answers kept until the index changes, default 10000 (0: none)");
+  options.integer("max-connections", max_connections, 1, 1000000,
+                  "connections open at once, default 512; further ones are answered 503 and "
+                  "closed");
   options.value("log", log, "append one access-log line per request to FILE");
   std::vector<std::string_view> operands;
   if (const auto status = options.parse(args, operands)) return *status;
   serve::ServerOptions server;
   server.threads = threads;
+  server.max_connections = std::size_t(max_connections);
   server.log_file = log;
   if (!listen.empty() && listen.find_first_not_of("0123456789") == std::string::npos)
     listen = "127.0.0.1:" + listen;  // a port alone: loopback

@@ -131,7 +131,7 @@ struct TuneCommandLine {
   std::string format = "text", loss = "mse", weights_file, start_file, rate_text = "1",
               seed_text = "1", k_text, l2_text = "0", method = "default";
   std::vector<std::string> frozen, bounds;
-  bool fix_material = false, extended = false, trace = false, force = false;
+  bool fix_material = false, extended = false, shelter = false, trace = false, force = false;
   int iterations = 0;
   RecordOptions record;
 };
@@ -159,6 +159,8 @@ void declare_options(Options& options, TuneCommandLine& c) {
                "keep Stockfish's material values (fitted by default)");
   options.flag("extended", c.extended,
                "also fit the extended terms (docs/engine.md; kept at their start, 0, by default)");
+  options.flag("shelter", c.shelter,
+               "also fit the king shelter and storm (docs/engine.md; not in the model by default)");
   options.values("freeze", c.frozen, "parameters kept at their starting value (names as printed)");
   options.values("bound", c.bounds, "NAME=LOW:HIGH keeps a parameter within bounds");
   options.value("start", c.start_file,
@@ -225,6 +227,7 @@ int run_trace_command(const TuneCommandLine& c, const std::vector<std::string_vi
   trace_options.bootstrap = c.run.rounds;
   trace_options.seed = c.run.seed;
   if (files.size() != 1) return fail("--trace reads one trace file");
+  if (c.shelter) return fail("--shelter is for games and labelled positions, not --trace");
   return run_trace(files[0], c.format, c.start_file, trace_options, c.force);
 }
 
@@ -232,6 +235,8 @@ int run_games_command(TuneCommandLine& c, const std::vector<std::string_view>& f
   analysis::TunerOptions& tuner = c.run.tuner;
   if (!c.k_text.empty() || c.l2_text != "0" || c.method != "default")
     return fail("--k, --l2 and --method are for --trace");
+  c.run.shelter = c.shelter;
+  if (c.shelter) tuner.fit_shelter();
   for (const std::string& name : c.frozen) {
     const auto index = analysis::tuner_parameter_index(name);
     if (!index) return fail("--freeze: unknown parameter " + name);

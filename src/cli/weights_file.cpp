@@ -8,6 +8,7 @@
 #include "cli/output.hpp"
 #include "io/diagnostic.hpp"
 #include "io/source/byte_source.hpp"
+#include "io/text.hpp"
 
 namespace pawnkit::cli {
 
@@ -53,6 +54,19 @@ void report_parse_error(const std::string& path, const std::string& json, ParseE
       1 + std::size_t(std::count(json.begin(), json.begin() + long(begin), '\n'));
   const std::size_t end = std::min(json.find('\n', begin), json.size());
   error.column = at - begin;
+  // "unknown member" names the member: the JSON string at the error's column.
+  constexpr std::string_view unknown = "unknown member";
+  std::string what_text;
+  if (error.what.starts_with(unknown) && at < json.size() && json[at] == '"') {
+    const std::size_t close = json.find('"', at + 1);
+    const std::string_view name = std::string_view(json).substr(
+        at + 1, (close == std::string::npos ? json.size() : close) - at - 1);
+    std::string valid;
+    io::append_valid_utf8(valid, io::bounded_text(name, 40));
+    what_text = std::string(unknown) + " \"" + io::visible(valid) + "\"" +
+                std::string(error.what.substr(unknown.size()));
+    error.what = what_text;
+  }
   report(io::Diagnostic{.file = path,
                         .line = line,
                         .message = io::parse_error_message(

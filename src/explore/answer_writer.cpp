@@ -1,10 +1,9 @@
 #include "explore/answer_writer.hpp"
 
-#include <cstdio>
-
 #include <pawnkit/chess/notation.hpp>
 
 #include "io/json.hpp"
+#include "io/printf.hpp"
 
 namespace pawnkit::explore {
 namespace {
@@ -67,15 +66,23 @@ void append_model(std::string& out, const ModelGame& g) {
   io::append_int(out, (long long)g.info.number_in_file);
   out += ", \"line\": ";
   io::append_int(out, (long long)g.info.line);
+  out += ", \"offset\": ";
+  io::append_int(out, (long long)g.info.offset);
   out += ", \"id\": ";
   io::append_int(out, g.number);
   out += '}';
 }
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%3.0f%%", whole ? 100.0 * double(part) / double(whole) : 0.0);
-  return text;
+  return io::printf_string("%3.0f%%", whole ? 100.0 * double(part) / double(whole) : 0.0);
+}
+
+// A table row of counts: `format` takes the `label` texts first (none or a move), then the
+// games and the white, draw and black shares.
+template <class... Label>
+void append_counts(std::string& out, const char* format, const index_db::Score& s, Label... label) {
+  io::appendf(out, format, label..., (unsigned long long)s.games, percent(s.white, s.games).c_str(),
+              percent(s.draws, s.games).c_str(), percent(s.black, s.games).c_str());
 }
 
 }  // namespace
@@ -128,7 +135,6 @@ void append_answer_json(std::string& out, const Answer& a, index_db::MatchKind m
 }
 
 void append_answer_table(std::string& out, const Answer& a, index_db::MatchKind match) {
-  char line[256];
   out += "pawns      ";
   out += "white ";
   for (Bitboard b = a.white; b; b &= b - 1) (out += square_name(lsb(b))) += ' ';
@@ -140,27 +146,16 @@ void append_answer_table(std::string& out, const Answer& a, index_db::MatchKind 
                      : std::string("none");
   out += "\nmatch      ";
   out += match_name(match);
-  std::snprintf(line, sizeof line, "\ngames      %llu   white %s  draws %s  black %s\n",
-                (unsigned long long)a.score.games, percent(a.score.white, a.score.games).c_str(),
-                percent(a.score.draws, a.score.games).c_str(),
-                percent(a.score.black, a.score.games).c_str());
-  out += line;
+  append_counts(out, "\ngames      %llu   white %s  draws %s  black %s\n", a.score);
   if (!a.moves.empty()) out += "\nmove    games  white  draws  black\n";
-  for (const MoveRow& m : a.moves) {
-    std::snprintf(line, sizeof line, "%-6s %6llu   %s   %s   %s\n", m.uci.c_str(),
-                  (unsigned long long)m.score.games, percent(m.score.white, m.score.games).c_str(),
-                  percent(m.score.draws, m.score.games).c_str(),
-                  percent(m.score.black, m.score.games).c_str());
-    out += line;
-  }
+  for (const MoveRow& m : a.moves)
+    append_counts(out, "%-6s %6llu   %s   %s   %s\n", m.score, m.uci.c_str());
   if (!a.model_games.empty()) out += "\nmodel games\n";
-  for (const ModelGame& g : a.model_games) {
-    std::snprintf(line, sizeof line, "  %s (%d) - %s (%d)  %s  %s  %s, ply %u  (%s game %llu)\n",
-                  g.info.white.c_str(), g.info.white_elo, g.info.black.c_str(), g.info.black_elo,
-                  g.info.result.c_str(), g.info.date.c_str(), g.info.event.c_str(), g.first_ply,
-                  g.info.file.c_str(), (unsigned long long)g.info.number_in_file);
-    out += line;
-  }
+  for (const ModelGame& g : a.model_games)
+    io::appendf(out, "  %s (%d) - %s (%d)  %s  %s  %s, ply %u  (%s game %llu)\n",
+                g.info.white.c_str(), g.info.white_elo, g.info.black.c_str(), g.info.black_elo,
+                g.info.result.c_str(), g.info.date.c_str(), g.info.event.c_str(), g.first_ply,
+                g.info.file.c_str(), (unsigned long long)g.info.number_in_file);
 }
 
 }  // namespace pawnkit::explore

@@ -1,8 +1,6 @@
 #include "explore/explorer.hpp"
 
 #include <algorithm>
-#include <map>
-#include <set>
 #include <tuple>
 
 #include <pawnkit/chess/fen.hpp>
@@ -79,30 +77,54 @@ std::string key_of(const Query& query, const std::optional<StructureMatch>& stru
   return index_db::placement_key(query.match, query.white, query.black);
 }
 
-// The model games: the candidates of the kept cells, best first, skipping a game whose
-// two players (either colour) were already chosen.
+// The model games: the candidates of the kept cells, best first, skipping a game whose two
+// players (either colour) were already chosen. A heap, not a sort: a popular placement has
+// thousands of candidates and a query wants a handful.
 std::string choose_models(const index_db::Store& store,
                           std::vector<index_db::Candidate>& candidates, std::size_t wanted,
-                          Answer& answer) {
-  std::sort(candidates.begin(), candidates.end());
-  std::set<std::pair<std::string, std::string>> pairs;
-  for (const index_db::Candidate& c : candidates) {
-    if (answer.model_games.size() >= wanted) break;
+                          GameRecords& records, Answer& answer) {
+  const auto worse = [](const index_db::Candidate& a, const index_db::Candidate& b) {
+    return b < a;
+  };
+  std::make_heap(candidates.begin(), candidates.end(), worse);
+  for (auto end = candidates.end();
+       answer.model_games.size() < wanted && end != candidates.begin();) {
+    std::pop_heap(candidates.begin(), end, worse);
+    const index_db::Candidate& c = *--end;
     std::string error;
-    const auto value = store.get(index_db::game_key(c.game), error);
-    if (!error.empty()) return error;
-    const auto info = value ? index_db::GameInfo::decode(*value) : std::nullopt;
-    if (!info) return "corrupt index: game " + std::to_string(c.game) + " is unreadable";
-    auto pair = std::minmax(info->white, info->black);
-    if (!pairs.emplace(pair.first, pair.second).second) continue;
+    const auto info = records.find(store, c.game, error);
+    if (!info) return error;
+    const auto pair = std::minmax(info->white, info->black);
+    const auto same_players = [&pair](const ModelGame& g) {
+      return std::minmax(g.info.white, g.info.black) == pair;
+    };
+    if (std::any_of(answer.model_games.begin(), answer.model_games.end(), same_players)) continue;
     answer.model_games.push_back({*info, c.first_ply, c.game});
   }
   return {};
 }
 
+// The moves of the kept cells, summed by move: most games first, then by UCI.
+void add_moves(std::vector<index_db::MoveScore>& moves, Answer& answer) {
+  std::sort(
+      moves.begin(), moves.end(),
+      [](const index_db::MoveScore& a, const index_db::MoveScore& b) { return a.move < b.move; });
+  for (std::size_t i = 0; i < moves.size();) {
+    index_db::Score score;
+    const std::uint32_t code = moves[i].move;
+    for (; i < moves.size() && moves[i].move == code; ++i) score.add(moves[i].score);
+    answer.moves.push_back({move_uci(code), score});
+  }
+  std::stable_sort(
+      answer.moves.begin(), answer.moves.end(), [](const MoveRow& a, const MoveRow& b) {
+        return a.score.games != b.score.games ? a.score.games > b.score.games : a.uci < b.uci;
+      });
+}
+
 }  // namespace
 
-std::string explore(const index_db::Store& store, const Query& query, Answer& answer) {
+std::string explore(const index_db::Store& store, const Query& query, Answer& answer,
+                    GameRecords* records) {
   answer = Answer{};
   answer.white = query.white;
   answer.black = query.black;
@@ -115,20 +137,18 @@ std::string explore(const index_db::Store& store, const Query& query, Answer& an
   if (!value) return {};  // no game reached it
   const auto stats = index_db::PlacementStats::decode(*value);
   if (!stats) return "corrupt index: a placement's counts are unreadable";
-  std::map<std::uint32_t, index_db::Score> moves;
+  std::vector<index_db::MoveScore> moves;
   std::vector<index_db::Candidate> candidates;
   for (const index_db::CellStats& cell : stats->cells) {
     if (!query.filters.keeps(index_db::Cell::from_id(cell.cell))) continue;
     answer.score.add(cell.score);
-    for (const index_db::MoveScore& m : cell.moves) moves[m.move].add(m.score);
+    moves.insert(moves.end(), cell.moves.begin(), cell.moves.end());
     candidates.insert(candidates.end(), cell.candidates.begin(), cell.candidates.end());
   }
-  for (const auto& [code, score] : moves) answer.moves.push_back({move_uci(code), score});
-  std::stable_sort(
-      answer.moves.begin(), answer.moves.end(), [](const MoveRow& a, const MoveRow& b) {
-        return a.score.games != b.score.games ? a.score.games > b.score.games : a.uci < b.uci;
-      });
-  return choose_models(store, candidates, query.games, answer);
+  add_moves(moves, answer);
+  if (records) return choose_models(store, candidates, query.games, *records, answer);
+  GameRecords these(64);  // a query's own
+  return choose_models(store, candidates, query.games, these, answer);
 }
 
 }  // namespace pawnkit::explore

@@ -13,6 +13,7 @@
 #include <pawnkit/bitboard.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include "explore/game_records.hpp"
 #include "index/game_info.hpp"
 #include "index/keys.hpp"
 #include "index/placement_stats.hpp"
@@ -68,8 +69,10 @@ struct Answer {
   std::vector<ModelGame> model_games;
 };
 
-// Answers `query` from `store`; empty error on success.
-std::string explore(const index_db::Store& store, const Query& query, Answer& answer);
+// Answers `query` from `store`; empty error on success. `records`: the game records of
+// `store` kept across queries (a server's); null: read for this query alone.
+std::string explore(const index_db::Store& store, const Query& query, Answer& answer,
+                    GameRecords* records = nullptr);
 
 // The UCI text of a PlacementStats move code.
 std::string move_uci(std::uint32_t code);

@@ -26,7 +26,7 @@ struct BuildCounts {
 
 class IndexBuilder {
  public:
-  explicit IndexBuilder(Store& store, std::size_t batch_games = 16384);
+  explicit IndexBuilder(Store& store, std::size_t batch_games = 32768);
   // The source file of the games added next (index info lists the games per source).
   void set_file(std::string_view file);
   // Adds the entries of a pipeline output text; empty on success, else the error (a

@@ -91,6 +91,7 @@ GameInfo GameInfo::from(const io::GameRecord& game) {
   }
   info.number_in_file = game.number;
   info.line = game.line;
+  info.offset = game.offset;
   return info;
 }
 
@@ -107,6 +108,7 @@ std::string GameInfo::encode() const {
   put_varint(out, std::uint64_t(black_elo));
   put_varint(out, number_in_file);
   put_varint(out, line);
+  put_varint(out, offset);
   return out;
 }
 
@@ -120,6 +122,7 @@ std::optional<GameInfo> GameInfo::decode(std::string_view bytes) {
   info.black_elo = int(in.varint());
   info.number_in_file = in.varint();
   info.line = in.varint();
+  info.offset = in.varint();
   if (!in.ok() || !in.done()) return std::nullopt;
   return info;
 }

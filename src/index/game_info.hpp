@@ -59,6 +59,7 @@ struct GameInfo {
   std::string white, black, result, date, event, site, time_control, file;
   int white_elo = 0, black_elo = 0;  // 0: missing
   std::uint64_t number_in_file = 0, line = 0;
+  std::uint64_t offset = 0;  // byte offset of the game in its (decompressed) source
 
   static GameInfo from(const io::GameRecord& game);
   Cell cell() const;

@@ -1,6 +1,6 @@
 // The keys of the index (one RocksDB column family, a one-byte prefix per kind of key):
 //
-//   'V'                      the format version ("pawnkit-index 1")
+//   'V'                      the format version ("pawnkit-index 2")
 //   'M'                      totals: games indexed, the next game number
 //   'F' file name            games added from that source file
 //   'H' 16-byte content hash the number of the game with that content (adding it again
@@ -26,7 +26,8 @@
 
 namespace pawnkit::index_db {
 
-inline constexpr std::string_view format_version = "pawnkit-index 1";
+// 2: a game's record holds its byte offset.
+inline constexpr std::string_view format_version = "pawnkit-index 2";
 
 enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };
 

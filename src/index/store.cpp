@@ -78,7 +78,8 @@ rocksdb::Options store_options(Store::Mode mode) {
     options.level0_stop_writes_trigger = 1 << 20;
   }
   rocksdb::BlockBasedTableOptions table;
-  table.block_size = 16 << 10;
+  // 64 KiB: measured on 100k games, 6% fewer bytes than 16 KiB, the same query time.
+  table.block_size = 64 << 10;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   // A popular placement's value spans many blocks; RocksDB's default cache (8 MiB) made
   // queries on a 45 MB index 4x slower than on a 9 MB one (measured). Pages are taken
@@ -216,14 +217,22 @@ std::string Store::scan_impl(std::string_view prefix,
 }
 
 std::string Store::compact() {
-  // Ingested batches that overlap stack up level by level (each read then looks in every
-  // one); one compaction merges them into the last level.
-  rocksdb::CompactRangeOptions options;
-  options.change_level = true;
-  options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+  // Ingestion puts each batch's file on the deepest level it does not overlap: the
+  // batches stack up one level each (L6, L5, ... then L0), and a CompactRange would
+  // rewrite them level by level (measured: 2x the CPU of one pass). One CompactFiles job
+  // merges every file at once into the last level, each byte read and written once.
+  rocksdb::ColumnFamilyMetaData meta;
+  db_->GetColumnFamilyMetaData(&meta);
+  std::vector<std::string> files;
+  for (const rocksdb::LevelMetaData& level : meta.levels)
+    for (const rocksdb::SstFileMetaData& file : level.files) files.push_back(file.name);
+  if (files.size() < 2) return {};
+  rocksdb::CompactionOptions options;
+  options.compression = rocksdb::kZSTD;
+  options.output_file_size_limit = std::uint64_t(256) << 20;
   // Cut by key range over the cores (wall time; the CPU time stays the same).
   options.max_subcompactions = std::max(1u, std::thread::hardware_concurrency());
-  const rocksdb::Status status = db_->CompactRange(options, nullptr, nullptr);
+  const rocksdb::Status status = db_->CompactFiles(options, files, int(meta.levels.size()) - 1);
   return status.ok() ? std::string() : one_line(status.ToString());
 }
 

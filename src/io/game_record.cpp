@@ -5,6 +5,7 @@ namespace pawnkit::io {
 void GameRecord::clear() {
   file = {};
   number = line = 0;
+  offset = 0;
   result.clear();
   error.reset();
   warnings.clear();

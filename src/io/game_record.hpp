@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,10 +28,11 @@ struct GameRecord {
     bool in_tags = false;  // in the tag section: the start position is unknown
   };
 
-  std::string_view file;   // the source's name, valid for the whole run
-  std::size_t number = 0;  // 1-based game number in its file
-  std::size_t line = 0;    // line where the game starts
-  std::string result;      // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
+  std::string_view file;     // the source's name, valid for the whole run
+  std::size_t number = 0;    // 1-based game number in its file
+  std::size_t line = 0;      // line where the game starts
+  std::uint64_t offset = 0;  // byte offset of its first byte (of the decompressed text)
+  std::string result;        // "1-0", "0-1", "1/2-1/2", "*", or "" when missing
   std::optional<ReaderError> error;
   std::vector<ReaderError> warnings;  // the reader's repairs (see io/pgn_warnings.hpp)
   bool strict = false;  // read with --strict: repairs are errors here too (replay, FEN tag)
@@ -98,6 +100,7 @@ class GameCollector : public PgnVisitorBase {
     tag_bytes_ = 0;
     tags_cut_ = moves_cut_ = false;
   }
+  void game_offset(std::uint64_t offset) { game_->offset = offset; }
   void reader_options(const PgnReaderOptions& options) { strict_ = options.strict; }
   void tag(std::string_view name, std::string_view value) {
     tag_bytes_ += name.size() + value.size();

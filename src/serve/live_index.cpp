@@ -11,9 +11,16 @@ bool LiveIndex::open(const std::string& path, std::string& error) {
   state_ = manifest_state();
   auto store = index_db::Store::open(path, index_db::Store::Mode::ReadOnly, error);
   if (!store) return false;
-  store_ = std::move(store);
+  replace(std::move(store));
+  generation_ = 0;
   checked_ = std::chrono::steady_clock::now();
   return true;
+}
+
+void LiveIndex::replace(std::shared_ptr<const index_db::Store> store) {
+  store_ = std::move(store);
+  records_ = std::make_shared<explore::GameRecords>();
+  ++generation_;
 }
 
 // CURRENT names the MANIFEST; each committed batch appends to it (or a new one is named).
@@ -30,41 +37,33 @@ std::string LiveIndex::manifest_state() const {
   return state.str();
 }
 
-std::shared_ptr<const index_db::Store> LiveIndex::current(std::uint64_t* generation) {
+Snapshot LiveIndex::current() {
   std::unique_lock lock(mutex_);
-  if (generation) *generation = generation_;
   const auto now = std::chrono::steady_clock::now();
-  if (now - checked_ < check_every) return store_;
+  if (now - checked_ < check_every) return {store_, records_, generation_};
   checked_ = now;
   std::string state = manifest_state();
-  if (state == state_) return store_;
+  if (state == state_) return {store_, records_, generation_};
   lock.unlock();
   // Opened outside the lock: requests go on with the old store meanwhile.
   std::string error;
   std::shared_ptr<const index_db::Store> fresh =
       index_db::Store::open(path_, index_db::Store::Mode::ReadOnly, error);
   lock.lock();
-  if (fresh) {
-    store_ = std::move(fresh);
+  if (fresh) {  // else: the writer is mid-way; the old store stays and the next check tries again
+    replace(std::move(fresh));
     state_ = std::move(state);
-    ++generation_;
   }
-  if (generation)
-    *generation = generation_;  // else: the writer is mid-way; the old store stays and the next
-                                // check tries again
-  return store_;
+  return {store_, records_, generation_};
 }
 
-std::shared_ptr<const index_db::Store> LiveIndex::reopen() {
+Snapshot LiveIndex::reopen() {
   std::string error;
   std::shared_ptr<const index_db::Store> fresh =
       index_db::Store::open(path_, index_db::Store::Mode::ReadOnly, error);
   std::lock_guard lock(mutex_);
-  if (fresh) {
-    store_ = std::move(fresh);
-    ++generation_;
-  }
-  return store_;
+  if (fresh) replace(std::move(fresh));
+  return {store_, records_, generation_};
 }
 
 }  // namespace pawnkit::serve

@@ -5,9 +5,9 @@
 #include "explore/answer_writer.hpp"
 #include "explore/explorer.hpp"
 #include "index/game_info.hpp"
+#include "index/game_text.hpp"
 #include "index/keys.hpp"
 #include "io/json.hpp"
-#include "serve/game_text.hpp"
 #include "serve/static_files.hpp"
 #include "serve/url.hpp"
 
@@ -39,10 +39,9 @@ std::vector<std::string> split_commas(std::string_view text) {
 // GET /explore: the parameters are explore's options by the same names (min_elo for
 // --min-elo); the answer is explore --format json's line.
 Response explore_route(Site& site, const Target& target, const std::string& text) {
-  std::uint64_t generation = 0;
-  std::shared_ptr<const index_db::Store> store = site.index->current(&generation);
+  const Snapshot snapshot = site.index->current();
   if (site.cache)
-    if (const auto kept = site.cache->find(text, generation))
+    if (const auto kept = site.cache->find(text, snapshot.generation))
       return {200, "application/json", *kept};
   std::string fen, since, until, match = "exact";
   std::vector<std::string> speeds;
@@ -81,16 +80,19 @@ Response explore_route(Site& site, const Target& target, const std::string& text
   const auto store_failed = [](const std::string& e) {  // as the CLI tells them apart
     return e.starts_with("corrupt") || e.find("IO error") != std::string::npos;
   };
-  std::string e = explore::explore(*store, query, answer);
+  std::string e = explore::explore(*snapshot.store, query, answer, snapshot.records.get());
   // A compaction by `index add` may have removed a file this snapshot read: reopen once.
-  if (store_failed(e)) e = explore::explore(*site.index->reopen(), query, answer);
+  if (store_failed(e)) {
+    const Snapshot again = site.index->reopen();
+    e = explore::explore(*again.store, query, answer, again.records.get());
+  }
   if (!e.empty()) return error_response(store_failed(e) ? 500 : 400, e);
   answer.fen = fen;
   Response response;
   explore::append_answer_json(response.body, answer, query.match);
   response.body += '\n';
   if (site.cache)
-    site.cache->keep(text, generation, std::make_shared<const std::string>(response.body));
+    site.cache->keep(text, snapshot.generation, std::make_shared<const std::string>(response.body));
   return response;
 }
 
@@ -98,17 +100,21 @@ Response explore_route(Site& site, const Target& target, const std::string& text
 Response game_route(Site& site, std::string_view id_text) {
   std::uint32_t id = 0;
   const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
-  if (id_text.empty() || ec != std::errc() || end != id_text.data() + id_text.size())
-    return error_response(400, "'" + std::string(id_text) + "' is not a game number");
+  if (id_text.empty() || ec != std::errc() || end != id_text.data() + id_text.size()) {
+    // Appended rather than "'" + std::string(...): g++ 12 warns falsely (-Wrestrict) on that.
+    std::string message = "'";
+    message.append(id_text).append("' is not a game number");
+    return error_response(400, message);
+  }
   std::string error;
-  const auto bytes = site.index->current()->get(index_db::game_key(id), error);
+  const auto bytes = site.index->current().store->get(index_db::game_key(id), error);
   if (!error.empty()) return error_response(500, error);
   if (!bytes) return error_response(404, "no game " + std::to_string(id) + " in the index");
   const auto info = index_db::GameInfo::decode(*bytes);
   if (!info) return error_response(500, "corrupt index: game " + std::to_string(id));
   Response response;
   response.content_type = "application/x-chess-pgn; charset=utf-8";
-  error = read_game_text(info->file, info->line, response.body);
+  error = index_db::read_game_text(info->file, info->offset, response.body);
   if (!error.empty()) return error_response(404, error);
   return response;
 }

@@ -142,16 +142,29 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void on_accept(beast::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted) return;
     if (!ec) {
-      // Over the bound, a connection is closed at once rather than queued.
       if (shared_.connections.fetch_add(1) >= shared_.options.max_connections) {
         shared_.connections.fetch_sub(1);
-        beast::error_code ignored;
-        socket.close(ignored);
+        refuse(socket);
       } else {
         std::make_shared<Session>(std::move(socket), shared_)->start();
       }
     }
     accept();
+  }
+  // Over the bound, a connection is answered 503 (when its buffer takes it: no waiting) and
+  // closed at once rather than queued: a client retries, the server's memory stays bounded.
+  void refuse(tcp::socket& socket) {
+    const std::string body = "{\"error\": \"too many connections (at most " +
+                             std::to_string(shared_.options.max_connections) + ")\"}\n";
+    const std::string reply =
+        "HTTP/1.1 503 Service Unavailable\r\nServer: pawnkit\r\nContent-Type: "
+        "application/json\r\nContent-Length: " +
+        std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+    beast::error_code ignored;
+    socket.non_blocking(true, ignored);
+    socket.write_some(asio::buffer(reply), ignored);
+    socket.shutdown(tcp::socket::shutdown_send, ignored);
+    socket.close(ignored);
   }
   asio::io_context& io_;
   tcp::acceptor& acceptor_;

@@ -17,7 +17,7 @@ struct ServerOptions {
   int threads = 2;
   std::string log_file;               // empty: no access log
   std::size_t header_limit = 8192;    // request line and headers, bytes
-  std::size_t max_connections = 512;  // further ones are closed at once
+  std::size_t max_connections = 512;  // further ones are answered 503 and closed
   // To receive a whole request (from the connection's start or the previous answer), and
   // to send an answer.
   std::chrono::seconds request_timeout{10};

@@ -47,10 +47,10 @@ def test_positions_equal_cli_analyze_on_the_sample(sample_frame, sample_cli):
 
 def test_columns_and_dtypes(sample_frame):
     columns = list(sample_frame.columns)
-    assert columns[:5] == ["file", "game", "game_id", "ply", "fen"]
+    assert columns[:6] == ["file", "game", "game_id", "game_key", "ply", "fen"]
     bitboard_columns = [f"{side}_{key}" for side in ("white", "black") for key in SQUARE_SET_KEYS]
-    assert columns[5:5 + len(bitboard_columns)] == bitboard_columns
-    assert columns[5 + len(bitboard_columns):] == ["white_islands", "black_islands", "structure",
+    assert columns[6:6 + len(bitboard_columns)] == bitboard_columns
+    assert columns[6 + len(bitboard_columns):] == ["white_islands", "black_islands", "structure",
                                                    "structure_side", "phase", "WhiteElo", "Opening"]
     assert all(sample_frame[c].dtype == np.uint64 for c in bitboard_columns)
     assert sample_frame["white_islands"].dtype == np.uint8
@@ -142,7 +142,9 @@ def test_positions_from_several_python_threads_at_once(sample_frame):
 def test_fen_epd_input_equals_cli():
     frame = pawnkit.positions(STRUCTURES)
     assert_rows_equal_cli(frame, cli_jsonl("analyze", "--format", "jsonl", STRUCTURES))
-    assert (frame["game"] == 0).all()
+    # Each record is a "game" of its own: numbered from 1, distinct game_id.
+    assert frame["game"].tolist() == list(range(1, len(frame) + 1))
+    assert frame["game_id"].is_unique
 
 
 def test_where_equals_cli_find():

@@ -28,14 +28,19 @@ def test_pd_concat_of_chunks_keeps_closed_vocabularies_categorical(chunks):
     assert list(combined["Result"].cat.categories) == ["1-0", "0-1", "1/2-1/2", "*"]
     assert list(combined["ECO"].cat.categories[:3]) == ["A00", "A01", "A02"]
     assert combined["ECO"].cat.categories[-1] == "?" and len(combined["ECO"].cat.categories) == 501
-    # A value outside the set is kept, after the known ones.
-    with pytest.warns(pawnkit.RepairWarning):
-        odd = pawnkit.positions(io.BytesIO(b'[Result "1/2"]\n[ECO "Z99"]\n\n1. e4 e5 1/2\n'), tags=("Result", "ECO"))
+    # A value outside the set is kept, after the known ones: a Result tag "1/2" in a game
+    # without a result token (with one, the token counts, read as 1/2-1/2 as stats does).
+    with pytest.warns(pawnkit.RepairWarning, match="no result token"):
+        odd = pawnkit.positions(io.BytesIO(b'[Result "1/2"]\n[ECO "Z99"]\n\n1. e4 e5\n'), tags=("Result", "ECO"))
     assert list(odd["Result"].cat.categories)[-1] == "1/2" and odd["ECO"].iloc[0] == "Z99"
+    with pytest.warns(pawnkit.RepairWarning):
+        token = pawnkit.positions(io.BytesIO(b'[Result "1/2"]\n\n1. e4 e5 1/2\n'), tags="Result")
+    assert token["Result"].iloc[0] == "1/2-1/2" and len(token["Result"].cat.categories) == 4
 
 
 def test_pawnkit_concat_unites_free_text_categories(chunks):
-    assert pd.concat(chunks)["Event"].dtype == object  # what plain pd.concat does
+    # What plain pd.concat does: text (object on pandas 1, "str" on pandas 3), not categories.
+    assert not isinstance(pd.concat(chunks)["Event"].dtype, pd.CategoricalDtype)
     combined = pawnkit.concat(chunks)
     pd.testing.assert_frame_equal(combined, pawnkit.positions(SAMPLE, tags=TAGS, fen=False))
     assert combined.attrs == chunks[-1].attrs
@@ -67,13 +72,13 @@ def test_concat_of_calls_and_dask_partitions(tmp_path):
 def test_game_structures_is_the_long_form_of_the_positions():
     games = pawnkit.games(SAMPLE)
     long = pawnkit.game_structures(games)
-    assert list(long.columns) == ["game_id", "file", "game", "structure", "first_ply"]
+    assert list(long.columns) == ["game_id", "game_key", "file", "game", "structure", "holder", "first_ply"]
     assert list(long["structure"].cat.categories) == list(pawnkit.positions(SAMPLE)["structure"].cat.categories)
     # The first ply of every structure of every game, straight from the position rows.
     rows = pawnkit.positions(SAMPLE, fen=False)
     named = rows[rows["structure"].notna()]
-    first = named.groupby(["game_id", "structure"], observed=True)["ply"].min()
-    got = long.set_index(["game_id", "structure"])["first_ply"].sort_index()
+    first = named.groupby(["game_id", "structure", "structure_side"], observed=True)["ply"].min()
+    got = long.set_index(["game_id", "structure", "holder"])["first_ply"].sort_index()
     assert len(long) == len(first) > 50
     assert got.to_dict() == first.to_dict()
     # In each game, in the order of the plies; games that reached none have no row.

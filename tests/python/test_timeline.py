@@ -3,10 +3,19 @@ pawnkit.positions against the records of `pawnkit analyze`."""
 
 import io
 
+import pandas as pd
 import pytest
 
 import pawnkit
 from conftest import SAMPLE, STRUCTURES, cli_jsonl
+
+RANGE_COLUMNS = ["game", "structure", "holder", "first_ply", "last_ply", "plies", "phase"]
+
+
+def as_cli_records(frame, columns):
+    """The frame's rows as the CLI's JSON objects: categories as text, NA as null."""
+    part = frame[columns].astype(object)
+    return part.where(part.notna(), None).to_dict("records")
 
 
 def test_timeline_equals_cli_jsonl():
@@ -14,9 +23,8 @@ def test_timeline_equals_cli_jsonl():
         frame = pawnkit.timeline(SAMPLE, min_plies=min_plies, threads=2)
         rows = cli_jsonl("timeline", "--format", "jsonl", "--min-plies", min_plies, SAMPLE)
         assert len(rows) > 0
-        assert frame.to_dict("records") == rows
-        assert list(frame.columns) == ["game", "structure", "holder", "first_ply", "last_ply", "plies",
-                                       "phase"]
+        assert as_cli_records(frame, RANGE_COLUMNS) == rows
+        assert list(frame.columns) == ["file", "game", "game_id", "game_key"] + RANGE_COLUMNS[1:]
         assert str(frame["plies"].dtype) == "int64"
         assert (frame["plies"] >= min_plies).all()
     assert frame.attrs["bad"] == 0
@@ -25,15 +33,30 @@ def test_timeline_equals_cli_jsonl():
 def test_timeline_with_tags():
     frame = pawnkit.timeline([SAMPLE], tags=["White", "ECO", "Nope"])
     rows = cli_jsonl("timeline", "--format", "jsonl", "--tags", "White,ECO,Nope", SAMPLE)
-    assert frame.to_dict("records") == rows
+    assert as_cli_records(frame, RANGE_COLUMNS + ["White", "ECO", "Nope"]) == rows
     assert frame["Nope"].isna().all()
+
+
+def test_timeline_shares_the_schema_of_positions_and_games(tmp_path):
+    # Before: text Elo columns (pd.cut raised), no game_id, game_key or file.
+    frame = pawnkit.timeline([SAMPLE, SAMPLE], tags=["WhiteElo", "Result", "Date"])
+    assert str(frame["WhiteElo"].dtype) == "Int32" and frame["Date"].dtype.kind == "M"
+    assert isinstance(frame["Result"].dtype, pd.CategoricalDtype)
+    assert pd.cut(frame["WhiteElo"], [0, 1500, 2000, 4000]).notna().all()
+    assert frame["file"].dtype == "category" and frame["game_id"].nunique() == 2 * frame["game_key"].nunique()
+    games = pawnkit.games([SAMPLE, SAMPLE], tags=["WhiteElo"])
+    joined = frame.merge(games[["game_key", "WhiteElo"]], left_on="game_id", right_index=True,
+                         suffixes=("", "_games"))
+    assert len(joined) == len(frame)
+    assert (joined["game_key"] == joined["game_key_games"]).all()
+    assert (joined["WhiteElo"] == joined["WhiteElo_games"]).all()
 
 
 def test_timeline_reads_every_input_as_positions_does():
     # A file object is read as the file (pawnkit.positions' inputs); a wrong type is a TypeError.
     with open(SAMPLE, "rb") as f:
         from_object = pawnkit.timeline(io.BytesIO(f.read()), threads=1)
-    assert from_object.equals(pawnkit.timeline(SAMPLE, threads=1))
+    assert from_object.drop(columns="file").equals(pawnkit.timeline(SAMPLE, threads=1).drop(columns="file"))
     with pytest.raises(TypeError, match="min_plies"):
         pawnkit.timeline(SAMPLE, min_plies="8")
 

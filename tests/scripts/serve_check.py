@@ -137,6 +137,7 @@ try:
                    "until": "2025-12"}, {"match": "center", "games": 3}, {"match": "structure"}]
     compared = 0
     nonzero = 0
+    known = {}  # target: the CLI's answer
     for i, fen in enumerate(fens[:12]):
         for filters in filter_sets[: 6 if i < 3 else 2]:
             status, body = get(port, explore_target(fen, **filters))
@@ -150,6 +151,7 @@ try:
                   f"/explore {fen} {filters}: {status} {body[:200]!r} vs {expected.stdout[:200]!r}")
             compared += 1
             nonzero += json.loads(expected.stdout)["games"] > 0
+            known[explore_target(fen, **filters)] = expected.stdout.encode()
     check(compared >= 20 and nonzero >= 10, f"{compared} answers compared, {nonzero} with games")
 
     # /games/ID: the game's own text in its source, where the index says it starts.
@@ -197,6 +199,74 @@ try:
     for size in (1, 100, 5000, 70000):
         raw(port, bytes(rng.getrandbits(8) for _ in range(size)), timeout=15)
     check(get(port, "/health")[0] == 200, "answers after garbage and huge requests")
+
+    # Read-only: a body, a chunked request, another method are refused; HEAD has no body;
+    # two requests sent at once are answered in order.
+    for request in [b"POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+                    b"GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+                    b"GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    b"5\r\nhello\r\n0\r\n\r\n",
+                    b"DELETE /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                    b"PUT /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"]:
+        reply = raw(port, request, timeout=5)
+        check(reply.split(b"\r\n")[0] in (b"HTTP/1.1 400 Bad Request", b"HTTP/1.1 405 Method Not Allowed"),
+              f"{request[:40]!r}: {reply[:60]!r}")
+    reply = raw(port, b"HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    check(reply.startswith(b"HTTP/1.1 200 ") and b"Content-Length: 17\r\n" in reply and
+          reply.endswith(b"\r\n\r\n"), f"HEAD: {reply!r}")
+    pipelined = list(known)[:2]
+    reply = raw(port, (f"GET {pipelined[0]} HTTP/1.1\r\nHost: x\r\n\r\n"
+                       f"GET {pipelined[1]} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").encode())
+    check(reply.count(b"HTTP/1.1 200 ") == 2 and
+          reply.index(known[pipelined[0]]) < reply.index(known[pipelined[1]]),
+          "two requests in one write answered in order")
+
+    # Under load: 16 clients at once, 6 questions each, every answer the CLI's.
+    def load_client(n, wrong):
+        targets = list(known)
+        for k in range(6):
+            target = targets[(n * 5 + k) % len(targets)]
+            status, body = get(port, target)
+            if status != 200 or body != known[target]:
+                wrong.append(f"{target}: {status} {body[:80]!r}")
+
+    wrong = []
+    clients = [threading.Thread(target=load_client, args=(n, wrong)) for n in range(16)]
+    for t in clients:
+        t.start()
+    for t in clients:
+        t.join(timeout=60)
+    check(not wrong and not any(t.is_alive() for t in clients),
+          f"16 clients at once: {len(wrong)} wrong answers {wrong[:2]}")
+
+    # The connection bound: with --max-connections 8, a ninth connection is answered 503
+    # and closed, the eight are still answered, and once they close new ones are.
+    bounded, _, bport = start_server(db, "--listen", "0", "--max-connections", "8")
+    held = []
+    for _ in range(8):
+        s = socket.create_connection(("127.0.0.1", bport), timeout=10)
+        s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        reply = b""
+        while not reply.endswith(b'{"status": "ok"}\n'):
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+        check(reply.startswith(b"HTTP/1.1 200 "), f"a connection within the bound: {reply[:40]!r}")
+        held.append(s)
+    for _ in range(3):
+        reply = raw(bport, b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 5)
+        check(reply == b"" or reply.startswith(b"HTTP/1.1 503 "), f"over the bound: {reply[:60]!r}")
+    held[0].sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+    check(held[0].recv(4096).startswith(b"HTTP/1.1 200 "), "a held connection still answered")
+    for s in held:
+        s.close()
+    deadline = time.time() + 5
+    while get(bport, "/health")[0] != 200 and time.time() < deadline:
+        time.sleep(0.1)
+    check(get(bport, "/health")[0] == 200, "new connections answered once the held ones closed")
+    bounded.terminate()
+    check(bounded.wait(timeout=10) == 0, "the bounded server ends with status 0")
 
     # A client sending a byte a second does not hold up the others.
     cut_off = []
@@ -266,7 +336,7 @@ try:
     check(all(re.match(r"^\S+Z \S+ \"\S+ \S+\" \d{3} \d+ \d+us$", l) for l in lines),
           "every access-log line is one request")
 finally:
-    for p in [v for k, v in list(globals().items()) if k in ("proc", "proc_default", "writer")]:
+    for p in [v for k, v in list(globals().items()) if k in ("proc", "proc_default", "writer", "bounded")]:
         if p.poll() is None:
             p.kill()
             p.wait()

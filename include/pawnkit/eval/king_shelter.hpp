@@ -54,6 +54,8 @@ struct KingShelterWeights {
   std::array<std::array<Score, 2>, 2> king_on_file{{{{{-18, 11}, {-6, -3}}}, {{{0, 0}, {5, -4}}}}};
   Score base{5, 5};
   int pawn_distance_eg = 16;  // per square to the nearest own pawn, endgame
+
+  friend constexpr bool operator==(const KingShelterWeights&, const KingShelterWeights&) = default;
 };
 
 inline constexpr KingShelterWeights stockfish_king_shelter{};
@@ -115,15 +117,45 @@ constexpr Score king_file_score(bool half_open_us, bool half_open_them,
   return w.base - w.king_on_file[half_open_us][half_open_them];
 }
 
+// Shelter and storm of a king on file `king_file`, from whether that file is half-open for
+// us and for them and from inputs_of(f), the ShelterInputs of file f: shelter_at's sum, and
+// the pawn entry's from its cached inputs (pawn_entry.hpp).
+template <class InputsOf>
+constexpr Score shelter_of_files(int king_file, bool half_open_us, bool half_open_them,
+                                 const InputsOf& inputs_of, const KingShelterWeights& w) {
+  Score s = king_file_score(half_open_us, half_open_them, w);
+  const int first = first_shelter_file(king_file);
+  for (int f = first; f < first + 3; ++f) s += shelter_file_score(f, inputs_of(f), w);
+  return s;
+}
+
 // Shelter and storm of color C's king were it on `king` (no castling, no pawn distance).
 template <Color C>
 constexpr Score shelter_at(Bitboard own, Bitboard enemy, Square king,
                            const KingShelterWeights& w = stockfish_king_shelter) {
-  const int king_rank = relative_rank<C>(rank_of(king)), first = first_shelter_file(file_of(king));
-  Score s = king_file_score(!(own & file_bb(king)), !(enemy & file_bb(king)), w);
-  for (int f = first; f < first + 3; ++f)
-    s += shelter_file_score(f, shelter_inputs<C>(own, enemy, king_rank, f), w);
-  return s;
+  const int king_rank = relative_rank<C>(rank_of(king));
+  return shelter_of_files(
+      file_of(king), !(own & file_bb(king)), !(enemy & file_bb(king)),
+      [&](int f) { return shelter_inputs<C>(own, enemy, king_rank, f); }, w);
+}
+
+// The best of `own_square` (the shelter of the king's square) and castled_on(file), the
+// shelter on the first rank of that file, for the castled squares (g1, c1 relative) the
+// rights allow, by middlegame value, the king's square first on ties.
+template <class CastledOn>
+constexpr Score best_shelter(Score own_square, bool can_castle_king_side,
+                             bool can_castle_queen_side, const CastledOn& castled_on) {
+  Score best = own_square;
+  const struct {
+    bool allowed;
+    File file;
+  } castled_squares[] = {{can_castle_king_side, File::G}, {can_castle_queen_side, File::C}};
+  for (const auto& [allowed, file] : castled_squares) {
+    if (!allowed) continue;
+    const Score castled = castled_on(file);
+    if (best.mg < castled.mg) best = castled;
+  }
+  return best;
 }
 
 // The squares next to a square (a king's moves on an empty board).
@@ -149,16 +181,9 @@ template <Color C>
 constexpr Score king_shelter(Bitboard own, Bitboard enemy, Square king, bool can_castle_king_side,
                              bool can_castle_queen_side,
                              const KingShelterWeights& w = stockfish_king_shelter) {
-  Score best = shelter_at<C>(own, enemy, king, w);
-  const struct {
-    bool allowed;
-    File file;
-  } castled_squares[] = {{can_castle_king_side, File::G}, {can_castle_queen_side, File::C}};
-  for (const auto& [allowed, file] : castled_squares) {
-    if (!allowed) continue;
-    const Score castled = shelter_at<C>(own, enemy, relative_square(C, file, 0), w);
-    if (best.mg < castled.mg) best = castled;
-  }
+  const Score best = best_shelter(
+      shelter_at<C>(own, enemy, king, w), can_castle_king_side, can_castle_queen_side,
+      [&](File file) { return shelter_at<C>(own, enemy, relative_square(C, file, 0), w); });
   return best - Score{0, w.pawn_distance_eg * nearest_pawn_distance(own, king)};
 }
 

@@ -143,25 +143,20 @@ constexpr Score king_shelter(const PawnEntry& e, Bitboard own, Bitboard enemy, S
   const std::size_t us = index(C), them = index(~C);
   const auto on_first_rank = [&](int king_file) {
     const auto file_bit = FileSet(1u << king_file);
-    Score s = king_file_score((e.semi_open_files[us] & file_bit) != 0,
-                              (e.semi_open_files[them] & file_bit) != 0, w);
-    const int first = first_shelter_file(king_file);
-    for (int f = first; f < first + 3; ++f)
-      s += shelter_file_score(
-          f, {e.shelter_rank[us][std::size_t(f)], e.storm_rank[us][std::size_t(f)]}, w);
-    return s;
+    return shelter_of_files(
+        king_file, (e.semi_open_files[us] & file_bit) != 0,
+        (e.semi_open_files[them] & file_bit) != 0,
+        [&](int f) {
+          return ShelterInputs{e.shelter_rank[us][std::size_t(f)],
+                               e.storm_rank[us][std::size_t(f)]};
+        },
+        w);
   };
-  Score best = relative_rank<C>(rank_of(king)) == 0 ? on_first_rank(file_of(king))
-                                                    : shelter_at<C>(own, enemy, king, w);
-  const struct {
-    bool allowed;
-    File file;
-  } castled_squares[] = {{can_castle_king_side, File::G}, {can_castle_queen_side, File::C}};
-  for (const auto& [allowed, file] : castled_squares) {
-    if (!allowed) continue;
-    const Score castled = on_first_rank(int(file));
-    if (best.mg < castled.mg) best = castled;
-  }
+  const Score best =
+      best_shelter(relative_rank<C>(rank_of(king)) == 0 ? on_first_rank(file_of(king))
+                                                        : shelter_at<C>(own, enemy, king, w),
+                   can_castle_king_side, can_castle_queen_side,
+                   [&](File file) { return on_first_rank(int(file)); });
   return best - Score{0, w.pawn_distance_eg * nearest_pawn_distance(own, king)};
 }
 

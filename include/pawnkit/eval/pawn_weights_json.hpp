@@ -23,11 +23,13 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "pawnkit/decimal.hpp"
+#include "pawnkit/eval/king_shelter.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/eval/taper.hpp"
 #include "pawnkit/parsed.hpp"
@@ -237,17 +239,55 @@ inline bool read_member(JsonCursor& in, std::string_view name, PawnWeights& w) {
 }  // namespace detail
 
 // What `pawnkit tune` fits beside the pawn weights: the material values (pawn to queen,
-// Stockfish 15.1's by default) and the side-to-move bonus (0 by default), written in its
-// "weights" member after the pawn weights as
+// Stockfish 15.1's by default), the side-to-move bonus (0 by default) and, with `tune
+// --shelter`, the king shelter (king_shelter.hpp), written in its "weights" member after the
+// pawn weights as
 //
 //   "material": {"pawn": [126, 208], "knight": [781, 854], "bishop": [825, 915],
-//                "rook": [1276, 1380], "queen": [2538, 2682]}, "side_to_move": 0
+//                "rook": [1276, 1380], "queen": [2538, 2682]}, "side_to_move": 0,
+//   "shelter": {"shelter": [[-2, 85, 95, 53, 39, 23, 25], ... four rows],
+//               "unblocked_storm": [... four rows of seven],
+//               "blocked_storm": [[0, 0], [0, 0], [64, 75], ... seven pairs],
+//               "king_on_file": [[[-18, 11], [-6, -3]], [[0, 0], [5, -4]]],
+//               "base": [5, 5], "pawn_distance_eg": 16}
+//
+// ("shelter" only when fitted; its members may be left out and keep Stockfish's values).
 struct TunedWeights {
   PawnWeights pawns;
   std::array<Score, 5> material = StockfishPieceValues;
   int side_to_move = 0;
+  std::optional<KingShelterWeights> shelter;
   bool operator==(const TunedWeights&) const = default;
 };
+
+inline std::string to_json(const KingShelterWeights& w) {
+  const auto pair = [](Score s) {
+    std::string text = "[";
+    text += std::to_string(s.mg);
+    text += ", ";
+    text += std::to_string(s.eg);
+    return text + "]";
+  };
+  const auto table = [](const ByEdgeDistanceRank& t) {
+    std::string out = "[";
+    for (std::size_t d = 0; d < t.size(); ++d) {
+      out += d ? ", [" : "[";
+      for (std::size_t r = 0; r < t[d].size(); ++r)
+        out += (r ? ", " : "") + std::to_string(t[d][r]);
+      out += "]";
+    }
+    return out + "]";
+  };
+  std::string out = "{\"shelter\": " + table(w.shelter) +
+                    ", \"unblocked_storm\": " + table(w.unblocked_storm) + ", \"blocked_storm\": [";
+  for (std::size_t r = 0; r < w.blocked_storm.size(); ++r)
+    out += (r ? ", " : "") + pair(w.blocked_storm[r]);
+  out += "], \"king_on_file\": [[" + pair(w.king_on_file[0][0]) + ", " +
+         pair(w.king_on_file[0][1]) + "], [" + pair(w.king_on_file[1][0]) + ", " +
+         pair(w.king_on_file[1][1]) + "]], \"base\": " + pair(w.base) +
+         ", \"pawn_distance_eg\": " + std::to_string(w.pawn_distance_eg) + "}";
+  return out;
+}
 
 inline constexpr std::array<std::string_view, 5> material_member_names{"pawn", "knight", "bishop",
                                                                        "rook", "queen"};
@@ -262,7 +302,9 @@ inline std::string to_json(const TunedWeights& w) {
     out += "\": [" + std::to_string(w.material[piece].mg) + ", " +
            std::to_string(w.material[piece].eg) + "]";
   }
-  return out + "}, \"side_to_move\": " + std::to_string(w.side_to_move) + "}";
+  out += "}, \"side_to_move\": " + std::to_string(w.side_to_move);
+  if (w.shelter) out += ", \"shelter\": " + to_json(*w.shelter);
+  return out + "}";
 }
 
 namespace detail {
@@ -288,13 +330,63 @@ inline bool is_weights_member(std::string_view name) {
                                        "passed_blocked_safe",
                                        "passed_blocked_attacked",
                                        "material",
-                                       "side_to_move"})
+                                       "side_to_move",
+                                       "shelter"})
     if (name == known) return true;
   return false;
 }
 
+// [[...], ...]: the rows of a shelter table, seven integers each.
+inline bool read_shelter_table(JsonCursor& in, ByEdgeDistanceRank& table) {
+  if (!in.expect('[', "expected '['")) return false;
+  for (std::size_t d = 0; d < table.size(); ++d)
+    if ((d > 0 && !in.expect(',', "expected ',' (too few rows?)")) ||
+        !in.read_ints(table[d].data(), table[d].size()))
+      return false;
+  return in.expect(']', "expected ']' (too many rows?)");
+}
+
+inline bool read_shelter_member(JsonCursor& in, std::string_view name, KingShelterWeights& w) {
+  if (name == "shelter") return read_shelter_table(in, w.shelter);
+  if (name == "unblocked_storm") return read_shelter_table(in, w.unblocked_storm);
+  if (name == "base") return in.read_score(w.base);
+  if (name == "pawn_distance_eg") return in.read_int(w.pawn_distance_eg);
+  if (name == "blocked_storm") {
+    if (!in.expect('[', "expected '['")) return false;
+    for (std::size_t r = 0; r < w.blocked_storm.size(); ++r)
+      if ((r > 0 && !in.expect(',', "expected ',' (too few pairs?)")) ||
+          !in.read_score(w.blocked_storm[r]))
+        return false;
+    return in.expect(']', "expected ']' (too many pairs?)");
+  }
+  if (name == "king_on_file") {
+    if (!in.expect('[', "expected '['")) return false;
+    for (std::size_t us = 0; us < 2; ++us)
+      if ((us > 0 && !in.expect(',', "expected ','")) || !in.expect('[', "expected '['") ||
+          !in.read_score(w.king_on_file[us][0]) || !in.expect(',', "expected ','") ||
+          !in.read_score(w.king_on_file[us][1]) || !in.expect(']', "expected ']'"))
+        return false;
+    return in.expect(']', "expected ']'");
+  }
+  return in.fail(
+      "unknown member of \"shelter\" (shelter, unblocked_storm, blocked_storm, king_on_file, "
+      "base, pawn_distance_eg)");
+}
+
+inline bool read_shelter(JsonCursor& in, KingShelterWeights& w) {
+  if (!in.expect('{', "expected '{'")) return false;
+  if (in.accept('}')) return true;
+  do {
+    std::string_view name;
+    if (!in.read_name(name) || !in.expect(':', "expected ':'")) return false;
+    if (!read_shelter_member(in, name, w)) return false;
+  } while (in.accept(','));
+  return in.expect('}', "expected ',' or '}'");
+}
+
 inline bool read_tuned_member(JsonCursor& in, std::string_view name, TunedWeights& w) {
   if (name == "side_to_move") return in.read_int(w.side_to_move);
+  if (name == "shelter") return read_shelter(in, w.shelter.emplace());
   if (name != "material") return read_member(in, name, w.pawns);
   if (!in.expect('{', "expected '{'")) return false;
   if (in.accept('}')) return true;

@@ -29,6 +29,34 @@ std::uint64_t text_key(std::string_view text) {
   return h;
 }
 
+std::string score_text(eval::Score s) {
+  return "{" + std::to_string(s.mg) + ", " + std::to_string(s.eg) + "}";
+}
+
+// The king shelter's weights as a C++ initializer (tune --shelter).
+std::string shelter_initializer(const eval::KingShelterWeights& w) {
+  const auto table = [](const eval::ByEdgeDistanceRank& t) {
+    std::string text = "{{";
+    for (std::size_t d = 0; d < t.size(); ++d) {
+      text += d ? ",\n                 {{" : "{{";
+      for (std::size_t r = 0; r < t[d].size(); ++r)
+        text += (r ? ", " : "") + std::to_string(t[d][r]);
+      text += "}}";
+    }
+    return text + "}}";
+  };
+  std::string out = "const pawnkit::eval::KingShelterWeights tuned_king_shelter{\n";
+  out += "    .shelter = " + table(w.shelter) + ",\n";
+  out += "    .unblocked_storm = " + table(w.unblocked_storm) + ",\n    .blocked_storm = {{";
+  for (std::size_t r = 0; r < w.blocked_storm.size(); ++r)
+    out += (r ? ", " : "") + score_text(w.blocked_storm[r]);
+  out += "}},\n    .king_on_file = {{{{" + score_text(w.king_on_file[0][0]) + ", " +
+         score_text(w.king_on_file[0][1]) + "}}, {{" + score_text(w.king_on_file[1][0]) + ", " +
+         score_text(w.king_on_file[1][1]) + "}}}},\n    .base = " + score_text(w.base) +
+         ",\n    .pawn_distance_eg = " + std::to_string(w.pawn_distance_eg) + "};\n";
+  return out;
+}
+
 // The weights as C++ initializers an engine pastes into its source: the pawn weights, then
 // with them every other weight fitted (eval::TunedWeights).
 std::string initializer(const eval::TunedWeights& tuned) {
@@ -67,13 +95,16 @@ std::string initializer(const eval::TunedWeights& tuned) {
            ",\n                 .passed_blocked_attacked = " + by_rank(x.passed_blocked_attacked) +
            "}";
   }
+  out += "};\n";
+  if (tuned.shelter) out += shelter_initializer(*tuned.shelter);
   out +=
-      "};\nconst pawnkit::eval::TunedWeights tuned_weights{\n    .pawns = tuned_pawn_weights,\n"
+      "const pawnkit::eval::TunedWeights tuned_weights{\n    .pawns = tuned_pawn_weights,\n"
       "    .material = {{";
   for (std::size_t piece = 0; piece < tuned.material.size(); ++piece)
     out += (piece ? ", " : "") + score(tuned.material[piece]);
   return out + "}},  // pawn, knight, bishop, rook, queen\n    .side_to_move = " +
-         std::to_string(tuned.side_to_move) + "};\n";
+         std::to_string(tuned.side_to_move) +
+         (tuned.shelter ? ",\n    .shelter = tuned_king_shelter" : "") + "};\n";
 }
 
 // The spread of each parameter over `rounds` refits on training sets drawn from the
@@ -187,6 +218,7 @@ std::optional<GameTuneResult> run_game_tune(TuningInput input, const GameTuneOpt
   GameTuneResult r;
   const TunerOptions& tuner = options.tuner;
   TuningData train, test;
+  train.with_shelter = test.with_shelter = options.shelter;
   std::vector<std::size_t> train_game_starts;  // the first row of each training game
   std::uint64_t last_game = ~0ULL;
   for (const TuningSample& s : samples) {
@@ -209,6 +241,7 @@ std::optional<GameTuneResult> run_game_tune(TuningInput input, const GameTuneOpt
   r.frozen = tuner.frozen;
   r.rounds = options.rounds;
   r.statements = options.statements;
+  r.shelter = options.shelter;
   if (train.rows() == 0 || test.rows() == 0) {
     error = "too few positions to fit and to test (" + std::to_string(train.rows()) + " and " +
             std::to_string(test.rows()) + ")";
@@ -219,6 +252,8 @@ std::optional<GameTuneResult> run_game_tune(TuningInput input, const GameTuneOpt
   r.k = fit_k(train, r.initial, tuner.loss, tuner.threads);
   TunerOptions baseline_options = tuner;
   for (std::size_t i = 0; i < material_parameter; ++i) baseline_options.frozen[i] = true;
+  for (std::size_t i = shelter_parameter; i < tuner_parameter_count; ++i)
+    baseline_options.frozen[i] = true;
   r.baseline = tune(train, r.initial, r.k, baseline_options);
   r.tuned = tune(train, r.baseline, r.k, tuner);
   r.loss_before = mean_loss(test, r.baseline, r.k, tuner.loss, tuner.threads);
@@ -234,15 +269,15 @@ std::optional<GameTuneResult> run_game_tune(TuningInput input, const GameTuneOpt
 }
 
 std::string game_tune_json(const GameTuneResult& r, bool with_weights) {
-  std::string text =
-      "{\"k\": " + format_number("%.6g", r.k) +
-      ", \"loss_before\": " + format_number("%.8g", r.loss_before) +
-      ", \"loss_after\": " + format_number("%.8g", r.loss_after) +
-      ", \"train_positions\": " + std::to_string(r.train_rows) +
-      ", \"test_positions\": " + std::to_string(r.test_rows) + ", \"held_out\": {\"by\": \"" +
-      (r.by_game ? "game" : "record") + "\", \"groups\": " + std::to_string(r.test_groups) +
-      "}, \"improved\": " + (r.improved() ? "true" : "false") +
-      ", \"weights\": " + (with_weights ? eval::to_json(tuned_weights(r.tuned)) : "null");
+  std::string text = "{\"k\": " + format_number("%.6g", r.k) +
+                     ", \"loss_before\": " + format_number("%.8g", r.loss_before) +
+                     ", \"loss_after\": " + format_number("%.8g", r.loss_after) +
+                     ", \"train_positions\": " + std::to_string(r.train_rows) +
+                     ", \"test_positions\": " + std::to_string(r.test_rows) +
+                     ", \"held_out\": {\"by\": \"" + (r.by_game ? "game" : "record") +
+                     "\", \"groups\": " + std::to_string(r.test_groups) +
+                     "}, \"improved\": " + (r.improved() ? "true" : "false") + ", \"weights\": " +
+                     (with_weights ? eval::to_json(tuned_weights(r.tuned, r.shelter)) : "null");
   if (r.statements) text += ", \"report\": " + report_json(r.report, r.tuned, r.rounds, r.cautions);
   return text + "}\n";
 }
@@ -273,13 +308,14 @@ std::string game_tune_text(const GameTuneResult& r, bool with_weights) {
   std::snprintf(line, sizeof line, "%-28s %10s %10s %10s\n", "parameter", "start", "baseline",
                 "tuned");
   text += line;
-  for (std::size_t i = 0; i < tuner_parameter_count; ++i) {
+  const std::size_t shown = r.shelter ? tuner_parameter_count : linear_parameter_count;
+  for (std::size_t i = 0; i < shown; ++i) {
     std::snprintf(line, sizeof line, "%-28s %10.0f %10.1f %10.1f%s\n",
                   tuner_parameter_name(i).c_str(), r.initial[i], r.baseline[i], r.tuned[i],
                   r.frozen[i] ? "  (frozen)" : "");
     text += line;
   }
-  if (with_weights) text += "\n" + initializer(tuned_weights(r.tuned));
+  if (with_weights) text += "\n" + initializer(tuned_weights(r.tuned, r.shelter));
   if (r.statements)
     text += "\n" + report_header(r.tuned, r.rounds, r.cautions) + report_text(r.report);
   return text;

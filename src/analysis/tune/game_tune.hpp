@@ -3,7 +3,8 @@
 // held-out positions by game (an EPD set by its records' `id`/`c0` field, else by record,
 // which the result says), K fitted with the starting weights, the baseline (material and
 // the side-to-move bonus fitted with the pawn weights kept), then every weight not frozen by
-// Adam (analysis/tuner.hpp), the held-out loss before and after and, when asked, the plain
+// Adam (analysis/tuner.hpp; with `shelter`, the king shelter in the model and fitted too),
+// the held-out loss before and after and, when asked, the plain
 // statements with bootstrap intervals (analysis/tune/tune_report.hpp). The CLI and the
 // Python module print the same result through the writers below.
 #pragma once
@@ -29,6 +30,10 @@ struct GameTuneOptions {
   int test_percent = 10;
   bool statements = false;  // --report
   int rounds = 20;          // its bootstrap refits
+  // The king shelter in the model (Stockfish's, or start.shelter, in the baseline), its
+  // weights fitted unless frozen in `tuner` (TunerOptions::fit_shelter frees them), and
+  // written with the others.
+  bool shelter = false;
 };
 
 // The positions to fit and what was left out.
@@ -66,6 +71,7 @@ struct GameTuneResult {
   std::vector<ReportLine> report;  // with --report
   std::vector<std::string> cautions;
   bool statements = false;
+  bool shelter = false;  // the shelter was in the model: its weights are written
   bool improved() const { return loss_after < loss_before; }
 };
 

@@ -15,7 +15,18 @@ TraceRow trace_row(const Position& pos, const eval::PawnWeights& weights) {
         std::popcount(pos.pieces(White, type)) - std::popcount(pos.pieces(Black, type));
   }
   row.side_to_move = pos.side_to_move() == White ? 1 : -1;
+  row.shelter = {king_shelter_trace(pos, White), king_shelter_trace(pos, Black)};
   return row;
+}
+
+eval::KingShelterTrace king_shelter_trace(const Position& pos, Color c) {
+  const Square king = pos.king_square(c);
+  if (king == NoSquare) return {};
+  const bool king_side = pos.can_castle(c, CastlingSide::King);
+  const bool queen_side = pos.can_castle(c, CastlingSide::Queen);
+  const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
+  return c == White ? eval::king_shelter_trace<White>(white, black, king, king_side, queen_side)
+                    : eval::king_shelter_trace<Black>(black, white, king, king_side, queen_side);
 }
 
 std::optional<double> result_label(std::string_view result) {

@@ -1,5 +1,6 @@
 // One row of tuning data per position: the pawn evaluation's trace (eval/pawn_trace.hpp),
 // the material balance and the side to move, which `pawn-eval --trace` prints and `tune`
+// fits, and each king's shelter trace (eval/king_shelter_trace.hpp), which `tune --shelter`
 // fits; and the label, the game's result from White's point of view, read from a PGN
 // result or from an EPD record in the forms tuning sets use.
 #pragma once
@@ -7,6 +8,7 @@
 #include <array>
 #include <optional>
 #include <pawnkit/chess/position.hpp>
+#include <pawnkit/eval/king_shelter_trace.hpp>
 #include <pawnkit/eval/pawn_trace.hpp>
 #include <string_view>
 
@@ -16,7 +18,11 @@ struct TraceRow {
   eval::PawnTrace pawns;
   std::array<int, 5> material{};  // pawns, knights, bishops, rooks, queens: White's minus Black's
   int side_to_move = 1;           // +1 White, -1 Black
+  std::array<eval::KingShelterTrace, 2> shelter{};  // White's king, Black's (none: no squares)
 };
+
+// The shelter trace of side c's king in `pos` (its square and castling rights).
+eval::KingShelterTrace king_shelter_trace(const Position& pos, Color c);
 
 TraceRow trace_row(const Position& pos, const eval::PawnWeights& weights = {});
 

@@ -25,6 +25,7 @@ bool PgnInput::refill(const char*& keep) {
   const auto kept = static_cast<std::size_t>(end - keep);
   const auto pos_offset = static_cast<std::size_t>(pos - keep);
   assert(kept < buffer_.size());
+  consumed_ += static_cast<std::uint64_t>(keep - buffer_.data());
   if (kept != 0 && keep != buffer_.data()) std::memmove(buffer_.data(), keep, kept);
   const std::size_t room = std::min(read_size_, buffer_.size() - kept);
   const std::size_t n = source_.read(buffer_.data() + kept, room);

@@ -59,6 +59,10 @@ class PgnInput {
   bool refill(const char*& keep);
 
   ByteSource& source() { return source_; }
+  // The offset of pos in the source's bytes (decompressed; a byte order mark counts).
+  std::uint64_t offset() const {
+    return consumed_ + static_cast<std::uint64_t>(pos - buffer_.data());
+  }
 
   const char* pos = nullptr;  // next byte to read
   const char* end = nullptr;  // end of valid bytes
@@ -67,6 +71,7 @@ class PgnInput {
   ByteSource& source_;
   std::vector<char> buffer_;
   std::size_t read_size_;
+  std::uint64_t consumed_ = 0;  // source bytes before buffer_'s first byte
   bool eof_ = false;
 };
 
