@@ -8,6 +8,7 @@ Usage: cli_limits.py --cli PAWNKIT [--source REPO] [--shared SHARED_DATA]
 """
 
 import argparse
+import gzip
 import json
 import os
 import resource
@@ -174,6 +175,38 @@ def shrinking_file(cli, sample, tmp):
           in err, "shrinking file: message %r" % err[-300:])
 
 
+def trailing_bytes(cli, sample, tmp):
+    # Bytes after a whole gzip stream: a warning from every reader, and nothing lost, also
+    # under --strict.
+    def packed(name, text):
+        path = os.path.join(tmp, name)
+        with open(path, "wb") as f:
+            f.write(gzip.compress(text) + bytes(1024))
+        return path
+    warning = b"warning: ignored the bytes after the last complete gzip stream"
+    with open(sample, "rb") as f:
+        games = packed("x.pgn.gz", f.read())
+    done = run(cli, "stats", "--strict", "--format", "json", games)
+    check(done.returncode == 0 and json.loads(done.stdout or b"{}").get("games") == 300,
+          "stats --strict, trailing bytes: %d %r" % (done.returncode, done.stdout[:60]))
+    check(warning in done.stderr, "stats --strict, trailing bytes: %r" % done.stderr)
+    source = os.path.dirname(os.path.dirname(sample))
+    with open(os.path.join(source, "data", "structures.epd"), "rb") as f:
+        epd_text = f.read()
+    positions = packed("y.epd.gz", epd_text)
+    done = run(cli, "analyze", "--format", "csv", positions)
+    rows = len(epd_text.decode().strip().splitlines())
+    check(done.returncode == 0 and len(done.stdout.decode().strip().splitlines()) == rows + 1,
+          "analyze, trailing bytes: %d %r" % (done.returncode, done.stderr))
+    check(warning in done.stderr, "analyze, trailing bytes: %r" % done.stderr)
+    trace = "result,a,b\n" + "".join("%s,%d,%d\n" % (("1", "0", "0.5")[i % 3], i % 5, i % 7)
+                                      for i in range(60))
+    done = run(cli, "tune", "--trace", "--iterations", "5", "--bootstrap", "2",
+               packed("t.csv.gz", trace.encode()))
+    check(warning in done.stderr, "tune --trace, trailing bytes: %d %r" % (done.returncode,
+                                                                         done.stderr[-300:]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", required=True)
@@ -185,7 +218,7 @@ def main():
     sample = os.path.join(source, "data", "sample.pgn")
     with tempfile.TemporaryDirectory() as tmp:
         for case in (refused_resources, game_limits, weights_range, endless_inputs, self_feeding,
-                     shrinking_file):
+                     shrinking_file, trailing_bytes):
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)
             case(args.cli, sample, directory)

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "io/pgn/comments.hpp"
 #include "io/pgn/error.hpp"
@@ -241,8 +242,13 @@ class PgnParser {
                                     state_.phase == Phase::Between || state_.phase == Phase::Tags});
       state_.game_has_error = state_.skipping = true;
     } else {
-      if (!state_.input.source().warning().empty())
+      if (!state_.input.source().warning().empty()) {
+        // Bytes ignored after the last compressed stream repair no game: a warning under
+        // --strict too (as an error it would drop the last game, which is whole).
+        const bool strict = std::exchange(state_.options.strict, false);
         state_.warn(state_.line, PgnErrorCode::SourceWarning, 0, state_.input.source().warning());
+        state_.options.strict = strict;
+      }
       // The last game has no result token: a file cut off looks just like this.
       // (A game already in error, e.g. an open variation, says so itself.)
       if ((state_.phase == Phase::Tags || state_.phase == Phase::Movetext) &&
