@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -116,7 +117,8 @@ TEST(InputFormat, OverrideAndNameWinOverContent) {
 }
 
 // Blank lines decide nothing and do not count towards the peek limit (issue 34: PGN after
-// 64 KiB of blank lines was taken for EPD); only their line breaks are handed on.
+// 64 KiB of blank lines was taken for EPD). They are handed on byte for byte (byte offsets
+// count them; the fuzz target found '\r' dropped), and past 1 MiB only their line breaks.
 TEST(InputFormat, BlankLinesDoNotCountTowardsThePeekLimit) {
   const std::string text = std::string(100, '\n') + "[Event \"late\"]\n";
   DetectedInput d = detect_input_format(make_memory_source(text), "-", std::nullopt, 50);
@@ -126,7 +128,17 @@ TEST(InputFormat, BlankLinesDoNotCountTowardsThePeekLimit) {
   d = detect_input_format(make_memory_source(std::string(60, ' ') + " \r\n\t\n" + text), "-",
                           std::nullopt, 50);
   EXPECT_EQ(d.format, Pgn);
-  EXPECT_EQ(drain(*d.source), "\n\n" + text);
+  EXPECT_EQ(drain(*d.source), std::string(60, ' ') + " \r\n\t\n" + text);
+  d = detect_input_format(make_memory_source("\n\r\n" + text), "-", std::nullopt, 3);
+  EXPECT_EQ(drain(*d.source), "\n\r\n" + text);
+  const std::string long_blank_start((std::size_t(1) << 20) + 10, ' ');
+  d = detect_input_format(make_memory_source(long_blank_start + "\r\n" + text), "-",
+                          std::nullopt, 50);
+  EXPECT_EQ(d.format, Pgn);
+  const std::string handed_on = drain(*d.source);
+  EXPECT_EQ(handed_on.substr(handed_on.size() - text.size()), text);
+  EXPECT_EQ(std::count(handed_on.begin(), handed_on.end(), '\n'),
+            std::count(text.begin(), text.end(), '\n') + 1);
   // Text beyond the limit still decides as before: a first word cut at the limit is EPD.
   d = detect_input_format(make_memory_source(std::string(80, 'x') + "\n"), "-", std::nullopt, 50);
   EXPECT_EQ(d.format, Epd);

@@ -112,7 +112,10 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
     return detected;
   }
   std::string head;
-  std::size_t blank_lines = 0;  // line breaks of a blank start already read past
+  // A blank start is handed on byte for byte (offsets count it), up to a bound; past the
+  // bound only its line breaks are kept, so line numbers still hold.
+  constexpr std::size_t max_blank_start = std::size_t(1) << 20;
+  std::string blank_start;
   char chunk[4096];
   bool all_blank = false;
   for (;;) {
@@ -125,13 +128,18 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
     if (format || no_more) break;
     // Blank lines alone decide nothing: keep their count (for line numbers), read on.
     if (all_blank) {
-      blank_lines += static_cast<std::size_t>(std::count(head.begin(), head.end(), '\n'));
+      if (blank_start.size() + head.size() <= max_blank_start) {
+        blank_start += head;
+      } else {
+        blank_start.append(static_cast<std::size_t>(std::count(head.begin(), head.end(), '\n')),
+                           '\n');
+      }
       head.clear();
     }
   }
   detected.format = format.value_or(InputFormat::Epd);
   detected.empty = all_blank;  // the loop ends on all blanks only at the end of input
-  head.insert(0, blank_lines, '\n');
+  head.insert(0, blank_start);
   detected.source = make_prefixed_source(std::move(head), std::move(source));
   return detected;
 }

@@ -42,7 +42,8 @@ struct DetectedInput {
 // Applies the whole rule to an opened input. When the content decides, up to
 // `max_peek` bytes are read ahead and handed out again by the returned source; if no
 // non-blank line appears within them the input is taken as EPD. Blank lines before the
-// first text do not count towards `max_peek` (only their line breaks are kept).
+// first text do not count towards `max_peek`; they are handed on byte for byte up to
+// 1 MiB, and past that only their line breaks are kept.
 DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::string_view path,
                                   std::optional<InputFormat> override_format,
                                   std::size_t max_peek = 64 * 1024);
