@@ -57,11 +57,11 @@ def info(db):
 
 def assert_same_index(dask_db, cli_db, fens):
     assert info(dask_db) == info(cli_db)
-    for options in [(), ("--match", "center"), ("--match", "structure"), ("--min-elo", 1800),
-                    ("--speeds", "blitz,rapid", "--since", "2020-01")]:
+    for options in [(), ("--match", "center", "--min-elo", 1800),
+                    ("--match", "structure", "--speeds", "blitz,rapid", "--since", "2020-01")]:
         assert answers(dask_db, fens, *options) == answers(cli_db, fens, *options), options
     dask_index, cli_index = pawnkit.Index(dask_db), pawnkit.Index(cli_db)
-    for fen in fens[:: max(1, len(fens) // 10)]:
+    for fen in fens[:: max(1, len(fens) // 5)]:
         assert dask_index.explore(fen, games=10) == cli_index.explore(fen, games=10)
         assert dask_index.moves(fen).equals(cli_index.moves(fen))
         assert dask_index.games(fen).equals(cli_index.games(fen))
@@ -80,13 +80,15 @@ def test_dask_index_of_shards_equals_index_add(client, tmp_path):
 
 
 def test_a_game_in_two_shards_counts_once(client, tmp_path):
-    shards = shards_of(SAMPLE, 80, tmp_path / "shards")
-    again = tmp_path / "again.pgn.zst"  # the games of the first shard under another name
-    shutil.copy(shards[0], again)
-    paths = [shards[0], shards[1], str(again), shards[2], shards[1], shards[3]]
-    # And onto an index that already has games of a later shard.
-    run_cli("index", "add", tmp_path / "dask", shards[3])
-    run_cli("index", "add", tmp_path / "cli", shards[3])
+    by40 = shards_of(SAMPLE, 40, tmp_path / "by40")  # games 1-40, 41-80, ..., 281-300
+    by80 = shards_of(SAMPLE, 80, tmp_path / "by80")  # games 1-80, ..., 241-300
+    again = tmp_path / "again.pgn.zst"  # the games of by80[0] under another name
+    shutil.copy(by80[0], again)
+    # Shards half new and half added before (by80[0], by80[3] over by40[7] already in
+    # the index), wholly added before (again, by80[1] the second time), and new.
+    paths = [by40[1], by80[1], by80[0], str(again), by80[2], by80[1], by80[3]]
+    for db in ("dask", "cli"):
+        run_cli("index", "add", tmp_path / db, by40[7])
     pawnkit.dask.index(paths, tmp_path / "dask", client=client, cli=CLI)
     run_cli("index", "add", tmp_path / "cli", *paths)
     assert info(tmp_path / "dask")["games"] == 300
@@ -98,4 +100,4 @@ def test_dask_index_of_a_lichess_file(client, tmp_path):
     shards = shards_of(real, 300, tmp_path / "shards")
     pawnkit.dask.index(shards, tmp_path / "dask", client=client, cli=CLI)
     run_cli("index", "add", tmp_path / "cli", *shards)
-    assert_same_index(tmp_path / "dask", tmp_path / "cli", fens_of(shards[:1], 7))
+    assert_same_index(tmp_path / "dask", tmp_path / "cli", fens_of(shards[:1], 20))
