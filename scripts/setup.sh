@@ -34,3 +34,18 @@ if ! cmp -s "$web/package-lock.json" "$web/node_modules/.pawnkit-lock.json"; the
   (cd "$web" && npm ci --no-audit --no-fund --loglevel=error &&
     cp package-lock.json node_modules/.pawnkit-lock.json)
 fi
+
+# The Python package's stack from PyPI (numpy 2, pandas 3, pyarrow, Dask, pytest, pybind11,
+# scikit-build-core), in .venv/ at the repository root made from Debian's python3, at
+# exactly the versions python/constraints.txt pins; wheels only, never a source build.
+# Skipped when the stamp says these very files were installed already.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+venv="$root/.venv"
+stamp="$(cat "$root/python/requirements.txt" "$root/python/constraints.txt" | sha256sum | cut -d' ' -f1)"
+if [ "$(cat "$venv/.pawnkit-constraints" 2>/dev/null)" != "$stamp" ]; then
+  echo "setup: installing the Python stack into $venv" >&2
+  [ -x "$venv/bin/python" ] || /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary :all: \
+    -c "$root/python/constraints.txt" -r "$root/python/requirements.txt"
+  echo "$stamp" >"$venv/.pawnkit-constraints"
+fi

@@ -356,5 +356,42 @@ TEST(ByteSource, TextWithSomeNulBytesIsNotUtf16) {
   EXPECT_EQ(unreadable_text("PK is a fine name for a player", "x"), "");
 }
 
+// Past the bound without a line end the bytes read are delivered, then the input fails;
+// a line end anywhere restarts the count (CR too).
+TEST(ByteSource, LineBoundStopsALongStretchWithoutLineEnd) {
+  for (const std::size_t chunk : {std::size_t(1), std::size_t(7), std::size_t(4096)}) {
+    const std::string text = "a\n" + std::string(100, 'x') + "\r" + std::string(100, 'y') + "\n";
+    auto ok = make_line_bound_source(make_memory_source(text, "ok", chunk), 100);
+    std::string out, error;
+    EXPECT_TRUE(read_all(*ok, out, error)) << error;
+    EXPECT_EQ(out, text);
+
+    auto endless = make_line_bound_source(
+        make_memory_source("a\n" + std::string(1000, '\0'), "zeros", chunk), 100);
+    out.clear();
+    EXPECT_FALSE(read_all(*endless, out, error));
+    EXPECT_EQ(error, "'zeros': no line end in 100 bytes: stopped reading (not text in lines)");
+    EXPECT_GT(out.size(), 102u);
+    EXPECT_LE(out.size(), 102u + chunk + 100);
+  }
+}
+
+// A regular file that is cut while being read ends with an error, not quietly.
+TEST(ByteSource, ShrinkingFileIsAnError) {
+  const fs::path path =
+      fs::temp_directory_path() / ("pawnkit_shrink_" + std::to_string(::getpid()));
+  { std::ofstream(path, std::ios::binary) << std::string(200000, 'x'); }
+  OpenedSource opened = open_source(path.string());
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  ASSERT_EQ(read_prefix(*opened.source, 1000).size(), 1000u);
+  fs::resize_file(path, 50000);
+  std::string rest, error;
+  EXPECT_FALSE(read_all(*opened.source, rest, error));
+  EXPECT_EQ(error,
+            "'" + path.string() +
+                "' shrank while being read: it had 200000 bytes, the input ended after 50000");
+  fs::remove(path);
+}
+
 }  // namespace
 }  // namespace pawnkit::io

@@ -13,7 +13,7 @@ namespace {
 
 using testing::run_cli;
 
-// Written out by hand from the contract: a lone white d4 pawn, kings only otherwise.
+// Written out by hand from the pattern spec: a lone white d4 pawn, kings only otherwise.
 const std::string lone_d4_line =
     R"({"fen": "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", "white": {"pawns": ["d4"], "isolated": ["d4"], )"
     R"("half_isolated": [], "behind_own": [], "in_front_of_own": [], "doubled": [], "tripled": [], )"

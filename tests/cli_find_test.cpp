@@ -289,8 +289,11 @@ TEST(CliFind, AnnotatedGamesMarkTheKeysSquaresAtTheFirstMatch) {
                          "' '" + sample + "'");
   ASSERT_EQ(r.status, 0) << r.err;
   // Lines stay within 79 columns, except a [%csl] command longer than that (kept whole).
-  for (const auto& line : lines_of(r.out))
-    if (line.size() > 79) EXPECT_EQ(line.rfind("[%csl ", 0), 0u) << line;
+  for (const auto& line : lines_of(r.out)) {
+    if (line.size() > 79) {
+      EXPECT_EQ(line.rfind("[%csl ", 0), 0u) << line;
+    }
+  }
   const Collect written = read_pgn_text(r.out);
   EXPECT_EQ(written.errors, 0u);
   ASSERT_EQ(written.games.size(), expected.size());

@@ -140,8 +140,8 @@ TEST(CliPawnEval, Weights) {
   const auto bad = run_cli("pawn-eval --weights " + good.string() + " -", start);
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err, "pawnkit: " + good.string() +
-                         ":3: PawnWeights JSON: unknown member (see eval/pawn_weights_json.hpp for "
-                         "the names) at column 3 ('\"')\n");
+                         ":3: PawnWeights JSON: unknown member \"isolatd\" (see "
+                         "eval/pawn_weights_json.hpp for the names) at column 3 ('\"')\n");
   std::filesystem::remove(good);
   EXPECT_EQ(run_cli("pawn-eval --weights /nonexistent.json -", start).status, 2);
 }

@@ -112,7 +112,9 @@ TEST(CliTimeline, SampleRangesAgreeWithAnalyze) {
     EXPECT_GE(last - first + 1, 8) << line;
     // In game order, and a game's ranges one after the other.
     ASSERT_GE(game, previous_game);
-    if (game == previous_game) EXPECT_GT(first, previous_last) << line;
+    if (game == previous_game) {
+      EXPECT_GT(first, previous_last) << line;
+    }
     previous_game = game;
     previous_last = last;
     // A range starts and ends on a position that holds its structure, with the phase

@@ -1,8 +1,8 @@
 // One meaning per name across pawnkit's namespaces: a file that uses both pawnkit and
 // pawnkit::eval calls every pawn-set function of the evaluation unqualified without an
 // ambiguous call (this file compiling is most of the test), and the evaluation's set that
-// differs from the contract's pattern has a name of its own (Stockfish's backward pawns
-// are fixed_behind_neighbors; pawnkit::backward is the contract's).
+// differs from the pattern spec's pattern has a name of its own (Stockfish's backward pawns
+// are fixed_behind_neighbors; pawnkit::backward is the pattern spec's).
 #include <gtest/gtest.h>
 
 #include <pawnkit/eval/extended_terms.hpp>
@@ -44,7 +44,7 @@ TEST(EvalNames, BothNamespacesTogetherCompileAndAgree) {
 }
 
 // The two backward sets count different pawns, so they have different names. Where they
-// differ, each difference is one the definitions give: the contract's also takes an
+// differ, each difference is one the definitions give: the pattern spec's also takes an
 // isolated pawn whose stop square is attacked; Stockfish's also takes a pawn only blocked.
 TEST(EvalNames, TheTwoBackwardSetsDifferOnlyAsDefined) {
   pawnkit::testing::RandomBoards boards(40);

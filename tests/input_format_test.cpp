@@ -115,13 +115,34 @@ TEST(InputFormat, OverrideAndNameWinOverContent) {
   EXPECT_EQ(d.format, Pgn);
 }
 
-TEST(InputFormat, BlankInputBeyondThePeekLimitIsEpd) {
+// Blank lines decide nothing and do not count towards the peek limit (issue 34: PGN after
+// 64 KiB of blank lines was taken for EPD); only their line breaks are handed on.
+TEST(InputFormat, BlankLinesDoNotCountTowardsThePeekLimit) {
   const std::string text = std::string(100, '\n') + "[Event \"late\"]\n";
   DetectedInput d = detect_input_format(make_memory_source(text), "-", std::nullopt, 50);
-  EXPECT_EQ(d.format, Epd);
-  EXPECT_EQ(drain(*d.source), text);
-  d = detect_input_format(make_memory_source(text), "-", std::nullopt);
   EXPECT_EQ(d.format, Pgn);
+  EXPECT_FALSE(d.empty);
+  EXPECT_EQ(drain(*d.source), text);
+  d = detect_input_format(make_memory_source(std::string(60, ' ') + " \r\n\t\n" + text), "-",
+                          std::nullopt, 50);
+  EXPECT_EQ(d.format, Pgn);
+  EXPECT_EQ(drain(*d.source), "\n\n" + text);
+  // Text beyond the limit still decides as before: a first word cut at the limit is EPD.
+  d = detect_input_format(make_memory_source(std::string(80, 'x') + "\n"), "-", std::nullopt, 50);
+  EXPECT_EQ(d.format, Epd);
+}
+
+// An input of blanks alone is neither PGN nor FEN/EPD: empty (read as EPD, no record).
+TEST(InputFormat, BlankInputIsEmpty) {
+  for (const std::string text :
+       {std::string(), std::string("\n \n\t\r\n"), std::string(70000, '\n')}) {
+    DetectedInput d = detect_input_format(make_memory_source(text), "-", std::nullopt, 50);
+    EXPECT_TRUE(d.empty);
+    EXPECT_EQ(d.format, Epd);
+  }
+  EXPECT_FALSE(
+      detect_input_format(make_memory_source("8/8/8/8/8/8/8/8 w - -\n"), "-", std::nullopt, 50)
+          .empty);
 }
 
 TEST(InputFormat, OpenInput) {

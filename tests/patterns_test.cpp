@@ -1,4 +1,4 @@
-// The worked examples of the seed pages and of the contract, expectations by hand.
+// The worked examples of the seed pages and of the pattern spec, expectations by hand.
 #include <pawnkit/pawns/patterns.hpp>
 #include <pawnkit/pawns/reference.hpp>
 #include <pawnkit/pawns/report.hpp>
@@ -132,7 +132,7 @@ TEST(SeedIsolated, HangingPawns) {
   // Only c4 and d4 are open: a2, f2, g2, h2 face black pawns on their files.
   EXPECT_EQ(open_pawns<White>(white, black), bb({C4, D4}));
   // A black pawn on d5 closes the d-file: d4 is no longer open, so not hanging; c4 is
-  // still open, half-isolated and in the c4-d4 duo, so the contract keeps it.
+  // still open, half-isolated and in the c4-d4 duo, so the pattern spec keeps it.
   EXPECT_EQ(open_pawns<White>(white, black | bb({D5})), bb({C4}));
   EXPECT_EQ(hanging<White>(white, black | bb({D5})), bb({C4}));
   // With a b-pawn beside them the pair is a trio, not hanging.

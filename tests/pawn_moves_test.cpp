@@ -1,4 +1,4 @@
-// The seed page on pawn move generation, example by example, and the contract's move sets.
+// The seed page on pawn move generation, example by example, and the pattern spec's move sets.
 #include <pawnkit/pawns/moves.hpp>
 #include <pawnkit/pawns/report.hpp>
 
@@ -81,7 +81,7 @@ TEST(ContractMoves, CapturesIncludeTheKingAndEnPassantIsForTheSideToMove) {
   EXPECT_EQ(white.promotions, bb({A8, B8, C8}));
   board.side_to_move = Black;
   EXPECT_EQ(side_report<White>(board).en_passant, 0u);
-  // The enemy king counts as a capture target: the contract leaves legality aside.
+  // The enemy king counts as a capture target: the pattern spec leaves legality aside.
   board.pieces[1] |= bb({D6});
   EXPECT_EQ(side_report<White>(board).captures, bb({D6, F6, A8, C8}));
 }

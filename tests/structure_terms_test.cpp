@@ -1,4 +1,4 @@
-// The contract's pawn structure terms (version 2: connected, candidates, chain_bases,
+// The pattern spec's pawn structure terms (version 2: connected, candidates, chain_bases,
 // holes, outposts) on its worked example, expectations written by hand from the spec; and
 // the pawn-only report: everything in it depends on the two pawn sets alone.
 #include <pawnkit/chess/fen.hpp>

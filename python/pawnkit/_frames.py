@@ -39,6 +39,18 @@ KNOWN_TAG_CATEGORIES = {
 }
 
 
+# The dtype of text columns (fen, game_key, text tags): pandas' own default for strings,
+# so that a frame of rows and an empty one (Dask's meta) agree: object on pandas 1 and 2,
+# "str" (Arrow-backed where pyarrow is installed, NaN for missing) on pandas 3.
+TEXT_DTYPE = pd.Series(["text"]).dtype
+
+
+def text_array(values):
+    """``values`` (str or None) as a column of TEXT_DTYPE, empty or not."""
+    values = np.asarray(values, dtype=object)
+    return values if TEXT_DTYPE == object else pd.array(values, dtype=TEXT_DTYPE)
+
+
 def tag_type(name, tag_types):
     return (tag_types or {}).get(name) or TAG_TYPES.get(name, "str")
 
@@ -88,7 +100,8 @@ def _dates(name, values, tag_problems):
     series = pd.Series(values, dtype=object)
     dates = pd.to_datetime(series, format="%Y.%m.%d", errors="coerce")
     _note_malformed(tag_problems, name, "a whole date (YYYY.MM.DD)", series[series.notna() & dates.isna()].tolist())
-    return dates.to_numpy()
+    # Nanoseconds on every pandas (pandas 3 would pick microseconds): one schema.
+    return dates.to_numpy().astype("datetime64[ns]")
 
 
 def tag_column(name, per_game, slot, kind, tag_problems=None):
@@ -107,7 +120,7 @@ def tag_column(name, per_game, slot, kind, tag_problems=None):
         return numbers[slot] if len(slot) else numbers[:0]
     if kind == "date":
         return _dates(name, per_game, tag_problems)[slot] if len(slot) else np.zeros(0, "datetime64[ns]")
-    return per_game[slot] if len(slot) else np.zeros(0, object)
+    return text_array(per_game[slot] if len(slot) else np.zeros(0, object))
 
 
 def tag_problem_counts(tag_problems):
@@ -199,11 +212,11 @@ def positions_frame(chunk, tags, problems, names, tag_types=None, tag_problems=N
         "file": _file_column(chunk["file"], names),
         "game": chunk["game"],
         "game_id": chunk["game_id"],
-        "game_key": chunk["game_keys"][slot] if len(slot) else np.zeros(0, object),
+        "game_key": text_array(chunk["game_keys"][slot] if len(slot) else np.zeros(0, object)),
         "ply": chunk["ply"],
     }
     if "fen" in chunk:
-        head["fen"] = chunk["fen"]
+        head["fen"] = text_array(chunk["fen"])
     columns = head
     # One contiguous array per bitboard column: with copy=False pandas keeps each as a
     # block of its own (no consolidation into one 2-D block, so no copy and no strides).
@@ -263,7 +276,7 @@ def timeline_frame(text, tags, tag_types, names, tag_problems):
     game = rows["game"].to_numpy(np.int64)
     codes = np.asarray(files, np.int32)
     columns = {"file": _file_column(codes, names), "game": game, "game_id": codes.astype(np.int64) * GAME_ID_STRIDE
-               + game, "game_key": np.asarray(keys, dtype=object)}
+               + game, "game_key": text_array(keys)}
     columns["structure"] = pd.Categorical(rows["structure"], categories=CATEGORICAL_COLUMNS["structure"])
     columns["holder"] = pd.Categorical(rows["holder"], categories=CATEGORICAL_COLUMNS["structure_side"])
     for name in ("first_ply", "last_ply", "plies"):

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from ._frames import GAME_ID_STRIDE, _file_column, tag_column, tag_type, union_categories
+from ._frames import GAME_ID_STRIDE, _file_column, tag_column, tag_type, text_array, union_categories
 
 # "pawnkit: FILE:LINE: game N: message", as io::format_diagnostic writes it.
 _MESSAGE = re.compile(r"^pawnkit: (?P<file>.*?):(?P<line>\d+): game (?P<game>\d+): (?P<text>.*)$")
@@ -25,7 +25,7 @@ def table_of_games(columns, tags, names, tag_types=None, tag_problems=None):
     index = pd.Index(files.astype(np.int64) * GAME_ID_STRIDE + game, name="game_id")
     every = np.arange(len(game))
     frame = pd.DataFrame({"file": _file_column(files, names), "game": game,
-                          "game_key": np.array(columns["game_key"], dtype=object),
+                          "game_key": text_array(columns["game_key"]),
                           "plies": pd.arrays.IntegerArray(plies, plies < 0)}, index=index)
     for name in tags:
         values = np.array(columns["tags"][name], dtype=object)
@@ -74,8 +74,13 @@ def games_frame(parts, tags, problems, names, tag_types=None):
     frame["file"] = pd.Categorical(frame["file"].astype(object), categories=list(dict.fromkeys(names)))
     frame["plies"] = frame["plies"].astype("Int32")
     for name in tags:
-        if tag_type(name, tag_types) == "category" and frame[name].dtype == object:
+        if tag_type(name, tag_types) == "category" and not isinstance(frame[name].dtype, pd.CategoricalDtype):
             frame[name] = frame[name].astype("category")
+        elif tag_type(name, tag_types) == "str":
+            frame[name] = text_array(frame[name].to_numpy(dtype=object))
+    # Text as pandas' string dtype however the rows above were added (one schema with meta).
+    frame["game_key"] = text_array(frame["game_key"].to_numpy(dtype=object))
+    frame["message"] = text_array(frame["message"].to_numpy(dtype=object))
     frame["status"] = frame["status"].astype(pd.CategoricalDtype(["ok", "bad", "skipped"]))
     frame.attrs.update(problems)
     return frame

@@ -19,11 +19,21 @@ def _is_file_object(value):
     return hasattr(value, "read") and callable(value.read)
 
 
+def _shown_name(name):
+    """A name that is not UTF-8 (bytes of another encoding, surrogate escapes) with U+FFFD
+    for its bad bytes, as the text rule (docs/chess.md "Text") writes them."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _file_object_name(value):
     for attribute in ("full_name", "path", "name"):
         name = getattr(value, attribute, None)
         if isinstance(name, (str, bytes, os.PathLike)):
-            return os.fsdecode(name)
+            return _shown_name(os.fsdecode(name))  # a name only: the data is read here
     return f"<{type(value).__name__}>"
 
 
@@ -50,6 +60,9 @@ def _one_input(value):
         path = os.fsdecode(value)
         if _URL.match(path):
             return _open_url(path)
+        if _shown_name(path) != path:  # the C++ side takes UTF-8 names only
+            raise ValueError(f"paths: {_shown_name(path)!r}: the file name is not UTF-8; rename "
+                             f"the file or pass it open (open(path, 'rb'))")
         return path, None
     if _is_file_object(value):
         return _file_object_name(value), _read_all(value)

@@ -81,7 +81,9 @@ def _relocate_frame(frame, path):
         if key in frame.attrs:
             frame.attrs[key] = [relocate(m) for m in frame.attrs[key]]
     if "message" in frame.columns:
-        frame["message"] = frame["message"].map(lambda m: m if m is None else relocate(m))
+        import pandas as pd  # here: workers running stats() alone never import pandas
+        relocated = frame["message"].map(lambda m: m if pd.isna(m) else relocate(m))
+        frame["message"] = pawnkit._frames.text_array(relocated.to_numpy(dtype=object))  # all-NA maps to float
     return frame
 
 

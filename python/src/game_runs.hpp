@@ -67,7 +67,7 @@ inline std::vector<io::OpenedInput> open_games(const std::vector<Input>& paths,
     const std::string& path = input.name;
     io::OpenedInput opened = open_input(input);
     if (!opened.ok()) raise_os_error(opened.error);
-    if (opened.format == io::InputFormat::Epd) {
+    if (opened.format == io::InputFormat::Epd && !opened.empty) {  // blanks alone: no games
       if (command == "stats")
         throw py::value_error(
             path + ": stats reads PGN games; this is FEN/EPD (analyze and find read positions)");

@@ -31,7 +31,7 @@ struct FindOptions {
   std::vector<SquareSetKey> annotate;
 };
 
-// Positions mode: a contract JSON line (with "game" and "ply") for each position that
+// Positions mode: a JSON line of the pawn report (with "game" and "ply") for each position that
 // ends a run of at least min_plies consecutive matching plies. Games mode: each fully
 // replayed game with such a run, as portable PGN (io/pgn/writer.hpp: the export format's
 // tag order, the moves in pawnkit's SAN) with a comment after the run's first ply,

@@ -61,7 +61,7 @@ class StructureClassifier {
   NamedStructure structure_;
 };
 
-// Writes one contract record per position of every game (with "game" and "ply"), as
+// Writes one pawn report record per position of every game (with "game" and "ply"), as
 // JSON lines or CSV (a table per position is for FEN/EPD input only).
 class AnalyzeWorker {
  public:

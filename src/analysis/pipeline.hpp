@@ -15,10 +15,12 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <span>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -141,6 +143,75 @@ void process_batch(Worker& worker, const io::GameBatch& batch, BatchOutput& resu
   }
 }
 
+// The pipeline without threads: the reading thread works on each batch itself.
+template <class Worker>
+io::PgnSummary run_in_one_thread(CountingSource& counted, Worker& worker, PipelineSink& sink,
+                                 const PipelineOptions& options) {
+  std::size_t games_read = 0, replay_warnings = 0;
+  BatchOutput result;
+  auto write = [&](const std::string& out, std::span<const io::Diagnostic> diagnostics) {
+    sink.report(diagnostics);
+    sink.out(out);
+  };
+  DirectSpill spill(write);
+  if constexpr (Spilling<Worker>) worker.set_spill(&spill);
+  auto ready = [&](io::GameBatch batch) {
+    process_batch(worker, batch, result, spill);
+    replay_warnings += result.replay_warnings;
+    write(result.out, result.diagnostics);
+    games_read += batch.size;
+    sink.progress(games_read, counted.bytes());
+    return batch;
+  };
+  io::GameCollector collector(counted.name(), options.batch_games, io::GameBatch{}, ready);
+  io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
+  collector.finish();
+  summary.warnings += replay_warnings + collector.limit_warnings();
+  if constexpr (Spilling<Worker>) worker.set_spill(nullptr);
+  return summary;
+}
+
+// Starts up to `count` threads running `body(t)`. When the system refuses one (a
+// std::system_error: no memory for its stack, RLIMIT_NPROC), the threads already started
+// are kept and `refused` says why; the caller goes on with fewer.
+template <class Body>
+std::vector<std::thread> start_threads(std::size_t count, Body body, std::string& refused) {
+  std::vector<std::thread> threads;
+  threads.reserve(count);
+  try {
+    for (std::size_t t = 0; t < count; ++t) threads.emplace_back(body, t);
+  } catch (const std::system_error& e) {
+    refused = e.what();
+  }
+  return threads;
+}
+
+// Joins the threads however the pipeline ends: after `stop` (under `mutex`, with a
+// notification) every thread returns without taking more work.
+class ThreadJoiner {
+ public:
+  ThreadJoiner(std::vector<std::thread>& threads, std::mutex& mutex,
+               std::condition_variable& changed, bool& stop)
+      : threads_(threads), mutex_(mutex), changed_(changed), stop_(stop) {}
+  ~ThreadJoiner() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    for (std::thread& t : threads_)
+      if (t.joinable()) t.join();
+  }
+  ThreadJoiner(const ThreadJoiner&) = delete;
+  ThreadJoiner& operator=(const ThreadJoiner&) = delete;
+
+ private:
+  std::vector<std::thread>& threads_;
+  std::mutex& mutex_;
+  std::condition_variable& changed_;
+  bool& stop_;
+};
+
 }  // namespace detail
 
 // Reads every game of `source` and runs it through the workers (one thread per worker).
@@ -152,29 +223,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   const std::string file = source.name();
   std::size_t games_read = 0, replay_warnings = 0;
 
-  if (workers.size() <= 1) {
-    detail::BatchOutput result;
-    auto write = [&](const std::string& out, std::span<const io::Diagnostic> diagnostics) {
-      sink.report(diagnostics);
-      sink.out(out);
-    };
-    detail::DirectSpill spill(write);
-    if constexpr (detail::Spilling<Worker>) workers[0].set_spill(&spill);
-    auto ready = [&](io::GameBatch batch) {
-      detail::process_batch(workers[0], batch, result, spill);
-      replay_warnings += result.replay_warnings;
-      write(result.out, result.diagnostics);
-      games_read += batch.size;
-      sink.progress(games_read, counted.bytes());
-      return batch;
-    };
-    io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
-    io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
-    collector.finish();
-    summary.warnings += replay_warnings;
-    if constexpr (detail::Spilling<Worker>) workers[0].set_spill(nullptr);
-    return summary;
-  }
+  if (workers.size() <= 1) return detail::run_in_one_thread(counted, workers[0], sink, options);
 
   std::mutex mutex;
   std::condition_variable changed;
@@ -186,7 +235,8 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   std::size_t written_through = 0;  // batches [0, written_through) are written out whole
   std::size_t spills_waiting = 0;   // workers waiting in ThreadSpill::spill for their turn
   bool input_over = false;
-  const std::size_t max_in_flight = 3 * workers.size();
+  bool stop = false;           // a worker failed, or the reading thread did: all stop
+  std::exception_ptr failure;  // what made a worker fail, rethrown by the reading thread
 
   // A worker's spill writes its batch's output so far once every earlier batch is written:
   // then nothing else writes until its batch is done (the reading thread writes whole
@@ -194,20 +244,23 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   class ThreadSpill final : public OutputSpill {
    public:
     ThreadSpill(std::mutex& mutex, std::condition_variable& changed,
-                const std::size_t& written_through, std::size_t& waiting, PipelineSink& sink)
+                const std::size_t& written_through, std::size_t& waiting, PipelineSink& sink,
+                const bool& stop)
         : mutex_(mutex),
           changed_(changed),
           written_through_(written_through),
           waiting_(waiting),
-          sink_(sink) {}
+          sink_(sink),
+          stop_(stop) {}
     std::size_t sequence = 0;  // the batch being worked on
     void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
       {
         std::unique_lock lock(mutex_);
         if (written_through_ != sequence && out.size() < limit) return;  // not yet our turn
         ++waiting_;
-        changed_.wait(lock, [&] { return written_through_ == sequence; });
+        changed_.wait(lock, [&] { return written_through_ == sequence || stop_; });
         --waiting_;
+        if (stop_) return;  // the run is over: nothing more is written
       }
       sink_.report(diagnostics);
       sink_.out(out);
@@ -222,37 +275,66 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     const std::size_t& written_through_;
     std::size_t& waiting_;
     PipelineSink& sink_;
+    const bool& stop_;
   };
   std::deque<ThreadSpill> spills;  // one per worker; a deque keeps their addresses
   for (Worker& worker : workers) {
-    spills.emplace_back(mutex, changed, written_through, spills_waiting, sink);
+    spills.emplace_back(mutex, changed, written_through, spills_waiting, sink, stop);
     if constexpr (detail::Spilling<Worker>) worker.set_spill(&spills.back());
   }
 
-  std::vector<std::thread> threads;
-  for (std::size_t t = 0; t < workers.size(); ++t) {
-    threads.emplace_back([&, w = &workers[t], spill = &spills[t]] {
-      std::unique_lock lock(mutex);
-      for (;;) {
-        changed.wait(lock, [&] { return !todo.empty() || input_over; });
-        if (todo.empty()) return;
-        io::GameBatch batch = std::move(todo.front());
-        todo.pop_front();
-        detail::BatchOutput result;
-        if (!spare_outputs.empty()) {
-          result = std::move(spare_outputs.back());
-          spare_outputs.pop_back();
-        }
-        spill->sequence = batch.sequence;
-        lock.unlock();
-        detail::process_batch(*w, batch, result, *spill);
-        lock.lock();
-        done.emplace(batch.sequence, std::move(result));
-        spare.push_back(std::move(batch));
-        changed.notify_all();
+  // A worker's thread: batches until the input is over. What it throws (std::bad_alloc)
+  // stops every thread and is rethrown by the reading thread.
+  auto work = [&](Worker* w, ThreadSpill* spill) {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return !todo.empty() || input_over || stop; });
+      if (todo.empty() || stop) return;
+      io::GameBatch batch = std::move(todo.front());
+      todo.pop_front();
+      detail::BatchOutput result;
+      if (!spare_outputs.empty()) {
+        result = std::move(spare_outputs.back());
+        spare_outputs.pop_back();
       }
-    });
+      spill->sequence = batch.sequence;
+      lock.unlock();
+      detail::process_batch(*w, batch, result, *spill);
+      lock.lock();
+      done.emplace(batch.sequence, std::move(result));
+      spare.push_back(std::move(batch));
+      changed.notify_all();
+    }
+  };
+  std::string refused;
+  std::vector<std::thread> threads = detail::start_threads(
+      workers.size(),
+      [&](std::size_t t) {
+        try {
+          work(&workers[t], &spills[t]);
+        } catch (...) {
+          const std::lock_guard lock(mutex);
+          if (!failure) failure = std::current_exception();
+          stop = true;
+          changed.notify_all();
+        }
+      },
+      refused);
+  const detail::ThreadJoiner joiner(threads, mutex, changed, stop);
+  if (!refused.empty()) {
+    const io::Diagnostic warning{
+        .message = "could start only " + std::to_string(threads.size()) + " of " +
+                   std::to_string(workers.size()) + " worker threads (" + refused +
+                   "): going on with " + std::to_string(std::max<std::size_t>(threads.size(), 1)),
+        .severity = io::Severity::Warning};
+    sink.report(std::span(&warning, 1));
+    if (threads.empty()) return detail::run_in_one_thread(counted, workers[0], sink, options);
   }
+  const std::size_t max_in_flight = 3 * threads.size();
+  // Rethrows a worker's failure in the reading thread (the lock is held).
+  const auto rethrow_failure = [&] {
+    if (failure) std::rethrow_exception(failure);
+  };
 
   // Writes finished batches in order; the lock is held on entry and exit.
   auto write_ready = [&](std::unique_lock<std::mutex>& lock) {
@@ -278,6 +360,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
     todo.push_back(std::move(batch));
     changed.notify_all();
     for (;;) {
+      rethrow_failure();
       write_ready(lock);
       if (next_sequence - next_to_write < max_in_flight) break;
       changed.wait(lock);
@@ -295,11 +378,13 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
   io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
   collector.finish();
+  summary.warnings += collector.limit_warnings();
 
   std::unique_lock lock(mutex);
   input_over = true;
   changed.notify_all();
   while (next_to_write < next_sequence) {
+    rethrow_failure();
     write_ready(lock);
     if (next_to_write < next_sequence) changed.wait(lock);
   }

@@ -42,7 +42,11 @@ void for_each_epd_record(io::ByteSource& source, const EpdReadOptions& options,
   FenRepairs repairs;
   for (;;) {
     const io::LineReader::Result line = lines.next();
-    if (line.status == io::LineReader::Status::End) return;
+    if (line.status == io::LineReader::Status::End) {
+      // Input ignored without a loss (bytes after the last compressed stream).
+      if (!source.warning().empty()) on_warning(line.number, source.warning());
+      return;
+    }
     if (line.status != io::LineReader::Status::Line) {  // too long, or the source failed
       on_error(line.number, line.message);
       if (line.status == io::LineReader::Status::ReadError) return;

@@ -1,4 +1,4 @@
-// pawnkit analyze: the contract's pawn report for every position of FEN/EPD or PGN input.
+// pawnkit analyze: the pattern spec's pawn report for every position of FEN/EPD or PGN input.
 #include <cstdio>
 #include <string>
 
@@ -33,7 +33,8 @@ int run_analyze(const Args& args) {
   Options options(
       "analyze", "analyze [--format table|jsonl|csv] [--threads N] [FILE|-]...",
       with_record_input_help(
-          "Reports every pawn pattern of the contract for both sides of each position."));
+          "Reports every pawn pattern of the pattern spec (docs/pattern-spec.md) for both sides\n"
+          "of each position."));
   options.value("format", format_name, "output format, default table (jsonl for PGN)",
                 {"table", "jsonl", "csv"});
   record_options.add_reading(options, "worker threads for PGN input, default: every core");

@@ -21,6 +21,7 @@ int run_index(const Args& args);
 int run_explore(const Args& args);
 int run_serve(const Args& args);
 
+// One row a command, in the order of the usage text (the rows look alike: a table).
 std::span<const Command> commands() {
   static const std::array table{
       Command{"analyze", "pawn-structure report for every position of FEN/EPD or PGN input",

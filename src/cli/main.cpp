@@ -1,8 +1,10 @@
 // pawnkit: the command-line program. One file per command; this one only dispatches.
 #include <csignal>
 #include <cstdio>
+#include <new>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -43,7 +45,18 @@ int main(int argc, char** argv) {
     return 0;
   }
   for (const Command& c : commands()) {
-    if (c.name == command) return finish_stdout(c.run(args));
+    if (c.name != command) continue;
+    // Memory or a thread the system refuses ends the command with one line and status 1;
+    // the output written so far was flushed as the command's Output unwound.
+    try {
+      return finish_stdout(c.run(args));
+    } catch (const std::bad_alloc&) {
+      report_error(command, "out of memory: stopped (the output before this point is written)");
+    } catch (const std::system_error& e) {
+      report_error(command, std::string("the system refused a resource (") + e.what() +
+                                "): stopped (the output before this point is written)");
+    }
+    return finish_stdout(1);
   }
   report_error({}, "unknown command '" + std::string(command) + "'");
   print_usage(stderr);

@@ -109,48 +109,64 @@ void append_trace_csv_header(std::string& out) {
   out += '\n';
 }
 
+// How a trace row is spelled in CSV and in JSON: the text before each field (after the
+// position's origin), the empty label, the separator of list items, the line's end. (The
+// two spellings look alike to a scan for repeated code: they are data.)
+struct TraceSpelling {
+  const char *fen, *label, *no_label, *phase, *side_to_move, *material, *separator, *rounding,
+      *score, *coefficients, *end;
+};
+constexpr TraceSpelling csv_trace{.fen = ",",
+                                  .label = ",",
+                                  .no_label = "",
+                                  .phase = ",",
+                                  .side_to_move = ",",
+                                  .material = ",",
+                                  .separator = ",",
+                                  .rounding = ",",
+                                  .score = ",",
+                                  .coefficients = ",",
+                                  .end = "\n"};
+constexpr TraceSpelling json_trace{.fen = "\"fen\": \"",
+                                   .label = "\", \"label\": ",
+                                   .no_label = "null",
+                                   .phase = ", \"phase\": ",
+                                   .side_to_move = ", \"side_to_move\": ",
+                                   .material = ", \"material\": [",
+                                   .separator = ", ",
+                                   .rounding = "], \"rounding\": ",
+                                   .score = ", \"score\": ",
+                                   .coefficients = ", \"coefficients\": [",
+                                   .end = "]}\n"};
+
 // One row of the trace (docs/engine.md): the position, its label, the phase, the side to
 // move, the material balance, the rounding term, the tapered score with the weights, and
 // the coefficients in eval::pawn_parameter_names order.
 void append_trace_row(std::string& out, bool csv, std::size_t game, int ply, const std::string& fen,
                       std::optional<double> label, const analysis::TraceRow& row,
                       const eval::PawnParameters& weights) {
-  const double rounding = eval::rounding_term(row.pawns);
-  const double score = eval::linear_score(row.pawns, weights);
+  const TraceSpelling& s = csv ? csv_trace : json_trace;
   if (csv) {
+    out += game > 0 ? std::to_string(game) + ',' + std::to_string(ply) : std::string(",");
+  } else {
+    out += '{';
     if (game > 0)
-      out += std::to_string(game) + ',' + std::to_string(ply);
-    else
-      out += ',';
-    out += ',' + fen + ',';
-    append_label(out, label, "");
-    out += ',' + std::to_string(row.pawns.phase) + ',' + std::to_string(row.side_to_move) + ',';
-    append_numbers(out, row.material, ",");
-    out += ',';
-    append_number(out, rounding);
-    out += ',';
-    append_number(out, score);
-    out += ',';
-    append_numbers(out, eval::coefficients(row.pawns), ",");
-    out += '\n';
-    return;
+      out += "\"game\": " + std::to_string(game) + ", \"ply\": " + std::to_string(ply) + ", ";
   }
-  out += '{';
-  if (game > 0) {
-    out += "\"game\": " + std::to_string(game) + ", \"ply\": " + std::to_string(ply) + ", ";
-  }
-  out += "\"fen\": \"" + fen + "\", \"label\": ";
-  append_label(out, label, "null");
-  out += ", \"phase\": " + std::to_string(row.pawns.phase) +
-         ", \"side_to_move\": " + std::to_string(row.side_to_move) + ", \"material\": [";
-  append_numbers(out, row.material, ", ");
-  out += "], \"rounding\": ";
-  append_number(out, rounding);
-  out += ", \"score\": ";
-  append_number(out, score);
-  out += ", \"coefficients\": [";
-  append_numbers(out, eval::coefficients(row.pawns), ", ");
-  out += "]}\n";
+  (out += s.fen) += fen;
+  out += s.label;
+  append_label(out, label, s.no_label);
+  (out += s.phase) += std::to_string(row.pawns.phase);
+  (out += s.side_to_move) += std::to_string(row.side_to_move);
+  out += s.material;
+  append_numbers(out, row.material, s.separator);
+  out += s.rounding;
+  append_number(out, eval::rounding_term(row.pawns));
+  out += s.score;
+  append_number(out, eval::linear_score(row.pawns, weights));
+  out += s.coefficients;
+  append_numbers(out, eval::coefficients(row.pawns), s.separator);
+  out += s.end;
 }
 
 // What pawn-eval prints: the evaluation or, with --trace, the trace with its label.
@@ -194,12 +210,20 @@ class PawnEvalWorker {
   std::string fen_;
 };
 
-}  // namespace
-
-int run_pawn_eval(const Args& args) {
-  std::string format, weights_file;
+// What a pawn-eval run asks for, from its options.
+struct PawnEvalRequest {
   PawnEvalSettings settings;
   RecordOptions record_options;
+  bool jsonl = false;  // JSON lines or CSV, not the table
+  std::vector<std::string_view> files;
+};
+
+// Reads pawn-eval's options (and the weights file) into `request`; a status to exit with
+// when they are wrong or help was asked for.
+std::optional<int> parse_pawn_eval_options(const Args& args, PawnEvalRequest& request) {
+  std::string format, weights_file;
+  PawnEvalSettings& settings = request.settings;
+  RecordOptions& record_options = request.record_options;
   Options options(
       "pawn-eval",
       "pawn-eval [--format table|jsonl|csv] [--trace] [--weights FILE] [--threads N] "
@@ -224,9 +248,7 @@ int run_pawn_eval(const Args& args) {
   options.value("weights", weights_file,
                 "PawnWeights JSON file (as `tune --format json` writes), default Stockfish 15.1's");
   record_options.add_reading(options, "worker threads for PGN input, default: every core");
-  std::vector<std::string_view> files;
-  if (const auto status = record_options.parse(options, args, files)) return *status;
-  const std::string& input = record_options.input;
+  if (const auto status = record_options.parse(options, args, request.files)) return status;
   if (format.empty()) format = settings.trace ? "jsonl" : "table";
   if (settings.trace ? format == "table" : format == "csv") {
     report_error("pawn-eval", settings.trace ? "--trace needs --format jsonl or csv"
@@ -239,74 +261,95 @@ int run_pawn_eval(const Args& args) {
     settings.weights = *read;
   }
   settings.csv = format == "csv";
-  const bool jsonl = format != "table";
+  request.jsonl = format != "table";
+  return std::nullopt;
+}
+
+struct EpdCounts {
+  std::size_t positions = 0, bad = 0, warnings = 0;
+};
+
+// Evaluates (or traces) every record of one FEN/EPD input into `out`.
+void eval_epd_input(io::ByteSource& source, const PawnEvalRequest& request,
+                    const eval::PawnParameters& parameters, Output& out, EpdCounts& counts) {
+  const PawnEvalSettings& settings = request.settings;
+  std::string fen;
+  const auto on_record = [&](const EpdRecord& record) {
+    fen.clear();
+    append_fen(fen, record.position);
+    if (settings.trace) {
+      append_trace_row(out.buffer(), settings.csv, 0, 0, fen,
+                       analysis::epd_label(record.operations),
+                       analysis::trace_row(record.position, settings.weights), parameters);
+      ++counts.positions;
+      out.flush_if_full();
+      return;
+    }
+    const PawnEval e = evaluate(record.position, settings.weights);
+    if (request.jsonl) {
+      append_jsonl(out.buffer(), 0, 0, fen, e);
+    } else {
+      if (counts.positions > 0) out.buffer() += '\n';
+      append_table(out.buffer(), fen, e);
+    }
+    ++counts.positions;
+    out.flush_if_full();
+  };
+  const auto on_error = [&](std::size_t line, std::string_view message) {
+    out.flush();  // the records before it come first
+    report(io::Diagnostic{.file = source.name(), .line = line, .message = std::string(message)});
+    ++counts.bad;
+  };
+  const auto on_warning = [&](std::size_t line, std::string_view message) {
+    out.flush();
+    report(io::Diagnostic{.file = source.name(),
+                          .line = line,
+                          .message = std::string(message),
+                          .severity = io::Severity::Warning});
+    ++counts.warnings;
+  };
+  analysis::for_each_epd_record(source, {.strict = request.record_options.strict}, on_record,
+                                on_error, on_warning);
+}
+
+}  // namespace
+
+int run_pawn_eval(const Args& args) {
+  PawnEvalRequest request;
+  if (const auto status = parse_pawn_eval_options(args, request)) return *status;
+  const PawnEvalSettings& settings = request.settings;
+  const RecordOptions& record_options = request.record_options;
   const eval::PawnParameters parameters = eval::to_parameters(settings.weights);
 
   Output out;
   GameOutput sink(out, 0);
-  std::size_t positions = 0, bad_records = 0, warnings = 0;
+  EpdCounts epd_counts;
+  std::size_t warnings = 0;
   analysis::GameCounts game_counts;
   bool unusable = false;
-  std::string fen;
   if (settings.csv) append_trace_csv_header(out.buffer());
-  const bool all_opened =
-      for_each_input(files, input, [&](std::string_view file, io::OpenedInput& opened) {
-        if (opened.format == io::InputFormat::Pgn) {
-          if (!jsonl) {
-            report(io::Diagnostic{.file = std::string(file),
-                                  .message = "PGN input needs --format jsonl or csv"});
-            unusable = true;
-            return true;
-          }
-          std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads),
-                                              PawnEvalWorker(settings));
-          warnings += run_games(*opened.source, file, workers, sink,
-                                record_options.pipeline_options(), game_counts);
+  const bool all_opened = for_each_input(
+      request.files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
+        if (opened.format != io::InputFormat::Pgn) {
+          eval_epd_input(*opened.source, request, parameters, out, epd_counts);
           return true;
         }
-        const auto on_record = [&](const EpdRecord& record) {
-          fen.clear();
-          append_fen(fen, record.position);
-          if (settings.trace) {
-            append_trace_row(out.buffer(), settings.csv, 0, 0, fen,
-                             analysis::epd_label(record.operations),
-                             analysis::trace_row(record.position, settings.weights), parameters);
-            ++positions;
-            out.flush_if_full();
-            return;
-          }
-          const PawnEval e = evaluate(record.position, settings.weights);
-          if (jsonl) {
-            append_jsonl(out.buffer(), 0, 0, fen, e);
-          } else {
-            if (positions > 0) out.buffer() += '\n';
-            append_table(out.buffer(), fen, e);
-          }
-          ++positions;
-          out.flush_if_full();
-        };
-        const auto on_error = [&](std::size_t line, std::string_view message) {
-          out.flush();  // the records before it come first
-          report(io::Diagnostic{
-              .file = opened.source->name(), .line = line, .message = std::string(message)});
-          ++bad_records;
-        };
-        const auto on_warning = [&](std::size_t line, std::string_view message) {
-          out.flush();
-          report(io::Diagnostic{.file = opened.source->name(),
-                                .line = line,
-                                .message = std::string(message),
-                                .severity = io::Severity::Warning});
-          ++warnings;
-        };
-        analysis::for_each_epd_record(*opened.source, {.strict = record_options.strict}, on_record,
-                                      on_error, on_warning);
+        if (!request.jsonl) {
+          report(io::Diagnostic{.file = std::string(file),
+                                .message = "PGN input needs --format jsonl or csv"});
+          unusable = true;
+          return true;
+        }
+        std::vector<PawnEvalWorker> workers(static_cast<std::size_t>(record_options.threads),
+                                            PawnEvalWorker(settings));
+        warnings += run_games(*opened.source, file, workers, sink,
+                              record_options.pipeline_options(), game_counts);
         return true;
       });
   out.flush();
-  const std::size_t bad = game_counts.bad + bad_records;
+  const std::size_t bad = game_counts.bad + epd_counts.bad;
   report_totals("pawn-eval", bad, game_counts.skipped);
-  report_warning_total("pawn-eval", warnings);
+  report_warning_total("pawn-eval", warnings + epd_counts.warnings);
   return bad || unusable || !all_opened ? 1 : 0;
 }
 

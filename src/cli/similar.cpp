@@ -20,6 +20,7 @@
 #include "io/pgn/writer.hpp"
 #include "io/printf.hpp"
 #include "io/source/input_format.hpp"
+#include "io/text.hpp"
 #include "report/svg.hpp"
 
 namespace pawnkit::cli {
@@ -48,8 +49,11 @@ void append_table(std::string& out, const std::vector<analysis::SimilarHit>& hit
                   io::printf_string("%.3f", h.similarity).c_str(), h.reversed ? "yes" : "no",
                   h.file_index + 1, h.game, h.ply);
     out += line;
-    out += (h.white.empty() ? "?" : h.white) + " / " + (h.black.empty() ? "?" : h.black) + ", " +
-           (h.result.empty() ? "*" : h.result) + ", " + (h.eco.empty() ? "-" : h.eco) + "\n";
+    // Tag text shown visibly: a terminal never obeys a control character in a name.
+    out += io::visible(h.white.empty() ? "?" : h.white) + " / " +
+           io::visible(h.black.empty() ? "?" : h.black) + ", " +
+           io::visible(h.result.empty() ? "*" : h.result) + ", " +
+           io::visible(h.eco.empty() ? "-" : h.eco) + "\n";
     out += "      " + h.fen + "\n";
   }
   if (files.size() > 1)
@@ -200,7 +204,7 @@ int run_similar(const Args& args) {
   std::vector<std::string_view> read_files;
   const bool all_opened =
       for_each_input(files, "auto", [&](std::string_view file, io::OpenedInput& opened) {
-        if (opened.format == io::InputFormat::Epd) {
+        if (opened.format == io::InputFormat::Epd && !opened.empty) {
           report(io::Diagnostic{.file = std::string(file),
                                 .message = "similar reads PGN games; this is FEN/EPD"});
           unusable = true;

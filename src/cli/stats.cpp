@@ -63,7 +63,7 @@ int run_stats(const Args& args) {
   std::size_t warnings = 0;
   const bool all_opened = for_each_input(
       files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
-        if (opened.format == io::InputFormat::Epd) {
+        if (opened.format == io::InputFormat::Epd && !opened.empty) {
           report(io::Diagnostic{
               .file = std::string(file),
               .message =

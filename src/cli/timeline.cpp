@@ -9,7 +9,9 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_options.hpp"
+#include "io/json.hpp"
 #include "io/source/input_format.hpp"
+#include "io/text.hpp"
 #include "report/timeline_worker.hpp"
 #include "report/timeline_writer.hpp"
 
@@ -28,6 +30,15 @@ std::vector<std::string> tag_list(std::string_view text) {
     text.remove_prefix(comma + 1);
   }
   return tags;
+}
+
+// A name the PGN reader can give a tag: printable ASCII but blanks, quotes and brackets.
+// Anything else matches no tag and could break the CSV header line.
+bool is_tag_name(std::string_view name) {
+  for (char ch : name) {
+    if (ch <= ' ' || ch >= 0x7F || ch == '"' || ch == '\'' || ch == '[' || ch == ']') return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -59,6 +70,16 @@ int run_timeline(const Args& args) {
                     : format_name == "csv" ? io::TimelineFormat::Csv
                                            : io::TimelineFormat::Table;
   timeline.tags = tag_list(tags);
+  for (const std::string& tag : timeline.tags) {
+    if (is_tag_name(tag)) continue;
+    std::string valid, shown;
+    io::append_valid_utf8(valid, io::bounded_text(tag, 40));
+    io::append_json_string(shown, valid);
+    report_error("timeline", "--tags: " + shown +
+                                 " is not a tag name (printable ASCII, no blanks, quotes or "
+                                 "brackets)");
+    return 2;
+  }
 
   Output out;
   GameOutput sink(out, 0);
@@ -69,7 +90,7 @@ int run_timeline(const Args& args) {
     io::append_timeline_csv_header(out.buffer(), timeline.tags);
   const bool all_opened = for_each_input(
       files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
-        if (opened.format == io::InputFormat::Epd) {
+        if (opened.format == io::InputFormat::Epd && !opened.empty) {
           report(io::Diagnostic{.file = std::string(file),
                                 .message = "timeline reads PGN games; this is FEN/EPD"});
           unusable = true;

@@ -90,6 +90,11 @@ int run_trace(std::string_view file, const std::string& format, const std::strin
         report(io::Diagnostic{
             .file = opened.source->name(), .line = line, .message = std::string(message)});
       });
+  if (!opened.source->warning().empty()) {  // bytes after the last compressed stream
+    report(io::Diagnostic{.file = opened.source->name(),
+                          .message = opened.source->warning(),
+                          .severity = io::Severity::Warning});
+  }
   if (table.names.empty()) {  // a bad header (reported), or nothing to fit
     if (bad == 0) report_error("tune", "the trace has no coefficient column to fit");
     return 1;

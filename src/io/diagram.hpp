@@ -12,13 +12,13 @@
 
 namespace pawnkit::io {
 
-// A pattern that can be drawn: any square-set key of the contract, or "islands".
+// A pattern that can be drawn: any square-set key of the pattern spec, or "islands".
 struct DrawablePattern {
   std::string_view name;
   Bitboard SideReport::*member = nullptr;  // null for "islands"
 };
 
-// The pattern with that contract key name, if there is one.
+// The pattern with that key name of the pattern spec, if there is one.
 std::optional<DrawablePattern> find_drawable_pattern(std::string_view name);
 
 // Every drawable name, for help texts and error messages ("pawns, isolated, ...").

@@ -59,6 +59,17 @@ struct GameRecord {
   std::vector<MoveToken> moves_;
 };
 
+// What one game may hold (docs/chess.md, "Limits"): past a limit the rest of that kind is
+// ignored with one warning per game, so that one hostile game cannot take the memory of
+// thousands. Comments are bounded by the reader (PgnReaderOptions::max_comment_bytes);
+// GameRecord keeps none.
+struct GameLimits {
+  static constexpr std::size_t max_tags = 1000;
+  static constexpr std::size_t max_tag_bytes = std::size_t(4) << 20;  // names and values
+  // Above the longest game the 75-move and fivefold-repetition rules allow (about 17,700).
+  static constexpr std::size_t max_plies = 20000;
+};
+
 // A run of consecutive games handed to one worker.
 struct GameBatch {
   std::size_t sequence = 0;  // position of the batch in the input
@@ -86,14 +97,34 @@ class GameCollector : public PgnVisitorBase {
     game_->strict = strict_;
     for (auto& w : between_games_) game_->warnings.push_back(std::move(w));
     between_games_.clear();
+    tag_bytes_ = 0;
+    tags_cut_ = moves_cut_ = false;
   }
   void game_offset(std::uint64_t offset) { game_->offset = offset; }
   void reader_options(const PgnReaderOptions& options) { strict_ = options.strict; }
-  void tag(std::string_view name, std::string_view value) { game_->add_tag(name, value); }
+  void tag(std::string_view name, std::string_view value) {
+    tag_bytes_ += name.size() + value.size();
+    if (game_->tag_count() < GameLimits::max_tags && tag_bytes_ <= GameLimits::max_tag_bytes) {
+      game_->add_tag(name, value);
+    } else if (!tags_cut_) {
+      tags_cut_ = true;
+      past_limit(game_->line, "more than " + std::to_string(GameLimits::max_tags) + " tags or " +
+                                  std::to_string(GameLimits::max_tag_bytes) +
+                                  " bytes of tags: the rest are ignored (docs/chess.md, Limits)");
+    }
+  }
   Control san(std::string_view san, std::size_t line) {
-    game_->add_move(san, line);
+    if (game_->move_count() < GameLimits::max_plies) {
+      game_->add_move(san, line);
+    } else if (!moves_cut_) {
+      moves_cut_ = true;
+      past_limit(line, "more than " + std::to_string(GameLimits::max_plies) +
+                           " plies: the rest of the game is ignored (docs/chess.md, Limits)");
+    }
     return Control::Continue;
   }
+  // The warnings about games past a limit (GameLimits), for the run's warning count.
+  std::size_t limit_warnings() const { return limit_warnings_; }
   void end_game(std::string_view result) {
     game_->result.assign(result);
     if (batch_.size >= batch_games_) flush();
@@ -128,6 +159,12 @@ class GameCollector : public PgnVisitorBase {
   }
 
  private:
+  void past_limit(std::size_t line, std::string message) {
+    game_->warnings.push_back(
+        GameRecord::ReaderError{line, game_->move_count(), std::move(message), false});
+    ++limit_warnings_;
+  }
+
   void flush() {
     batch_ = ready_(std::move(batch_));
     batch_.size = 0;
@@ -141,6 +178,9 @@ class GameCollector : public PgnVisitorBase {
   GameRecord* game_ = nullptr;
   bool end_pending_ = false;
   bool strict_ = false;
+  std::size_t tag_bytes_ = 0;  // of the current game's tags, kept or not
+  bool tags_cut_ = false, moves_cut_ = false;
+  std::size_t limit_warnings_ = 0;
   std::vector<GameRecord::ReaderError> between_games_;  // warnings before the next game
 };
 

@@ -20,7 +20,8 @@ void append_json_string(std::string& out, std::string_view text) {
   std::size_t plain = 0;
   while (!needs_json_escape(text[plain])) ++plain;
   out.append(text.data(), plain);
-  for (unsigned char c : text.substr(plain)) {
+  for (std::size_t i = plain; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
     switch (c) {
       case '"':
         out += "\\\"";
@@ -38,7 +39,13 @@ void append_json_string(std::string& out, std::string_view text) {
         out += "\\t";
         break;
       default:
-        if (c < 0x20) {
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+            static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+          const auto c1 = static_cast<unsigned char>(text[++i]);  // a C1 control
+          out += "\\u00";
+          out += hex[c1 >> 4];
+          out += hex[c1 & 15];
+        } else if (c < 0x20 || c == 0x7F) {
           out += "\\u00";
           out += hex[c >> 4];
           out += hex[c & 15];

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "io/position_origin.hpp"
+#include "io/text.hpp"
 
 namespace pawnkit::io {
 
@@ -24,10 +25,7 @@ using ExtraKeys = std::string_view;
 // "white" or "black".
 std::string_view side_name(Color side);
 
-// Text as one quoted CSV field, inner quotes doubled. The report's fields never need
-// quoting but the FEN, which has no commas or quotes either: it is quoted anyway so that
-// spreadsheet tools keep it as one text field; tag values (timeline) may hold commas.
-void append_csv_text(std::string& out, std::string_view text);
+// Text fields of CSV (the FEN, tag values) are written by append_csv_text (io/text.hpp).
 // "Carlsbad (held by white)" or "... (held by black, reversed)".
 void append_structure_description(std::string& out, const StructureMatch& structure);
 

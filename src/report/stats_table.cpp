@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "io/text.hpp"
 #include "report/stats_parts.hpp"
 
 namespace pawnkit::io {
@@ -123,7 +124,7 @@ void append_by_eco(std::string& out, const Stats& stats) {
   for (const auto& [eco, row] : stats.openings())
     for (int i = 0; i < structure_count; ++i) {
       if (!row.reached[std::size_t(i)]) continue;
-      appendf(out, "%-5s  %7llu  %-23s  %10.2f  %9.1f\n", eco.c_str(), ull(row.games),
+      appendf(out, "%-5s  %7llu  %-23s  %10.2f  %9.1f\n", io::visible(eco).c_str(), ull(row.games),
               std::string(structure_name(StructureId(i))).c_str(),
               share(row.reached[std::size_t(i)], row.games),
               double(row.first_ply_sum[std::size_t(i)]) / double(row.reached[std::size_t(i)]));

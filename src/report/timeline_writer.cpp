@@ -4,6 +4,7 @@
 
 #include "io/json.hpp"
 #include "io/report_writer.hpp"
+#include "io/text.hpp"
 
 namespace pawnkit::io {
 
@@ -74,7 +75,11 @@ void append_timeline_table(std::string& out, const GameRecord& game,
     out += tag;
     out += ": ";
     const auto value = game.tag(tag);
-    out += value ? *value : "-";
+    if (value) {
+      append_visible(out, *value);  // a terminal shows control characters, never obeys them
+    } else {
+      out += '-';
+    }
   }
   out += '\n';
   if (ranges.empty()) {

@@ -100,8 +100,12 @@ Response explore_route(Site& site, const Target& target, const std::string& text
 Response game_route(Site& site, std::string_view id_text) {
   std::uint32_t id = 0;
   const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
-  if (id_text.empty() || ec != std::errc() || end != id_text.data() + id_text.size())
-    return error_response(400, "'" + std::string(id_text) + "' is not a game number");
+  if (id_text.empty() || ec != std::errc() || end != id_text.data() + id_text.size()) {
+    // Appended rather than "'" + std::string(...): g++ 12 warns falsely (-Wrestrict) on that.
+    std::string message = "'";
+    message.append(id_text).append("' is not a game number");
+    return error_response(400, message);
+  }
   std::string error;
   const auto bytes = site.index->current().store->get(index_db::game_key(id), error);
   if (!error.empty()) return error_response(500, error);

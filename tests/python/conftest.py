@@ -9,6 +9,7 @@ import os
 import pathlib
 import subprocess
 
+import pandas as pd
 import pytest
 
 SOURCE = pathlib.Path(os.environ.get("PAWNKIT_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
@@ -49,10 +50,12 @@ def bitboard(squares):
 
 
 def as_text_categories(frame, columns=("Opening",)):
-    """The frame with these free-text categorical tag columns as object: the chunks of
+    """The frame with these free-text categorical tag columns as text: the chunks of
     iter_positions each have their own games' values as categories, and plain pd.concat of
-    categoricals with different categories gives object (pawnkit.concat does not)."""
-    return frame.astype({c: object for c in columns if c in frame.columns})
+    categoricals with different categories gives pandas' default text dtype (object on
+    pandas 1 and 2, "str" on pandas 3; pawnkit.concat keeps them categorical)."""
+    text = pd.Series(["text"]).dtype
+    return frame.astype({c: text for c in columns if c in frame.columns})
 
 
 def split_sample(directory, games):

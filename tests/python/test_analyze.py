@@ -18,7 +18,7 @@ def test_analyze_equals_cli_jsonl_on_every_bundled_position():
     for line, record in zip(lines, expected):
         got = pawnkit.analyze(line)
         assert got == record
-        assert list(got) == list(record)  # keys in the contract's order
+        assert list(got) == list(record)  # keys in the pattern spec's order
         assert list(got["white"]) == list(record["white"])
 
 

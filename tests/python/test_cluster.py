@@ -7,10 +7,12 @@ the lost tasks again on the other worker). docs/scaling.md has the recipe."""
 import contextlib
 import json
 import os
+import pathlib
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 
 import distributed
@@ -21,7 +23,10 @@ import pawnkit
 import pawnkit.dask
 from conftest import SAMPLE, run_cli, split_sample
 
-DASK = shutil.which("dask") or "/usr/bin/dask"
+# The `dask` command of the interpreter running the tests (a venv's own, beside its python),
+# never another environment's first on PATH: its distributed must match the client's.
+DASK = next((str(p) for p in [pathlib.Path(sys.executable).parent / "dask"] if p.exists()), None) \
+    or shutil.which("dask") or "/usr/bin/dask"
 
 
 def free_port():

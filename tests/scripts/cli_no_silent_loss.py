@@ -7,13 +7,14 @@ exit status and the message, and that no output file is left looking complete.
 Usage: cli_no_silent_loss.py --cli PAWNKIT [--source REPO] [--shared SHARED_DATA]
 """
 
-import argparse
 import gzip
 import os
 import resource
 import subprocess
 import sys
 import tempfile
+
+from support.script_args import finish, parse_args
 
 failures = []
 
@@ -119,11 +120,7 @@ def trailing_and_truncated(cli, sample, tmp):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cli", required=True)
-    parser.add_argument("--source")
-    parser.add_argument("--shared")
-    args = parser.parse_args()
+    args = parse_args(cli_required=True)
     here = os.path.dirname(os.path.abspath(__file__))
     source = args.source or os.path.dirname(os.path.dirname(here))
     sample = os.path.join(source, "data", "sample.pgn")
@@ -132,10 +129,7 @@ def main():
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)
             case(args.cli, sample, directory)
-    for f in failures:
-        print("FAIL", f)
-    print("cli_no_silent_loss: %d failed" % len(failures))
-    return 1 if failures else 0
+    return finish("cli_no_silent_loss", failures)
 
 
 if __name__ == "__main__":

@@ -5,12 +5,13 @@ Stockfish is installed) the per-move counts against Stockfish's `go perft`.
 Usage: cli_perft.py --cli PAWNKIT [--source REPO] [--shared SHARED_DATA]
 """
 
-import argparse
 import os
 import re
 import shutil
 import subprocess
 import sys
+
+from support.script_args import finish, parse_args
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -65,11 +66,7 @@ def stockfish_divide(stockfish, fen, depth, chess960=False):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cli", required=True)
-    parser.add_argument("--source")
-    parser.add_argument("--shared")
-    args = parser.parse_args()
+    args = parse_args(cli_required=True)
     cli = args.cli
 
     # Format and totals.
@@ -117,10 +114,7 @@ def main():
     else:
         print("cli_perft: stockfish not installed, skipping the comparison")
 
-    for f in failures:
-        print("FAIL", f)
-    print("cli_perft: %d failed" % len(failures))
-    return 1 if failures else 0
+    return finish("cli_perft", failures)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ installed is skipped with a note (scripts/setup.sh installs both).
 Usage: header_check.py --source REPO [--cli PAWNKIT] [--shared SHARED_DATA]
 """
 
-import argparse
 import concurrent.futures
 import os
 import re
@@ -20,6 +19,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+from support.script_args import parse_args
 
 STRICT = ["-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Wpedantic", "-Wconversion",
           "-Wsign-conversion", "-Wshadow", "-Werror", "-fno-exceptions", "-fno-rtti"]
@@ -82,11 +83,7 @@ def board_free(compiler, include_dir, name):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--source", required=True)
-    parser.add_argument("--cli")
-    parser.add_argument("--shared")
-    args = parser.parse_args()
+    args = parse_args(source_required=True)
     include_dir = os.path.join(args.source, "include")
     names = headers(include_dir)
     if len(names) < 10:

@@ -7,12 +7,13 @@ folder of src/ with no place in the layers.
 Usage: layers_check.py --source REPO [--cli PAWNKIT] [--shared SHARED_DATA]
 """
 
-import argparse
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from support.script_args import parse_args
 
 
 def run_check(script, repo):
@@ -34,11 +35,7 @@ def plant(work, path, line):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--source", required=True)
-    parser.add_argument("--cli")
-    parser.add_argument("--shared")
-    args = parser.parse_args()
+    args = parse_args(source_required=True)
     script = os.path.join(args.source, "scripts", "check_layers.py")
     failures = []
 

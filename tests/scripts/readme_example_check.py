@@ -7,13 +7,14 @@ becomes a check of the variable on that line. A missing g++ skips the check with
 Usage: readme_example_check.py --source REPO [--cli PAWNKIT] [--shared SHARED_DATA]
 """
 
-import argparse
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from support.script_args import parse_args
 
 DECLARATION = re.compile(r"^\s*[\w:<>]+\s+(\w+)\s*=.*?;\s*//\s*(\{[^}]*\}|-?\d+)")
 
@@ -46,11 +47,7 @@ def program(lines):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--source", required=True)
-    parser.add_argument("--cli")
-    parser.add_argument("--shared")
-    args = parser.parse_args()
+    args = parse_args(source_required=True)
     compiler = shutil.which("g++")
     if not compiler:
         print("readme_example_check: g++ not found, skipped")

@@ -1,10 +1,10 @@
 // The terms of Stockfish 15.1's classical pawn evaluation, set-wise: each function takes
 // the pawn sets of side C (`own`) and of the other side (`enemy`) and returns the set of
-// own pawns that have the term. Some differ from the contract's patterns of the same
+// own pawns that have the term. Some differ from the pattern spec's patterns of the same
 // idea (pawns/patterns.hpp): Stockfish's doubled pawn needs its twin directly behind it,
 // and its backward pawn is also one whose stop square an enemy pawn blocks. Where the
 // sets differ, the names differ too (Stockfish's backward pawns are
-// fixed_behind_neighbors, not the contract's pawnkit::backward), so that a file using
+// fixed_behind_neighbors, not the pattern spec's pawnkit::backward), so that a file using
 // both namespaces gets one meaning per name and no ambiguous call. Each definition says
 // which. docs/engine.md shows how they add up.
 #pragma once
@@ -52,12 +52,12 @@ constexpr Bitboard supported_from_east(Bitboard own) {
 }
 
 // Stockfish's connected pawns (protected by an own pawn or standing beside one on the same
-// rank) are the contract's: connected<C>(own) of pawns/patterns.hpp, one function under
+// rank) are the pattern spec's: connected<C>(own) of pawns/patterns.hpp, one function under
 // one name (eval::connected names the same function, no ambiguity).
 using pawnkit::connected;
 
 // Pawns with an own pawn directly behind them: the front pawn of every adjacent pair
-// on a file (Stockfish's "doubled"; the contract's doubled() counts both pawns of a
+// on a file (Stockfish's "doubled"; the pattern spec's doubled() counts both pawns of a
 // file holding two, wherever they stand).
 template <Color C>
 constexpr Bitboard directly_doubled(Bitboard own) {
@@ -65,7 +65,7 @@ constexpr Bitboard directly_doubled(Bitboard own) {
 }
 
 // Pawns with no own pawn on a neighbouring file level with them or behind: every own
-// neighbour, if any, is in front (the mask inside the contract's backward()).
+// neighbour, if any, is in front (the mask inside the pattern spec's backward()).
 template <Color C>
 constexpr Bitboard ahead_of_neighbors(Bitboard own) {
   return own & ~front_fill<C>(shift<Direction::East>(own) | shift<Direction::West>(own));
@@ -73,7 +73,7 @@ constexpr Bitboard ahead_of_neighbors(Bitboard own) {
 
 // Stockfish's backward pawns (its weight PawnWeights::backward): pawns with own pawns on a
 // neighbouring file, all of them in front, whose stop square an enemy pawn attacks or
-// blocks. Not the contract's pawnkit::backward (pawns/patterns.hpp), which also counts an
+// blocks. Not the pattern spec's pawnkit::backward (pawns/patterns.hpp), which also counts an
 // isolated pawn whose stop square is attacked and not one that is only blocked.
 template <Color C>
 constexpr Bitboard fixed_behind_neighbors(Bitboard own, Bitboard enemy) {

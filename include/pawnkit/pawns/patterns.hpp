@@ -7,7 +7,8 @@
 //
 // A pattern that depends on the side is a template on the colour (the fast path) with an
 // overload taking the colour at run time first: `passed<White>(own, enemy)` and
-// `passed(c, own, enemy)` give the same set.
+// `passed(c, own, enemy)` give the same set. (Those overloads are alike by design, one
+// dispatch point per pattern: a scan for repeated code lists them as pairs.)
 #pragma once
 
 #include <bit>
@@ -227,7 +228,7 @@ static_assert(island_count(0b1101'1011) == 3 && island_count(0b1110'0111) == 2);
 static_assert(island_east_files(0b1110'0111) == 0b1000'0100);
 static_assert(island_west_files(0b1101'1011) == 0b0100'1001);
 
-// --- Pawn structure terms (contract version 2) ------------------------------------------
+// --- Pawn structure terms (pattern spec version 2) ------------------------------------------
 // The rest of the wiki's pawn-structure family, defined in docs/patterns.md. `connected`,
 // `candidates` and `chain_bases` are pawns; `holes` and `outposts` are squares.
 

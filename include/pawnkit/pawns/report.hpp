@@ -1,4 +1,4 @@
-// PawnReport: every key of the contract for both sides of a position, computed set-wise
+// PawnReport: every key of the pattern spec for both sides of a position, computed set-wise
 // in one pass with no allocation. It is composed of a pawn-only part (PawnOnlyReport,
 // from the two pawn sets alone, cacheable under a pawn key) and the occupancy-dependent
 // move keys.
@@ -55,7 +55,7 @@ struct PawnMoveSide {
   bool operator==(const PawnMoveSide&) const = default;
 };
 
-// Every key of the contract for one side.
+// Every key of the pattern spec for one side.
 struct SideReport : PawnOnlySide, PawnMoveSide {
   bool operator==(const SideReport&) const = default;
 };
@@ -74,7 +74,7 @@ struct PawnReport {
   bool operator==(const PawnReport&) const = default;
 };
 
-// The square-set keys in the contract's order, for writers, tests and queries that walk
+// The square-set keys in the pattern spec's order, for writers, tests and queries that walk
 // every key: pattern_keys, then `islands` and `island_files`, then move_keys, then
 // term_keys.
 struct SquareSetKey {
@@ -82,7 +82,7 @@ struct SquareSetKey {
   Bitboard SideReport::*member;
 };
 
-// Every square-set key, in the contract's order: the patterns (18), the move keys (6),
+// Every square-set key, in the pattern spec's order: the patterns (18), the move keys (6),
 // the version 2 pawn structure terms (5; `holes` and `outposts` are squares, not pawns).
 inline constexpr std::array<SquareSetKey, 29> square_set_keys{{
     {"pawns", &SideReport::pawns},

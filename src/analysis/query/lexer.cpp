@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "io/text.hpp"
+
 namespace pawnkit::analysis::query_language {
 
 namespace {
@@ -92,7 +94,7 @@ Token Lexer::next() {
   }
   for (const Punctuation& p : punctuation)
     if (p.first == c) return p.second && following == p.second ? one(p.pair, 2) : one(p.alone);
-  return one(Tok::Bad);
+  return one(Tok::Bad, io::character_size(text_, i));  // a whole character, never a lone byte
 }
 
 }  // namespace pawnkit::analysis::query_language

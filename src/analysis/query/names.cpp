@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "io/text.hpp"
+
 namespace pawnkit::analysis::query_language {
 
 namespace {
@@ -25,8 +27,11 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::string quoted(std::string_view text) {
+  // Bounded (a bad token may be a whole unterminated string), valid UTF-8, no controls.
+  std::string valid;
+  io::append_valid_utf8(valid, io::bounded_text(text, 60));
   std::string out = "'";
-  out += text;
+  io::append_visible(out, valid);
   out += '\'';
   return out;
 }

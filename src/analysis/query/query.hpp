@@ -1,4 +1,4 @@
-// The query language of `pawnkit find --where`: an expression over the contract's keys for
+// The query language of `pawnkit find --where`: an expression over the pattern spec's keys for
 // each side and a few facts of the position and its game (docs/query.md has the grammar).
 // An expression is compiled once into a type-checked program (parser.hpp); evaluating
 // it (eval.hpp) reads a QueryContext and allocates nothing.

@@ -18,7 +18,7 @@
 
 namespace pawnkit::io {
 
-// "holes,outposts": those square-set keys of the contract (report.hpp's square_set_keys),
+// "holes,outposts": those square-set keys of the pattern spec (report.hpp's square_set_keys),
 // in the given order; nullopt with `error` set for an empty list or an unknown name.
 std::optional<std::vector<SquareSetKey>> parse_annotation_keys(std::string_view text,
                                                                std::string& error);

@@ -1,6 +1,6 @@
-// The PGN reader's comment layer: "{...}" and ";..." comments (delivered to the visitor
-// or skipped), "%" escape lines and UTF-8 byte order marks. Part of the PgnParser chain
-// (see pgn_parser_state.hpp).
+// The PGN reader's comment reader: "{...}" and ";..." comments (delivered to the visitor
+// or skipped), "%" escape lines and UTF-8 byte order marks. PgnParser (reader.hpp) owns
+// one, which works on the parser's state (parser_state.hpp).
 #pragma once
 
 #include <cstddef>
@@ -15,19 +15,50 @@ namespace pawnkit::io::detail {
 std::string_view trim_blanks(std::string_view text);
 
 template <class Visitor>
-class PgnCommentReader : public PgnParserState<Visitor> {
-  using Base = PgnParserState<Visitor>;
+class PgnCommentReader {
+ public:
+  explicit PgnCommentReader(PgnParserState<Visitor>& state) : state_(state) {}
 
- protected:
-  using Base::Base;
-  using Base::depth_;
-  using Base::input_;
-  using Base::line_;
-  using Base::options_;
-  using Base::report;
-  using Base::skipping_;
-  using Base::visitor_;
+  // A "{...}" comment in movetext: delivered if wanted, else skipped.
+  void brace_comment() {
+    if (!delivers_comments()) return skip_brace_comment();
+    deliver_comment(Close::Brace);
+  }
 
+  // A ";" comment to the end of the line (the LF itself is left for the main loop).
+  void line_comment() {
+    if (!delivers_comments()) return skip_rest_of_line();
+    deliver_comment(Close::LineEnd);
+  }
+
+  // Skips a "{...}" comment (pos at "{") without keeping it.
+  void skip_brace_comment() {
+    const std::size_t open_line = state_.line;
+    ++state_.input.pos;
+    skip_brace_comment_body(open_line);
+  }
+
+  // Skips to the next LF (not consumed) or the end of input.
+  void skip_rest_of_line() {
+    while (!to_line_end() && state_.input.refill()) {
+    }
+  }
+
+  // Skips a UTF-8 byte order mark at pos (at the start of the input, or of a file joined
+  // to another with cat); true when there was one.
+  bool skip_byte_order_mark() {
+    const char* keep = state_.input.pos;
+    while (state_.input.end - state_.input.pos < 3 && state_.input.refill(keep)) {
+    }
+    if (state_.input.end - state_.input.pos >= 3 &&
+        std::memcmp(state_.input.pos, "\xEF\xBB\xBF", 3) == 0) {
+      state_.input.pos += 3;
+      return true;
+    }
+    return false;
+  }
+
+ private:
   // Counts line feeds in [from, to).
   // (memchr: comments rarely hold a line feed, so this is usually one vector scan).
   static std::size_t count_lines(const char* from, const char* to) {
@@ -42,34 +73,24 @@ class PgnCommentReader : public PgnParserState<Visitor> {
   // Moves pos to the next '}' in the buffer, or to its end, counting the line feeds on the
   // way; true when it found the '}'.
   bool to_comment_close() {
-    const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-    const char* close = static_cast<const char*>(std::memchr(input_.pos, '}', available));
-    const char* stop = close ? close : input_.end;
-    line_ += count_lines(input_.pos, stop);
-    input_.pos = stop;
+    const auto available = static_cast<std::size_t>(state_.input.end - state_.input.pos);
+    const char* close = static_cast<const char*>(std::memchr(state_.input.pos, '}', available));
+    const char* stop = close ? close : state_.input.end;
+    state_.line += count_lines(state_.input.pos, stop);
+    state_.input.pos = stop;
     return close != nullptr;
   }
 
   // Moves pos to the next line feed in the buffer, or to its end; true when it found one.
   bool to_line_end() {
-    const auto available = static_cast<std::size_t>(input_.end - input_.pos);
-    const char* lf = static_cast<const char*>(std::memchr(input_.pos, '\n', available));
-    input_.pos = lf ? lf : input_.end;
+    const auto available = static_cast<std::size_t>(state_.input.end - state_.input.pos);
+    const char* lf = static_cast<const char*>(std::memchr(state_.input.pos, '\n', available));
+    state_.input.pos = lf ? lf : state_.input.end;
     return lf != nullptr;
   }
 
-  bool delivers_comments() const { return Visitor::wants_comments && !skipping_ && depth_ == 0; }
-
-  // A "{...}" comment in movetext: delivered if wanted, else skipped.
-  void brace_comment() {
-    if (!delivers_comments()) return skip_brace_comment();
-    deliver_comment(Close::Brace);
-  }
-
-  // A ";" comment to the end of the line (the LF itself is left for the main loop).
-  void line_comment() {
-    if (!delivers_comments()) return skip_rest_of_line();
-    deliver_comment(Close::LineEnd);
+  bool delivers_comments() const {
+    return Visitor::wants_comments && !state_.skipping && state_.depth == 0;
   }
 
   enum class Close { Brace, LineEnd };
@@ -79,61 +100,39 @@ class PgnCommentReader : public PgnParserState<Visitor> {
   // One longer than max_comment_bytes is reported and skipped.
   void deliver_comment(Close close) {
     const bool brace = close == Close::Brace;
-    const std::size_t open_line = line_;
-    ++input_.pos;
-    const char* start = input_.pos;
+    const std::size_t open_line = state_.line;
+    ++state_.input.pos;
+    const char* start = state_.input.pos;
     for (;;) {
       const bool closed = brace ? to_comment_close() : to_line_end();
-      if (static_cast<std::size_t>(input_.pos - start) > options_.max_comment_bytes) {
-        report(open_line, PgnErrorCode::CommentTooLong, options_.max_comment_bytes);
+      if (static_cast<std::size_t>(state_.input.pos - start) > state_.options.max_comment_bytes) {
+        state_.report(open_line, PgnErrorCode::CommentTooLong, state_.options.max_comment_bytes);
         return brace ? skip_brace_comment_body(open_line) : skip_rest_of_line();
       }
       if (closed) break;
-      if (!input_.refill(start)) {
-        if (brace) return report(open_line, PgnErrorCode::UnterminatedComment);
+      if (!state_.input.refill(start)) {
+        if (brace) return state_.report(open_line, PgnErrorCode::UnterminatedComment);
         break;
       }
     }
-    visitor_.comment(
-        trim_blanks(std::string_view(start, static_cast<std::size_t>(input_.pos - start))));
-    if (brace) ++input_.pos;
-  }
-
-  // Skips a "{...}" comment (pos at "{") without keeping it.
-  void skip_brace_comment() {
-    const std::size_t open_line = line_;
-    ++input_.pos;
-    skip_brace_comment_body(open_line);
+    state_.visitor.comment(
+        trim_blanks(std::string_view(start, static_cast<std::size_t>(state_.input.pos - start))));
+    if (brace) ++state_.input.pos;
   }
 
   // Skips to just after the next "}", counting lines; EOF first is an error.
   void skip_brace_comment_body(std::size_t open_line) {
     for (;;) {
       if (to_comment_close()) {
-        ++input_.pos;
+        ++state_.input.pos;
         return;
       }
-      if (!input_.refill()) return report(open_line, PgnErrorCode::UnterminatedComment);
+      if (!state_.input.refill())
+        return state_.report(open_line, PgnErrorCode::UnterminatedComment);
     }
   }
 
-  // Skips to the next LF (not consumed) or the end of input.
-  void skip_rest_of_line() {
-    while (!to_line_end() && input_.refill()) {
-    }
-  }
-
-  // another with cat); true when there was one.
-  bool skip_byte_order_mark() {
-    const char* keep = input_.pos;
-    while (input_.end - input_.pos < 3 && input_.refill(keep)) {
-    }
-    if (input_.end - input_.pos >= 3 && std::memcmp(input_.pos, "\xEF\xBB\xBF", 3) == 0) {
-      input_.pos += 3;
-      return true;
-    }
-    return false;
-  }
+  PgnParserState<Visitor>& state_;
 };
 
 }  // namespace pawnkit::io::detail

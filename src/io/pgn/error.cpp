@@ -57,8 +57,10 @@ constexpr std::string_view message_texts[] = {
     "%w",
     "the input ends inside the game (no result token): cut off?",
     "%w",
+    "%n invalid UTF-8 sequences in tag values replaced with U+FFFD (the first in %w)",
+    "tag %w given twice: the first value is kept, the second is dropped",
 };
-static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::SourceWarning) + 1,
+static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::DuplicateTag) + 1,
               "one text per PgnErrorCode");
 
 std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view what) {

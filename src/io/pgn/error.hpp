@@ -37,6 +37,8 @@ enum class PgnErrorCode : std::uint8_t {
   FenTagRepaired,     // what: "FEN tag: castling: right dropped, ... at column N ('K')"
   InputEndsInGame,    // "the input ends inside the game (no result token): cut off?"
   SourceWarning,      // what: the source's warning (ByteSource::warning)
+  InvalidUtf8,        // "N invalid UTF-8 sequences in tag values replaced with U+FFFD": once a file
+  DuplicateTag,       // "tag what given twice: the first value is kept, the second is dropped"
 };
 
 // Whether `code` is a repair (a warning unless the reader is strict).

@@ -32,9 +32,12 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
+#include "io/pgn/comments.hpp"
 #include "io/pgn/error.hpp"
 #include "io/pgn/input.hpp"
+#include "io/pgn/parser_state.hpp"
 #include "io/pgn/tags.hpp"
 #include "io/pgn/visitor.hpp"
 #include "io/source/byte_source.hpp"
@@ -58,41 +61,40 @@ bool ascii_spelling(std::string_view word, std::string& out);
 // move "--"/"Z0" as "--".
 int respell_move(std::string_view word, std::string& out);
 
-// The game-by-game parser; one instance per read_pgn call. Game structure and movetext
-// here; tags, comments and the shared state in the layers it derives from.
+// The game-by-game parser; one instance per read_pgn call. It reads the game structure
+// and the movetext itself, and hands comments and tag pairs to a comment reader and a tag
+// reader that work on its state (one state member, no inheritance).
 template <class Visitor>
-class PgnParser : public PgnTagReader<Visitor> {
-  using Base = PgnTagReader<Visitor>;
-
+class PgnParser {
  public:
   PgnParser(ByteSource& source, Visitor& visitor, const PgnReaderOptions& options)
-      : Base(source, visitor, options) {}
+      : state_(source, visitor, options) {}
 
   // Reads the whole source, calling the visitor; returns counts.
   PgnSummary run() {
-    skip_byte_order_mark();
-    while (!stop_) {
-      if (input_.pos == input_.end && !input_.refill()) break;
-      const char c = *input_.pos;
+    comments_.skip_byte_order_mark();
+    while (!state_.stop) {
+      if (state_.input.pos == state_.input.end && !state_.input.refill()) break;
+      const char c = *state_.input.pos;
       if (c == '\n') {
-        ++input_.pos;
-        ++line_;
-        blank_line_seen_ |= at_line_start_;
+        ++state_.input.pos;
+        ++state_.line;
+        state_.blank_line_seen |= at_line_start_;
         at_line_start_ = true;
         continue;
       }
       if (has_class(c, kBlank)) {
-        ++input_.pos;
+        ++state_.input.pos;
         continue;
       }
-      if (c == '\xEF' && skip_byte_order_mark()) continue;  // files joined with cat
+      if (c == '\xEF' && comments_.skip_byte_order_mark()) continue;  // files joined with cat
       const bool line_start = at_line_start_;
       at_line_start_ = false;
       if (c == '%' && line_start) {  // an escape line, indented or not
-        skip_rest_of_line();
+        comments_.skip_rest_of_line();
         continue;
       }
-      switch (phase_) {
+      switch (state_.phase) {
         case Phase::Between:
           between_games(c);
           break;
@@ -109,57 +111,27 @@ class PgnParser : public PgnTagReader<Visitor> {
       }
     }
     finish_input();
-    return summary_;
+    return state_.summary;
   }
 
  private:
-  using Base::at_line_start_;
-  using Base::blank_line_seen_;
-  using Base::brace_comment;
-  using Base::call;
-  using Base::depth_;
-  using Base::game_;
-  using Base::game_has_error_;
-  using Base::input_;
-  using Base::line_;
-  using Base::line_comment;
-  using Base::message_what_;
-  using Base::obey;
-  using Base::options_;
-  using Base::pending_result_;
-  using Base::pending_result_line_;
-  using Base::phase_;
-  using Base::read_tag;
-  using Base::report;
-  using Base::result_tag_;
-  using Base::scratch_;
-  using Base::skip_brace_comment;
-  using Base::skip_byte_order_mark;
-  using Base::skip_rest_of_line;
-  using Base::skipping_;
-  using Base::stop_;
-  using Base::summary_;
-  using Base::unicode_scratch_;
-  using Base::variation_line_;
-  using Base::visitor_;
-  using Base::warn;
-  using typename Base::Phase;
+  using Phase = typename PgnParserState<Visitor>::Phase;
 
   // --- game structure ---------------------------------------------------------------
 
   // Between games: comments are ignored, "[" starts a tagged game, anything else a
   // game without tags.
   void between_games(char c) {
-    if (c == '{') return skip_brace_comment();
-    if (c == ';') return skip_rest_of_line();
+    if (c == '{') return comments_.skip_brace_comment();
+    if (c == ';') return comments_.skip_rest_of_line();
     if (c == '}') {
-      ++input_.pos;
-      return warn(line_, PgnErrorCode::StrayBrace);
+      ++state_.input.pos;
+      return state_.warn(state_.line, PgnErrorCode::StrayBrace);
     }
     start_game();
     if (c == '[') {
-      phase_ = Phase::Tags;
-      return read_tag();
+      state_.phase = Phase::Tags;
+      return tags_.read_tag();
     }
     enter_movetext();
     movetext(c, false);
@@ -170,13 +142,13 @@ class PgnParser : public PgnTagReader<Visitor> {
   // A "[" after a blank line starts the next game: this one had tags only.
   void tag_section(char c) {
     if (c == '[') {
-      if (blank_line_seen_) {
+      if (state_.blank_line_seen) {
         enter_movetext();
         end_game("");
         start_game();
-        phase_ = Phase::Tags;
+        state_.phase = Phase::Tags;
       }
-      return read_tag();
+      return tags_.read_tag();
     }
     enter_movetext();
     movetext(c, false);
@@ -184,36 +156,37 @@ class PgnParser : public PgnTagReader<Visitor> {
 
   // A new game: counters and per-game state reset, visitor told.
   void start_game() {
-    ++game_;
-    ++summary_.games;
-    skipping_ = game_has_error_ = false;
-    depth_ = 0;
-    result_tag_.clear();
-    obey(call([&] { return visitor_.begin_game(game_, line_); }));
+    ++state_.game;
+    ++state_.summary.games;
+    state_.skipping = state_.game_has_error = false;
+    state_.depth = 0;
+    state_.result_tag.clear();
+    state_.obey(call_visitor([&] { return state_.visitor.begin_game(state_.game, state_.line); }));
     // Where the game's first byte is, for a visitor that records it (index add).
-    if constexpr (requires { visitor_.game_offset(std::uint64_t{}); })
-      visitor_.game_offset(input_.offset());
+    if constexpr (requires { state_.visitor.game_offset(std::uint64_t{}); })
+      state_.visitor.game_offset(state_.input.offset());
   }
 
   // The tag section is over: the visitor may set up its position or skip the game.
   void enter_movetext() {
-    phase_ = Phase::Movetext;
-    if (!skipping_) obey(call([&] { return visitor_.begin_movetext(); }));
+    state_.phase = Phase::Movetext;
+    if (!state_.skipping)
+      state_.obey(call_visitor([&] { return state_.visitor.begin_movetext(); }));
   }
 
   // A result token: the game ends unless moves follow before a blank line or a tag.
   void result_token(std::string_view result) {
     pending_result_.assign(result);
-    pending_result_line_ = line_;
-    blank_line_seen_ = false;
-    phase_ = Phase::AfterResult;
+    pending_result_line_ = state_.line;
+    state_.blank_line_seen = false;
+    state_.phase = Phase::AfterResult;
   }
 
   // The first item after a result token.
   void after_result(char c) {
-    if (c == '{') return skip_brace_comment();
-    if (c == ';') return skip_rest_of_line();
-    if (!blank_line_seen_ && has_class(c, kWord | kHigh)) return word_token();  // decides
+    if (c == '{') return comments_.skip_brace_comment();
+    if (c == ';') return comments_.skip_rest_of_line();
+    if (!state_.blank_line_seen && has_class(c, kWord | kHigh)) return word_token();  // decides
     end_game(pending_result_);
     between_games(c);
   }
@@ -224,59 +197,67 @@ class PgnParser : public PgnTagReader<Visitor> {
   void after_result_word(std::string_view word) {
     const bool new_game = word.empty() || word == "1" || word.starts_with("1.") || word == "1-0" ||
                           word == "0-1" || word == "1/2-1/2" || word == "*" || word == "1/2";
-    if (new_game || skipping_) {
+    if (new_game || state_.skipping) {
       end_game(pending_result_);
       start_game();
       enter_movetext();
     } else {
-      phase_ = Phase::Movetext;
-      warn(pending_result_line_, PgnErrorCode::ResultInMovetext, 0, pending_result_);
+      state_.phase = Phase::Movetext;
+      state_.warn(pending_result_line_, PgnErrorCode::ResultInMovetext, 0, pending_result_);
     }
   }
 
   // Ends the current game; an open variation is an error first.
   void end_game(std::string_view result) {
-    if (depth_ > 0) report(variation_line_, PgnErrorCode::UnterminatedVariation);
-    if (!result.empty() && !result_tag_.empty() && result_tag_ != result && !skipping_) {
-      message_what_ =
-          "'" + result_tag_ + "' against '" + std::string(result) + "', the token counts";
-      warn(line_, PgnErrorCode::ResultTagMismatch, 0, message_what_);
+    if (state_.depth > 0) state_.report(variation_line_, PgnErrorCode::UnterminatedVariation);
+    if (!result.empty() && !state_.result_tag.empty() && state_.result_tag != result &&
+        !state_.skipping) {
+      state_.message_what =
+          "'" + state_.result_tag + "' against '" + std::string(result) + "', the token counts";
+      state_.warn(state_.line, PgnErrorCode::ResultTagMismatch, 0, state_.message_what);
     }
-    visitor_.end_game(result);
-    phase_ = Phase::Between;
-    depth_ = 0;
+    state_.visitor.end_game(result);
+    state_.phase = Phase::Between;
+    state_.depth = 0;
   }
 
   // At the end of input: the source's failure (if any) is reported, the open game ends.
   // After Control::Stop only the open game is ended.
   void finish_input() {
-    if (stop_) {
-      if (phase_ != Phase::Between) {
-        visitor_.end_game("");
-        phase_ = Phase::Between;
+    if (state_.stop) {
+      if (state_.phase != Phase::Between) {
+        state_.visitor.end_game("");
+        state_.phase = Phase::Between;
       }
       return;
     }
-    if (input_.source().failed()) {
-      ++summary_.errors;
-      summary_.source_failed = true;
-      const std::size_t game = phase_ == Phase::Between ? game_ + 1 : game_;
+    tags_.warn_invalid_utf8();
+    if (state_.input.source().failed()) {
+      ++state_.summary.errors;
+      state_.summary.source_failed = true;
       // Before any movetext (between games, in the tags) the start position is unknown.
-      visitor_.error(PgnError{input_.source().name(), game, line_, input_.source().error(),
-                              PgnErrorCode::SourceFailed,
-                              phase_ == Phase::Between || phase_ == Phase::Tags});
-      game_has_error_ = skipping_ = true;
+      state_.visitor.error(PgnError{state_.input.source().name(), state_.current_game(),
+                                    state_.line, state_.input.source().error(),
+                                    PgnErrorCode::SourceFailed,
+                                    state_.phase == Phase::Between || state_.phase == Phase::Tags});
+      state_.game_has_error = state_.skipping = true;
     } else {
-      if (!input_.source().warning().empty())
-        warn(line_, PgnErrorCode::SourceWarning, 0, input_.source().warning());
+      if (!state_.input.source().warning().empty()) {
+        // Bytes ignored after the last compressed stream repair no game: a warning under
+        // --strict too (as an error it would drop the last game, which is whole).
+        const bool strict = std::exchange(state_.options.strict, false);
+        state_.warn(state_.line, PgnErrorCode::SourceWarning, 0, state_.input.source().warning());
+        state_.options.strict = strict;
+      }
       // The last game has no result token: a file cut off looks just like this.
       // (A game already in error, e.g. an open variation, says so itself.)
-      if ((phase_ == Phase::Tags || phase_ == Phase::Movetext) && !game_has_error_ && depth_ == 0)
-        warn(line_, PgnErrorCode::InputEndsInGame);
+      if ((state_.phase == Phase::Tags || state_.phase == Phase::Movetext) &&
+          !state_.game_has_error && state_.depth == 0)
+        state_.warn(state_.line, PgnErrorCode::InputEndsInGame);
     }
-    if (phase_ == Phase::Tags) enter_movetext();
-    if (phase_ == Phase::Movetext) end_game("");
-    if (phase_ == Phase::AfterResult) end_game(pending_result_);
+    if (state_.phase == Phase::Tags) enter_movetext();
+    if (state_.phase == Phase::Movetext) end_game("");
+    if (state_.phase == Phase::AfterResult) end_game(pending_result_);
   }
 
   // --- movetext ---------------------------------------------------------------------
@@ -286,24 +267,25 @@ class PgnParser : public PgnTagReader<Visitor> {
     if (has_class(c, kWord | kHigh)) return word_token();
     switch (c) {
       case '{':
-        return brace_comment();
+        return comments_.brace_comment();
       case ';':
-        return line_comment();
+        return comments_.line_comment();
       case '(':
-        ++input_.pos;
-        if (depth_++ == 0) variation_line_ = line_;
+        ++state_.input.pos;
+        if (state_.depth++ == 0) variation_line_ = state_.line;
         return;
       case ')':
-        ++input_.pos;
-        if (depth_ > 0) {
-          --depth_;
-        } else if (!skipping_) {
-          warn(line_, PgnErrorCode::StrayParenthesis);
+        ++state_.input.pos;
+        if (state_.depth > 0) {
+          --state_.depth;
+        } else if (!state_.skipping) {
+          state_.warn(state_.line, PgnErrorCode::StrayParenthesis);
         }
         return;
       case '}':
-        ++input_.pos;
-        if (!skipping_ && depth_ == 0) warn(line_, PgnErrorCode::StrayBrace);
+        ++state_.input.pos;
+        if (!state_.skipping && state_.depth == 0)
+          state_.warn(state_.line, PgnErrorCode::StrayBrace);
         return;
       case '$':
         return nag_token();
@@ -312,13 +294,14 @@ class PgnParser : public PgnTagReader<Visitor> {
           // A new tag section: the previous game had no result.
           end_game("");
           start_game();
-          phase_ = Phase::Tags;
-          return read_tag();
+          state_.phase = Phase::Tags;
+          return tags_.read_tag();
         }
         [[fallthrough]];
       default:
-        ++input_.pos;
-        if (!skipping_) report(line_, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(c));
+        ++state_.input.pos;
+        if (!state_.skipping)
+          state_.report(state_.line, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(c));
     }
   }
 
@@ -328,9 +311,9 @@ class PgnParser : public PgnTagReader<Visitor> {
   // reaches the end of the buffer, a result, a variation, an error. It delivers exactly
   // what that loop would (the reader tests and fuzzer compare every buffer size).
   void movetext_fast_lane() {
-    const char* p = input_.pos;
-    const char* end = input_.end;
-    while (phase_ == Phase::Movetext && !skipping_ && depth_ == 0) {
+    const char* p = state_.input.pos;
+    const char* end = state_.input.end;
+    while (state_.phase == Phase::Movetext && !state_.skipping && state_.depth == 0) {
       while (p != end && *p == ' ') ++p;
       if (p == end) break;
       const char* q = p;
@@ -339,54 +322,55 @@ class PgnParser : public PgnTagReader<Visitor> {
         while (q != end && has_class(*q, kDigit)) ++q;
         if (q == end || *q != '.') break;
         while (q != end && *q == '.') ++q;
-        if (q == end || *q != ' ' || static_cast<std::size_t>(q - p) > options_.max_token_bytes)
+        if (q == end || *q != ' ' ||
+            static_cast<std::size_t>(q - p) > state_.options.max_token_bytes)
           break;
         p = q;
       } else if (*p == '{' && !Visitor::wants_comments) {
-        input_.pos = p;
-        skip_brace_comment();  // may read more input
-        p = input_.pos;
-        end = input_.end;
+        state_.input.pos = p;
+        comments_.skip_brace_comment();  // may read more input
+        p = state_.input.pos;
+        end = state_.input.end;
       } else if (has_class(*p, kTagName)) {  // a move starts with a letter
         while (q != end && has_class(*q, kWord)) ++q;
         if (q == end || has_class(*q, kHigh) ||
-            static_cast<std::size_t>(q - p) > options_.max_token_bytes)
+            static_cast<std::size_t>(q - p) > state_.options.max_token_bytes)
           break;
-        input_.pos = q;
-        deliver_move(std::string_view(p, static_cast<std::size_t>(q - p)), line_);
-        if (stop_) return;
+        state_.input.pos = q;
+        deliver_move(std::string_view(p, static_cast<std::size_t>(q - p)), state_.line);
+        if (state_.stop) return;
         p = q;
       } else {
         break;
       }
     }
-    input_.pos = p;
+    state_.input.pos = p;
   }
 
   // A run of bytes of class `mask` starting at pos (kept contiguous across refills).
   // Returns false, with the run skipped, when it is longer than max_token_bytes.
   bool read_run(std::uint8_t mask, std::string_view& out) {
-    const char* start = input_.pos;
+    const char* start = state_.input.pos;
     const char* p = start;
     for (;;) {
-      while (p != input_.end && has_class(*p, mask)) ++p;
-      if (static_cast<std::size_t>(p - start) > options_.max_token_bytes) {
-        input_.pos = p;
+      while (p != state_.input.end && has_class(*p, mask)) ++p;
+      if (static_cast<std::size_t>(p - start) > state_.options.max_token_bytes) {
+        state_.input.pos = p;
         skip_run(mask);
         return false;
       }
-      if (p != input_.end) break;
-      input_.pos = p;
-      const bool more = input_.refill(start);
-      p = input_.pos;
+      if (p != state_.input.end) break;
+      state_.input.pos = p;
+      const bool more = state_.input.refill(start);
+      p = state_.input.pos;
       if (!more) {
         // A run cut by a failed source's end (a truncated .gz) is no token: the failure is
         // the game's error (finish_input), not a malformed move. Callers take "" as nothing.
-        if (input_.source().failed()) start = p;
+        if (state_.input.source().failed()) start = p;
         break;
       }
     }
-    input_.pos = p;
+    state_.input.pos = p;
     out = std::string_view(start, static_cast<std::size_t>(p - start));
     return true;
   }
@@ -394,19 +378,21 @@ class PgnParser : public PgnTagReader<Visitor> {
   // Skips a run of bytes of class `mask` without keeping it.
   void skip_run(std::uint8_t mask) {
     for (;;) {
-      while (input_.pos != input_.end && has_class(*input_.pos, mask)) ++input_.pos;
-      if (input_.pos != input_.end || !input_.refill()) return;
+      while (state_.input.pos != state_.input.end && has_class(*state_.input.pos, mask))
+        ++state_.input.pos;
+      if (state_.input.pos != state_.input.end || !state_.input.refill()) return;
     }
   }
 
   // A move, move number or result.
   void word_token() {
-    const std::size_t token_line = line_;
-    if (depth_ > 0) return skip_run(kWord | kHigh);  // inside a variation: nothing to deliver
+    const std::size_t token_line = state_.line;
+    if (state_.depth > 0) return skip_run(kWord | kHigh);  // inside a variation: nothing to deliver
     std::string_view word;
     if (!read_run(kWord | kHigh, word)) {
-      if (phase_ == Phase::AfterResult) after_result_word({});
-      if (!skipping_) report(token_line, PgnErrorCode::TokenTooLong, options_.max_token_bytes);
+      if (state_.phase == Phase::AfterResult) after_result_word({});
+      if (!state_.skipping)
+        state_.report(token_line, PgnErrorCode::TokenTooLong, state_.options.max_token_bytes);
       return;
     }
     const auto high =
@@ -414,19 +400,20 @@ class PgnParser : public PgnTagReader<Visitor> {
     const bool utf8 = high != word.end();
     if (utf8) {  // UTF-8 notation: figurines, "…", "½-½", glyphs
       if (!ascii_spelling(word, unicode_scratch_)) {
-        if (phase_ == Phase::AfterResult) after_result_word({});
-        if (!skipping_)
-          report(token_line, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(*high));
+        if (state_.phase == Phase::AfterResult) after_result_word({});
+        if (!state_.skipping)
+          state_.report(token_line, PgnErrorCode::UnexpectedByte,
+                        static_cast<unsigned char>(*high));
         return;
       }
       word = unicode_scratch_;
       if (word.empty()) return;  // a byte order mark alone
     }
-    if (phase_ == Phase::AfterResult) after_result_word(word);
+    if (state_.phase == Phase::AfterResult) after_result_word(word);
     if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*")
       return result_token(word);
     if (word == "1/2") return result_token("1/2-1/2");
-    if (!skipping_) deliver_move(word, token_line, utf8);
+    if (!state_.skipping) deliver_move(word, token_line, utf8);
   }
 
   // Strips move numbers and suffix annotations, then calls san() and nag().
@@ -446,37 +433,46 @@ class PgnParser : public PgnTagReader<Visitor> {
     word = word.substr(0, keep);
     if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
                           has_class(word.back(), kRespellLast))) {
-      const int nag = respell_move(word, scratch_);
+      const int nag = respell_move(word, state_.scratch);
       if (nag >= 0) {  // an annotation symbol, not a move
-        if (nag > 0) visitor_.nag(nag);
+        if (nag > 0) state_.visitor.nag(nag);
         word = {};
       } else {
-        word = scratch_;
+        word = state_.scratch;
       }
     }
     if (!word.empty()) {
-      obey(call([&] { return visitor_.san(word, token_line); }));
-      if (skipping_) return;
+      state_.obey(call_visitor([&] { return state_.visitor.san(word, token_line); }));
+      if (state_.skipping) return;
     }
     if (!suffix.empty()) {
-      if (const int nag = suffix_annotation_nag(suffix)) visitor_.nag(nag);
+      if (const int nag = suffix_annotation_nag(suffix)) state_.visitor.nag(nag);
     }
   }
 
   // "$" followed by digits.
   void nag_token() {
-    const std::size_t token_line = line_;
-    ++input_.pos;
-    if (input_.pos == input_.end) input_.refill();
+    const std::size_t token_line = state_.line;
+    ++state_.input.pos;
+    if (state_.input.pos == state_.input.end) state_.input.refill();
     std::string_view digits;
     const bool fits = read_run(kDigit, digits);
-    if (skipping_ || depth_ > 0) return;
+    if (state_.skipping || state_.depth > 0) return;
     if (!fits || digits.empty() || digits.size() > 4)
-      return report(token_line, PgnErrorCode::MalformedNag);
+      return state_.report(token_line, PgnErrorCode::MalformedNag);
     int value = 0;
     for (char d : digits) value = value * 10 + (d - '0');
-    visitor_.nag(value);
+    state_.visitor.nag(value);
   }
+
+  PgnParserState<Visitor> state_;
+  PgnCommentReader<Visitor> comments_{state_};
+  PgnTagReader<Visitor> tags_{state_};
+  bool at_line_start_ = true;       // only blanks since the last LF
+  std::size_t variation_line_ = 0;  // where the outermost open variation started
+  std::string pending_result_;      // the result token of Phase::AfterResult
+  std::size_t pending_result_line_ = 0;
+  std::string unicode_scratch_;  // a token with UTF-8 notation, in ASCII
 };
 
 }  // namespace detail

@@ -1,7 +1,7 @@
-// The PGN reader's tag layer: a tag pair "[Name "value"]" scanned to its "]", split into
+// The PGN reader's tag reader: a tag pair "[Name "value"]" scanned to its "]", split into
 // name and value, and the lenient repairs of pairs that do not split (missing quotes or
-// "]", single quotes, overlong values). Part of the PgnParser chain (see
-// pgn_parser_state.hpp).
+// "]", single quotes, overlong values). PgnParser (reader.hpp) owns one, which works on
+// the parser's state (parser_state.hpp).
 #pragma once
 
 #include <algorithm>
@@ -10,9 +10,11 @@
 #include <pawnkit/chess/fen.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/diagnostic.hpp"
-#include "io/pgn/comments.hpp"
+#include "io/pgn/parser_state.hpp"
+#include "io/text.hpp"
 
 namespace pawnkit::io::detail {
 
@@ -20,24 +22,72 @@ namespace pawnkit::io::detail {
 std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
 
 template <class Visitor>
-class PgnTagReader : public PgnCommentReader<Visitor> {
-  using Base = PgnCommentReader<Visitor>;
+class PgnTagReader {
+ public:
+  explicit PgnTagReader(PgnParserState<Visitor>& state) : state_(state) {}
 
- protected:
-  using Base::Base;
-  using Base::blank_line_seen_;
-  using Base::input_;
-  using Base::line_;
-  using Base::message_what_;
-  using Base::options_;
-  using Base::report;
-  using Base::result_tag_;
-  using Base::scratch_;
-  using Base::skipping_;
-  using Base::tag_text_;
-  using Base::visitor_;
-  using Base::warn;
+  // One tag pair starting at "[": scanned to its "]" (quotes and escapes respected,
+  // never past the end of the line), then split into name and value. A pair longer than
+  // max_token_bytes is read on by read_long_tag; a line that ends before the "]" is read as
+  // far as it goes (a warning).
+  void read_tag() {
+    state_.blank_line_seen = false;
+    const std::size_t tag_line = state_.line;
+    const char* start = state_.input.pos;
+    const char* p = start + 1;
+    bool in_quotes = false;
+    bool escaped = false;
+    for (;;) {
+      // Never scan further than the limit, so the outcome does not depend on buffering.
+      const auto room = static_cast<std::size_t>(state_.input.end - start);
+      const char* limit = start + std::min(room, state_.options.max_token_bytes);
+      for (; p != limit; ++p) {
+        const char ch = *p;
+        if (!escaped && !has_class(ch, kTagSpecial)) continue;  // names, values, blanks
+        if (ch == '\n') {
+          state_.input.pos = p;
+          if (state_.skipping) return;
+          return deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)),
+                             tag_line, false, false);
+        }
+        if (closes_tag(ch, in_quotes, escaped)) break;
+      }
+      if (p != limit) break;  // found the closing ']'
+      if (static_cast<std::size_t>(p - start) >= state_.options.max_token_bytes) {
+        tag_text_.assign(start + 1, p);
+        state_.input.pos = p;
+        return read_long_tag(tag_line, in_quotes, escaped);
+      }
+      const std::size_t scanned = static_cast<std::size_t>(p - start);
+      state_.input.pos = p;
+      if (!state_.input.refill(start)) {  // the input ends inside the tag
+        if (state_.skipping) return;
+        return deliver_tag(
+            std::string_view(start + 1, static_cast<std::size_t>(state_.input.pos - start - 1)),
+            tag_line, false, false);
+      }
+      p = start + scanned;
+    }
+    state_.input.pos = p + 1;
+    if (state_.skipping) return;
+    deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line,
+                true, false);
+  }
 
+  // The file's one warning about tag bytes replaced with U+FFFD (none when strict: each
+  // such tag was an error of its game). Given even when the last game is in error, as the
+  // count is the file's.
+  void warn_invalid_utf8() {
+    if (!utf8_replaced_) return;
+    ++state_.summary.warnings;
+    state_.last_message = message(PgnErrorCode::InvalidUtf8, utf8_replaced_, utf8_first_);
+    state_.visitor.warning(PgnError{state_.input.source().name(), state_.current_game(),
+                                    state_.line, state_.last_message, PgnErrorCode::InvalidUtf8,
+                                    false});
+    utf8_replaced_ = 0;
+  }
+
+ private:
   // Follows quotes and backslash escapes through one byte of a tag pair (read_tag and
   // read_long_tag share it); true at the "]" that closes the pair.
   static bool closes_tag(char ch, bool& in_quotes, bool& escaped) {
@@ -57,74 +107,26 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     return false;
   }
 
-  // One tag pair starting at "[": scanned to its "]" (quotes and escapes respected,
-  // never past the end of the line), then split into name and value. A pair longer than
-  // max_token_bytes is read on by read_long_tag; a line that ends before the "]" is read as
-  // far as it goes (a warning).
-  void read_tag() {
-    blank_line_seen_ = false;
-    const std::size_t tag_line = line_;
-    const char* start = input_.pos;
-    const char* p = start + 1;
-    bool in_quotes = false;
-    bool escaped = false;
-    for (;;) {
-      // Never scan further than the limit, so the outcome does not depend on buffering.
-      const auto room = static_cast<std::size_t>(input_.end - start);
-      const char* limit = start + std::min(room, options_.max_token_bytes);
-      for (; p != limit; ++p) {
-        const char ch = *p;
-        if (!escaped && !has_class(ch, kTagSpecial)) continue;  // names, values, blanks
-        if (ch == '\n') {
-          input_.pos = p;
-          if (skipping_) return;
-          return deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)),
-                             tag_line, false, false);
-        }
-        if (closes_tag(ch, in_quotes, escaped)) break;
-      }
-      if (p != limit) break;  // found the closing ']'
-      if (static_cast<std::size_t>(p - start) >= options_.max_token_bytes) {
-        tag_text_.assign(start + 1, p);
-        input_.pos = p;
-        return read_long_tag(tag_line, in_quotes, escaped);
-      }
-      const std::size_t scanned = static_cast<std::size_t>(p - start);
-      input_.pos = p;
-      if (!input_.refill(start)) {  // the input ends inside the tag
-        if (skipping_) return;
-        return deliver_tag(
-            std::string_view(start + 1, static_cast<std::size_t>(input_.pos - start - 1)), tag_line,
-            false, false);
-      }
-      p = start + scanned;
-    }
-    input_.pos = p + 1;
-    if (skipping_) return;
-    deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line,
-                true, false);
-  }
-
   // The rest of a tag pair longer than max_token_bytes (its start is in tag_text_), byte by
   // byte into tag_text_ up to max_tag_bytes; what is beyond is skipped and the value cut.
   void read_long_tag(std::size_t tag_line, bool in_quotes, bool escaped) {
     bool closed = false, cut = false;
     for (;;) {
-      if (input_.pos == input_.end && !input_.refill()) break;
-      const char ch = *input_.pos;
+      if (state_.input.pos == state_.input.end && !state_.input.refill()) break;
+      const char ch = *state_.input.pos;
       if (ch == '\n') break;
-      ++input_.pos;
+      ++state_.input.pos;
       if (closes_tag(ch, in_quotes, escaped)) {
         closed = true;
         break;
       }
-      if (tag_text_.size() < options_.max_tag_bytes) {
+      if (tag_text_.size() < state_.options.max_tag_bytes) {
         tag_text_ += ch;
       } else {
         cut = true;
       }
     }
-    if (skipping_) return;
+    if (state_.skipping) return;
     deliver_tag(tag_text_, tag_line, closed && !cut, cut);
   }
 
@@ -143,7 +145,7 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     if (name.empty() || i >= text.size() || text[i] != '"' || last_quote == i)
       return repair_tag(text, tag_line, closed, cut);
     for (std::size_t j = last_quote + 1; j < text.size(); ++j) {
-      if (!is_blank(text[j])) return report(tag_line, PgnErrorCode::MalformedTag);
+      if (!is_blank(text[j])) return state_.report(tag_line, PgnErrorCode::MalformedTag);
     }
     const std::string_view raw = text.substr(i + 1, last_quote - i - 1);
     if (!value_bytes_allowed(raw, tag_line)) return;
@@ -171,7 +173,7 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
       rest.remove_suffix(1);
       while (!rest.empty() && is_blank(rest.back())) rest.remove_suffix(1);
     }
-    if (name.empty() || rest.empty()) return report(tag_line, PgnErrorCode::MalformedTag);
+    if (name.empty() || rest.empty()) return state_.report(tag_line, PgnErrorCode::MalformedTag);
     std::string_view raw;
     PgnErrorCode repair = cut ? PgnErrorCode::TagValueTruncated
                               : (closed ? PgnErrorCode::SourceFailed  // none
@@ -180,11 +182,11 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
       const std::size_t last_quote = rest.rfind('"');
       if (last_quote != 0) {
         for (std::size_t j = last_quote + 1; j < rest.size(); ++j) {
-          if (!is_blank(rest[j])) return report(tag_line, PgnErrorCode::MalformedTag);
+          if (!is_blank(rest[j])) return state_.report(tag_line, PgnErrorCode::MalformedTag);
         }
         raw = rest.substr(1, last_quote - 1);
       } else {
-        if (closed) return report(tag_line, PgnErrorCode::MalformedTag);
+        if (closed) return state_.report(tag_line, PgnErrorCode::MalformedTag);
         raw = rest.substr(1);
       }
     } else if (rest.front() == '\'' && rest.size() >= 2 && rest.back() == '\'') {
@@ -196,9 +198,9 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     }
     if (!value_bytes_allowed(raw, tag_line)) return;
     if (repair != PgnErrorCode::SourceFailed) {
-      message_what_.assign(name);
-      warn(tag_line, repair, options_.max_tag_bytes, message_what_);
-      if (skipping_) return;  // strict
+      state_.message_what.assign(name);
+      state_.warn(tag_line, repair, state_.options.max_tag_bytes, state_.message_what);
+      if (state_.skipping) return;  // strict
     }
     emit_tag(name, raw, tag_line);
   }
@@ -208,22 +210,55 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     for (char ch : raw) {
       const auto byte = static_cast<unsigned char>(ch);
       if (byte < 0x20 && byte != '\t') {
-        report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
+        state_.report(tag_line, PgnErrorCode::UnexpectedByteInTag, byte);
         return false;
       }
     }
     return true;
   }
 
-  // Hands a tag to the visitor with its value unescaped, keeping the Result tag's value.
+  // Hands a tag to the visitor with its value unescaped and made valid UTF-8 (the text
+  // rule, io/text.hpp: the one place where tag text enters), keeping the Result tag's
+  // value. A tag given twice keeps its first value (GameRecord::tag), with a warning.
   void emit_tag(std::string_view name, std::string_view raw, std::size_t tag_line) {
-    const std::string_view value = unescape_tag_value(raw, scratch_);
-    if (name == "Result") result_tag_.assign(value);
-    if (name == "FEN" && !skipping_) {
-      warn_fen_repairs(value, tag_line);
-      if (skipping_) return;  // strict: a repair was an error
+    std::string_view value = unescape_tag_value(raw, state_.scratch);
+    if (const std::size_t bad = count_invalid_utf8(value)) {
+      utf8_scratch_.clear();
+      append_valid_utf8(utf8_scratch_, value);
+      value = utf8_scratch_;
+      if (state_.options.strict) {
+        state_.message_what = "tag " + std::string(name);
+        return state_.warn(tag_line, PgnErrorCode::InvalidUtf8, bad, state_.message_what);
+      }
+      if (!utf8_replaced_)
+        utf8_first_ = "game " + std::to_string(state_.game) + ", line " + std::to_string(tag_line) +
+                      ", tag " + std::string(name);
+      utf8_replaced_ += bad;
     }
-    visitor_.tag(name, value);
+    if (tag_seen(name)) {
+      state_.message_what.assign(name);
+      state_.warn(tag_line, PgnErrorCode::DuplicateTag, 0, state_.message_what);
+      return;
+    }
+    if (name == "Result") state_.result_tag.assign(value);
+    if (name == "FEN" && !state_.skipping) {
+      warn_fen_repairs(value, tag_line);
+      if (state_.skipping) return;  // strict: a repair was an error
+    }
+    state_.visitor.tag(name, value);
+  }
+
+  // Whether the game had a tag of this name already; remembers it if not.
+  bool tag_seen(std::string_view name) {
+    if (state_.game != tags_game_) {
+      tags_game_ = state_.game;
+      tag_names_.clear();
+    }
+    for (const std::string& seen : tag_names_) {
+      if (seen == name) return true;
+    }
+    tag_names_.emplace_back(name);
+    return false;
   }
 
   // One warning per repair the lenient FEN reading makes to a FEN tag (replay reads it
@@ -233,11 +268,19 @@ class PgnTagReader : public PgnCommentReader<Visitor> {
     FenRepairs repairs;
     if (!parse_fen_lenient(fen, repairs)) return;
     for (const FenRepair& repair : repairs) {
-      message_what_ = parse_error_message("FEN tag", repair, fen);
-      warn(tag_line, PgnErrorCode::FenTagRepaired, 0, message_what_);
-      if (skipping_) return;
+      state_.message_what = parse_error_message("FEN tag", repair, fen);
+      state_.warn(tag_line, PgnErrorCode::FenTagRepaired, 0, state_.message_what);
+      if (state_.skipping) return;
     }
   }
+
+  PgnParserState<Visitor>& state_;
+  std::string tag_text_;           // a tag pair longer than max_token_bytes
+  std::string utf8_scratch_;       // a tag value made valid UTF-8
+  std::size_t utf8_replaced_ = 0;  // U+FFFD written in this file's tags
+  std::string utf8_first_;         // where the first was ("game 3, line 40, tag White")
+  std::size_t tags_game_ = 0;      // the game whose tag names tag_names_ holds
+  std::vector<std::string> tag_names_;
 };
 
 }  // namespace pawnkit::io::detail

@@ -15,11 +15,18 @@ namespace pawnkit::io {
 namespace {
 
 // A POSIX file descriptor read directly into the caller's buffer: no copy, no buffer of
-// its own. Standard input is not closed at the end.
+// its own. Standard input is not closed at the end. A regular file that ends before the
+// size it had when opened was cut short while being read: that is an error, not an end.
 class FileSource final : public ByteSource {
  public:
   FileSource(int fd, std::string name, bool owns)
-      : ByteSource(std::move(name)), fd_(fd), owns_(owns) {}
+      : ByteSource(std::move(name)), fd_(fd), owns_(owns) {
+    struct stat info {};
+    if (::fstat(fd_, &info) == 0 && S_ISREG(info.st_mode)) {
+      const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+      if (at >= 0 && at <= info.st_size) expected_ = static_cast<std::size_t>(info.st_size - at);
+    }
+  }
   ~FileSource() override {
     if (owns_) ::close(fd_);
   }
@@ -29,10 +36,17 @@ class FileSource final : public ByteSource {
     if (done_) return 0;
     for (;;) {
       const ssize_t n = ::read(fd_, out, capacity);
-      if (n > 0) return static_cast<std::size_t>(n);
+      if (n > 0) {
+        read_ += static_cast<std::size_t>(n);
+        return static_cast<std::size_t>(n);
+      }
       if (n < 0 && errno == EINTR) continue;
       done_ = true;
       if (n < 0) fail("read error on " + quoted(name()) + ": " + std::strerror(errno));
+      if (n == 0 && read_ < expected_) {
+        fail(quoted(name()) + " shrank while being read: it had " + std::to_string(expected_) +
+             " bytes, the input ended after " + std::to_string(read_));
+      }
       return 0;
     }
   }
@@ -41,7 +55,30 @@ class FileSource final : public ByteSource {
   int fd_;
   bool owns_;
   bool done_ = false;
+  std::size_t read_ = 0;
+  std::size_t expected_ = 0;  // a regular file's size when opened (less the offset)
 };
+
+// Why an opened file descriptor is refused before anything is read, or "": a character
+// device that is not a terminal (/dev/zero, /dev/urandom never end; /dev/null is the
+// empty input and allowed), and the file that standard output writes to (the output would
+// feed the input without end).
+std::string refused_input(int fd, const std::string& name) {
+  struct stat info {
+  }, out{};
+  if (::fstat(fd, &info) != 0) return {};
+  if (S_ISCHR(info.st_mode) && !::isatty(fd)) {
+    struct stat null {};
+    if (::stat("/dev/null", &null) != 0 || null.st_rdev != info.st_rdev)
+      return "cannot read " + quoted(name) +
+             ": a character device that is not a terminal (its input may never end)";
+  }
+  if (fd != STDOUT_FILENO && S_ISREG(info.st_mode) && ::fstat(STDOUT_FILENO, &out) == 0 &&
+      S_ISREG(out.st_mode) && out.st_dev == info.st_dev && out.st_ino == info.st_ino)
+    return "cannot read " + quoted(name) +
+           ": it is also the standard output (the output would feed the input without end)";
+  return {};
+}
 
 // Hands out the peeked bytes first, then the rest of the inner source.
 class PrefixedSource final : public ByteSource {
@@ -166,6 +203,10 @@ OpenedSource open_source(const std::string& path) {
   OpenedSource opened;
   std::unique_ptr<ByteSource> raw;
   if (path == "-") {
+    if (std::string why = refused_input(STDIN_FILENO, "<stdin>"); !why.empty()) {
+      opened.error = std::move(why);
+      return opened;
+    }
     raw = std::make_unique<FileSource>(STDIN_FILENO, "<stdin>", false);
   } else {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -178,6 +219,11 @@ OpenedSource open_source(const std::string& path) {
       const int saved = S_ISDIR(info.st_mode) ? EISDIR : errno;
       ::close(fd);
       opened.error = "cannot open " + quoted(path) + ": " + std::strerror(saved);
+      return opened;
+    }
+    if (std::string why = refused_input(fd, path); !why.empty()) {
+      ::close(fd);
+      opened.error = std::move(why);
       return opened;
     }
 #ifdef POSIX_FADV_SEQUENTIAL
@@ -204,7 +250,7 @@ OpenedSource decode_source(std::unique_ptr<ByteSource> raw, std::string_view pat
   std::unique_ptr<ByteSource> source = make_prefixed_source(std::move(head), std::move(raw));
   switch (container) {
     case Container::Plain:
-      opened.source = std::move(source);
+      opened.source = make_line_bound_source(std::move(source), max_bytes_without_line_end);
       return opened;
     case Container::Zstd:
       source = make_zstd_source(std::move(source));
@@ -224,7 +270,8 @@ OpenedSource decode_source(std::unique_ptr<ByteSource> raw, std::string_view pat
       return opened;
     }
   }
-  opened.source = make_prefixed_source(std::move(head), std::move(source));
+  opened.source = make_line_bound_source(make_prefixed_source(std::move(head), std::move(source)),
+                                         max_bytes_without_line_end);
   return opened;
 }
 

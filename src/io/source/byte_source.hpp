@@ -88,7 +88,10 @@ std::string unreadable_text(std::string_view head, std::string_view name);
 // Opens a path for streaming: "-" is standard input. Compressed input (see Container) is
 // decoded with libzstd, zlib or libbz2's streaming APIs (decoders.cpp). A missing file, a
 // directory, a ZIP archive or UTF-16 text is an error here (see unreadable_text): one message,
-// before anything is read.
+// before anything is read. So are a character device that is not a terminal (/dev/zero;
+// /dev/null is allowed) and the file standard output writes to. While reading, a regular
+// file that shrinks is an error, and so is more than max_bytes_without_line_end bytes
+// without a line end.
 OpenedSource open_source(const std::string& path);
 
 // open_source's second half, for bytes that come from elsewhere (memory, a Python file
@@ -112,6 +115,15 @@ std::unique_ptr<ByteSource> make_bzip2_source(std::unique_ptr<ByteSource> compre
 // Hands out `prefix` (bytes already read from `inner`) and then the rest of `inner`.
 std::unique_ptr<ByteSource> make_prefixed_source(std::string prefix,
                                                  std::unique_ptr<ByteSource> inner);
+
+// The longest stretch of input without a line end (LF or CR) that open_source and
+// decode_source read: past it the input stops with an error (it is not text in lines).
+inline constexpr std::size_t max_bytes_without_line_end = std::size_t(1) << 30;  // 1 GiB
+
+// Hands out the bytes of `inner` until more than `max_bytes` follow the last line end:
+// those are still delivered, then the input ends with an error naming the file.
+std::unique_ptr<ByteSource> make_line_bound_source(std::unique_ptr<ByteSource> inner,
+                                                   std::size_t max_bytes);
 
 // Reads from `source` until `out` holds `size` bytes or the source ends (pipes deliver
 // few bytes at a time). Returns the bytes read; a failure stays in the source.

@@ -112,16 +112,26 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
     return detected;
   }
   std::string head;
+  std::size_t blank_lines = 0;  // line breaks of a blank start already read past
   char chunk[4096];
+  bool all_blank = false;
   for (;;) {
     const std::size_t room = std::min(sizeof chunk, max_peek - head.size());
     const std::size_t n = room == 0 ? 0 : source->read(chunk, room);
     head.append(chunk, n);
     const bool no_more = n == 0;
     format = format_from_content(head, no_more);
+    all_blank = std::all_of(head.begin(), head.end(), is_blank);
     if (format || no_more) break;
+    // Blank lines alone decide nothing: keep their count (for line numbers), read on.
+    if (all_blank) {
+      blank_lines += static_cast<std::size_t>(std::count(head.begin(), head.end(), '\n'));
+      head.clear();
+    }
   }
   detected.format = format.value_or(InputFormat::Epd);
+  detected.empty = all_blank;  // the loop ends on all blanks only at the end of input
+  head.insert(0, blank_lines, '\n');
   detected.source = make_prefixed_source(std::move(head), std::move(source));
   return detected;
 }
@@ -135,6 +145,7 @@ OpenedInput open_input(const std::string& path, std::optional<InputFormat> overr
   }
   DetectedInput detected = detect_input_format(std::move(opened.source), path, override_format);
   input.format = detected.format;
+  input.empty = detected.empty;
   input.source = std::move(detected.source);
   return input;
 }

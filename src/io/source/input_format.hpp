@@ -35,12 +35,14 @@ std::optional<InputFormat> format_from_content(std::string_view head, bool at_en
 
 struct DetectedInput {
   InputFormat format = InputFormat::Epd;
+  bool empty = false;  // nothing but blanks: neither PGN nor FEN/EPD (read as EPD, no record)
   std::unique_ptr<ByteSource> source;  // yields every byte of the input, peeked or not
 };
 
 // Applies the whole rule to an opened input. When the content decides, up to
 // `max_peek` bytes are read ahead and handed out again by the returned source; if no
-// non-blank line appears within them the input is taken as EPD.
+// non-blank line appears within them the input is taken as EPD. Blank lines before the
+// first text do not count towards `max_peek` (only their line breaks are kept).
 DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::string_view path,
                                   std::optional<InputFormat> override_format,
                                   std::size_t max_peek = 64 * 1024);
@@ -49,6 +51,7 @@ DetectedInput detect_input_format(std::unique_ptr<ByteSource> source, std::strin
 // `error` says why when the file cannot be opened.
 struct OpenedInput {
   InputFormat format = InputFormat::Epd;
+  bool empty = false;  // see DetectedInput::empty: commands that need PGN accept it
   std::unique_ptr<ByteSource> source;
   std::string error;
 
