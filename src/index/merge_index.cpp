@@ -48,7 +48,9 @@ MergeOutcome merge_index(Store& target, const Store& part, std::string& error) {
     table->merge(key, value);
   };
   for (const char* prefix : {"C", "E"})
-    if (scan_error.empty()) scan_error = part.scan(prefix, [&](std::string_view k, std::string_view v) { add_counts(k, v); });
+    if (scan_error.empty())
+      scan_error =
+          part.scan(prefix, [&](std::string_view k, std::string_view v) { add_counts(k, v); });
   if (scan_error.empty())
     scan_error = part.scan("F", [&](std::string_view key, std::string_view games) {
       std::string read_error;
@@ -73,7 +75,8 @@ MergeOutcome merge_index(Store& target, const Store& part, std::string& error) {
   value.clear();
   put_varint(value, before + added);
   table->put("M", value);
-  if (scan_error.empty()) scan_error = part.scan("S", [&](std::string_view k, std::string_view v) { add_counts(k, v); });
+  if (scan_error.empty())
+    scan_error = part.scan("S", [&](std::string_view k, std::string_view v) { add_counts(k, v); });
   if (!scan_error.empty()) {
     error = scan_error;
     return MergeOutcome::Merged;
