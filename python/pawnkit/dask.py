@@ -16,7 +16,11 @@ instead of threads fighting inside one task; a few shards per worker or more, ea
 at least some tenths of a CPU second (Dask spends a few milliseconds per task).
 """
 
+import os
 import re
+import shutil
+import subprocess
+import tempfile
 
 import dask
 
@@ -169,3 +173,72 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=1, strict=False):
     return dd.from_delayed([dask.delayed(part, pure=False)(p, i) for i, p in enumerate(paths)], meta=meta,
                            verify_meta=True)
 
+
+
+def _cli_path(cli):
+    """The command-line tool the workers run: ``cli``, else $PAWNKIT_CLI, else the
+    pawnkit-cli a pip install puts beside the package, else ``pawnkit`` on the PATH."""
+    if cli is not None:
+        return os.fspath(cli)
+    beside = os.path.join(os.path.dirname(os.path.abspath(pawnkit.__file__)), "pawnkit-cli")
+    for candidate in (os.environ.get("PAWNKIT_CLI"), beside, shutil.which("pawnkit")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    raise FileNotFoundError("pawnkit.dask.index: no pawnkit command-line tool found (pass cli=...)")
+
+
+def _index_add(cli, db, paths, threads):
+    """``pawnkit index add`` of ``paths`` into ``db``; its messages, or OSError when the
+    index could not be written (status 1 with games left out is not an error: the
+    one-process build leaves them out too)."""
+    done = subprocess.run([cli, "index", "add", "--threads", str(threads), os.fspath(db), *map(os.fspath, paths)],
+                          capture_output=True, text=True)
+    failed = f"pawnkit: index add: {os.fspath(db)}: "
+    if done.returncode not in (0, 1) or any(line.startswith(failed) for line in done.stderr.splitlines()):
+        raise OSError(done.stderr.strip() or f"pawnkit index add exited with {done.returncode}")
+    return done.stderr
+
+
+def _partial_index(cli, part, path, threads):
+    return part, _index_add(cli, part, [path], threads)
+
+
+def index(paths, db, client=None, *, threads=1, cli=None, scratch=None):
+    """Adds the games of ``paths`` to the structure index ``db`` (created when missing),
+    answering exactly as ``pawnkit index add db PATH...`` of the same paths in the same
+    order. Each path (a file or a shard of ``pawnkit split``) is built into a partial
+    index by a worker (``pawnkit index add``, ``threads`` per task); the client then adds
+    the partial indexes to ``db`` in path order, each renumbered after the games before it
+    and its counts summed by the index's merge operator, in one table file each. A shard
+    holding a game already added (the same tags and moves) is added again game by game on
+    the client instead, so that the game counts once, as in one process.
+
+    The partial indexes go to ``scratch`` (default: a new directory beside ``db``), which
+    the workers and the client must both reach (one machine, or a shared file system);
+    they are removed at the end. The workers run ``cli`` (see _cli_path). Returns the
+    workers' messages (games left out, warnings), one string per path."""
+    paths = [os.fspath(p) for p in _paths(paths)]
+    if not paths:
+        raise ValueError("pawnkit.dask.index needs at least one path")
+    cli = _cli_path(cli)
+    db = os.fspath(db)
+    own_scratch = scratch is None
+    scratch = tempfile.mkdtemp(prefix=".pawnkit-parts-", dir=os.path.dirname(os.path.abspath(db))) \
+        if own_scratch else os.fspath(scratch)
+    try:
+        parts = [os.path.join(scratch, f"part-{i:06d}") for i in range(len(paths))]
+        tasks = [dask.delayed(_partial_index, pure=False)(cli, part, path, threads) for part, path in zip(parts, paths)]
+        built = client.compute(tasks, sync=True) if client is not None else dask.compute(*tasks)
+        messages = [text for _, text in built]
+        first = 0
+        while first < len(parts):
+            first += pawnkit._pawnkit.merge_indexes(db, parts[first:])
+            if first < len(parts):  # a game of this shard is already in db
+                _index_add(cli, db, [paths[first]], threads)
+                first += 1
+        return messages
+    finally:
+        for part in parts if "parts" in locals() else []:
+            shutil.rmtree(part, ignore_errors=True)
+        if own_scratch:
+            shutil.rmtree(scratch, ignore_errors=True)

@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "explore/answer_writer.hpp"
 #include "explore/explorer.hpp"
+#include "index/merge_index.hpp"
 #include "index/store.hpp"
 
 namespace py = pybind11;
@@ -61,6 +62,34 @@ class IndexReader {
   std::unique_ptr<index_db::Store> store_;
 };
 
+// Merges the partial indexes `parts` into `db` in their order (pawnkit.dask.index) until
+// one holds a game already in `db`; returns how many were merged (that one was not).
+std::size_t merge_indexes(const std::string& db, const std::vector<std::string>& parts) {
+  std::string error;
+  std::size_t merged = 0;
+  {
+    py::gil_scoped_release release;
+    auto target = index_db::Store::open(db, index_db::Store::Mode::Write, error);
+    if (!target) error = db + ": " + error;
+    for (; target && error.empty() && merged < parts.size(); ++merged) {
+      auto part = index_db::Store::open(parts[merged], index_db::Store::Mode::ReadOnly, error);
+      if (!part) {
+        error = parts[merged] + ": " + error;
+        break;
+      }
+      const auto outcome = index_db::merge_index(*target, *part, error);
+      if (!error.empty()) error = db + ": " + error;
+      if (!error.empty() || outcome == index_db::MergeOutcome::HasDuplicates) break;
+    }
+    if (error.empty() && merged > 0) error = target->compact();
+  }
+  if (!error.empty()) {
+    PyErr_SetString(PyExc_OSError, error.c_str());
+    throw py::error_already_set();
+  }
+  return merged;
+}
+
 }  // namespace
 
 void bind_index(py::module_& m) {
@@ -70,6 +99,9 @@ void bind_index(py::module_& m) {
            py::arg("min_elo"), py::arg("speeds"), py::arg("since"), py::arg("until"),
            py::arg("games"),
            "The answer of `pawnkit explore --format json` for these arguments, as text.");
+  m.def("merge_indexes", &merge_indexes, py::arg("db"), py::arg("parts"),
+        "Merges partial indexes into db in order, up to the first one holding a game db has;\n"
+        "returns how many were merged.");
 }
 
 }  // namespace pawnkit::python
