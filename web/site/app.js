@@ -613,7 +613,8 @@ async function main() {
   buildBoard();
   coach.buildCoachToggles($('coach-marks'), state.marks, () => render());
   $('contract-keys').addEventListener('toggle', () => { state.view = $('contract-keys').open ? 'contract' : 'coach'; render(); });
-  initCoachPages({ openGame, setFen, files: () => state.files, catalogue: () => catalogue });
+  initCoachPages({ openGame, files: () => state.files });
+  window.pawnkitPage = { openGame }; // for tests and other pages
   if (!setFen(fenFromHash() || START, { updateHash: false })) setFen(START, { updateHash: false });
 
   $('fen').addEventListener('change', () => setFen($('fen').value));
