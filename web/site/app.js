@@ -209,7 +209,7 @@ function render(details) {
   renderOverlayToggles(keys);
   renderLegend(styles);
   const arrows = styles.find((o) => o.arrows);
-  coach.drawArrows($('board'), arrows ? marks.breaks : null, arrows && arrows.color);
+  coach.drawArrows($('board'), arrows ? marks.breaks : null);
   renderIslands(report);
   renderKeys(report, keys);
   const structure = report.structure || '';
@@ -318,8 +318,8 @@ function renderLegend(styles) {
   const items = styles.map((o) => {
     let swatch, how;
     if (o.arrows) {
-      swatch = `<span class="swatch arrow-swatch" style="color:${o.color}">➚</span><span class="swatch arrow-swatch" style="color:${o.color}">⇣</span>`;
-      how = '(solid White\'s, dashed Black\'s)';
+      swatch = `<span class="swatch arrow-swatch" style="color:${coach.SIDE_COLORS.white}">➚</span><span class="swatch arrow-swatch" style="color:${coach.SIDE_COLORS.black}">⇣</span>`;
+      how = '(White\'s blue and solid, Black\'s orange and dashed)';
     } else if (o.stripes) {
       swatch = `<span class="swatch"><span class="stripes" style="background:${stripes(o.color, true)}"></span></span>` +
         `<span class="swatch"><span class="stripes" style="background:${stripes(o.color, false)}"></span></span>`;

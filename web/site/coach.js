@@ -160,7 +160,7 @@ export async function initCoachPages(page) {
     coach.counts = {};
     for (const g of detail.games) for (const s of g.structures) coach.counts[s] = (coach.counts[s] || 0) + 1;
     renderList($('structure-list'), coach.catalogue, coach.counts, showStructure);
-    for (const o of select.options) if (o.value) o.textContent = `${coach.catalogue.find((c) => c.id === o.value).title} (${o.value}): ${coach.counts[o.value] || 0} games reach it`;
+    for (const o of select.options) if (o.value) o.textContent = `${coach.catalogue.find((c) => c.id === o.value).title} (${o.value}): ${coach.counts[o.value] || 0} games reach it, for a ply or more`;
     renderCharts($('coach-charts'), detail.stats);
     pick(coach.picked);
     const shown = $('structure-page').dataset.structure;

@@ -84,8 +84,10 @@ export function coachStyles(chosen, palette, maxRings) {
 }
 
 // Arrows for the breaks over #board, placed from the squares' own boxes (so they follow
-// a flipped or resized board). Solid for White's breaks, dashed for Black's.
-export function drawArrows(board, breaks, color) {
+// a flipped or resized board). In the side's colour (the board's: White blue, Black
+// orange), solid for White's breaks and dashed for Black's.
+export const SIDE_COLORS = { white: '#0072b2', black: '#e69f00' };
+export function drawArrows(board, breaks) {
   board.querySelector('svg.arrows')?.remove();
   if (!breaks) return;
   const box = board.getBoundingClientRect();
@@ -98,14 +100,14 @@ export function drawArrows(board, breaks, color) {
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('width', box.width);
   svg.setAttribute('height', box.height);
-  let html = `<defs><marker id="arrow-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto">` +
-    `<path d="M0 0L10 5L0 10z" fill="${color}"/></marker></defs>`;
+  let html = `<defs>${Object.entries(SIDE_COLORS).map(([side, color]) => `<marker id="arrow-head-${side}" viewBox="0 0 10 10" refX="6" refY="5" ` +
+    `markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="${color}"/></marker>`).join('')}</defs>`;
   for (const side of ['white', 'black']) {
     for (const b of breaks[side]) {
       const [x1, y1, w] = centre(b.from), [x2, y2] = centre(b.to);
       const dy = y2 > y1 ? -w * 0.2 : w * 0.2; // stop short of the centre: the head shows
-      html += `<line data-break="${b.from}${b.to}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2 + dy}" stroke="${color}" ` +
-        `stroke-width="${(w / 7).toFixed(1)}" stroke-opacity="0.85" ${side === 'black' ? `stroke-dasharray="${w / 6} ${w / 10}"` : ''} marker-end="url(#arrow-head)"/>`;
+      html += `<line data-break="${b.from}${b.to}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2 + dy}" stroke="${SIDE_COLORS[side]}" ` +
+        `stroke-width="${(w / 7).toFixed(1)}" stroke-opacity="0.85" ${side === 'black' ? `stroke-dasharray="${w / 6} ${w / 10}"` : ''} marker-end="url(#arrow-head-${side})"/>`;
     }
   }
   svg.innerHTML = html;

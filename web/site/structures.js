@@ -74,7 +74,7 @@ export function renderPage(article, entry, mine, { onShowGames } = {}) {
   html += `<p class="summary">${esc(entry.summary)}. Written here for ${holder}; the same structure with colours reversed counts too.</p>`;
   html += '<div class="structure-layout"><figure class="structure-diagram">';
   html += boardSvg(fen, { squares: marks.squares, arrows: marks.breaks, size: 320, label: `${entry.title}: key squares and breaks` });
-  html += `<figcaption>${esc(entry.source)}${reversed ? ' (colours reversed, so that the diagram matches the rule)' : ''}.<br>`;
+  html += `<figcaption>${esc(entry.source.replace(/, ply (\d+)$/, (m, p) => `, after move ${Math.ceil(p / 2)} (ply ${p})`))}${reversed ? ' (colours reversed, so that the diagram matches the rule)' : ''}.<br>`;
   html += Object.entries(ROLE_WORDS).filter(([role]) => marks.squares.some(([, r]) => r === role))
     .map(([role, words]) => `<span class="key-swatch" style="background:${ROLE_COLORS[role]}"></span> ${words}`).join(' · ');
   html += ` · arrows: breaks, <span style="color:${SIDE_COLORS.w}">White's</span> and <span style="color:${SIDE_COLORS.b}">Black's</span></figcaption></figure>`;

@@ -285,7 +285,7 @@ await check('export: 304 games in files of at most 64 chapters the CLI reads bac
   assert.equal(files.reduce((n, f) => n + f.chapters, 0), picked.length);
   const fensOfSample = new Map();
   for (const r of jsonl(run(['analyze', '--format', 'jsonl', 'data/sample.pgn']))) fensOfSample.set(`${r.game} ${r.ply}`, r.fen);
-  let k = 0;
+  let k = 0, reversed = 0;
   for (const f of files) {
     assert.ok(f.chapters <= 64);
     const file = path.join(tmp, f.name);
@@ -301,12 +301,18 @@ await check('export: 304 games in files of at most 64 chapters the CLI reads bac
       assert.equal(Number(comments[i][3]), ply);
       assert.equal(Number(comments[i][2]), Math.ceil(ply / 2));
       assert.match(comments[i][5], /\[%csl [GRY][a-h][1-8](,[GRY][a-h][1-8])*\] \[%cal [GR][a-h][1-8][a-h][1-8]/);
+      // The marks follow the holder: Black's ...c7-c5 against White's chain, the holder's f4-f5
+      // (green); mirrored when Black holds the chain (c2-c4 against it, ...f5-f4).
+      const holder = comments[i][1];
+      assert.match(comments[i][5], holder === 'white' ? /Rc7c5.*Gf4f5|Gf4f5.*Rc7c5/ : /Rc2c4.*Gf5f4|Gf5f4.*Rc2c4/, `${holder}: ${comments[i][5]}`);
+      if (holder === 'black') ++reversed;
       // The chapter opens where the structure arose: that ply's position of the original game.
       assert.equal(r.fen, fensOfSample.get(`${((game - 1) % 300) + 1} ${ply}`), `game ${game} ply ${ply}`);
       assert.equal(r.structure, 'french-advance');
     });
   }
   assert.equal(k, picked.length);
+  assert.ok(reversed > 0, 'some games hold the chain with Black');
 });
 
 if (process.env.PAWNKIT_SCREENSHOTS) {
@@ -316,13 +322,15 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
     await openFile(sample);
     for (const [name, width, height] of [['laptop', 1366, 768], ['phone', 375, 812]]) {
       await page.setViewport({ width, height });
+      await enterFen(hedgehog);
+      await (await page.$('.board-area')).screenshot({ path: path.join(dir, `board-marks-${name}.png`) });
       await page.click('#structure-list button[data-structure="iqp"]');
       await page.waitForSelector('#structure-page [data-your-games]', { timeout: 30000 });
       await page.$eval('#structure-page', (e) => e.scrollIntoView());
       await page.screenshot({ path: path.join(dir, `structure-page-${name}.png`) });
       await page.select('#pick-structure', 'iqp');
       await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length > 0, { timeout: 30000 });
-      await page.$eval('#pick-form', (e) => e.scrollIntoView());
+      await page.$eval('#pick-title', (e) => e.scrollIntoView());
       await page.screenshot({ path: path.join(dir, `games-list-${name}.png`) });
     }
   });
