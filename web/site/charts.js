@@ -1,11 +1,11 @@
 // Charts a coach can trust, drawn from the stats JSON (`pawnkit stats --format json`):
-// every bar carries its game count; a bar from fewer than MIN_CHART_GAMES games is greyed
-// and says so; a chart with nothing to draw says why; White and Black have the board's
+// every bar carries its game count; a row from fewer than MIN_CHART_GAMES games draws no
+// bar (a 100% from one game must not look like a result), it is greyed and says so; a chart with nothing to draw says why; White and Black have the board's
 // colours (style.css: --white, --black). `stats --svg`'s own charts stay under "The charts
 // of pawnkit stats --svg".
 
 export const MIN_CHART_GAMES = 10; // fewer games: the bar is greyed, "too few to judge"
-const WHITE = '#0072b2', BLACK = '#e69f00', GREY = '#bbbbbb';
+const WHITE = '#0072b2', BLACK = '#e69f00';
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 
 // A horizontal bar chart: rows [{label, value (0-100), games, color, note}].
@@ -16,11 +16,12 @@ function barChart(id, title, rows, { unit = '%', empty }) {
   html += '<table class="bars"><tbody>';
   for (const r of rows) {
     const few = r.games < MIN_CHART_GAMES;
-    const color = few ? GREY : r.color;
+    const bar = few ? `<span class="no-bar">no bar: too few games</span>`
+      : `<svg width="${width}" height="16" aria-hidden="true"><rect width="${width}" height="16" fill="#eee"/>` +
+        `<rect width="${(width * Math.max(0, Math.min(100, r.value)) / 100).toFixed(1)}" height="16" fill="${r.color}"/></svg>`;
     html += `<tr data-bar="${esc(r.label)}" data-games="${r.games}"${few ? ' class="few"' : ''}><th scope="row">${esc(r.label)}</th>` +
-      `<td><svg width="${width}" height="16" aria-hidden="true"><rect width="${width}" height="16" fill="#eee"/>` +
-      `<rect width="${(width * Math.max(0, Math.min(100, r.value)) / 100).toFixed(1)}" height="16" fill="${color}"/></svg></td>` +
-      `<td class="value">${r.value.toFixed(0)}${unit}</td><td class="games">${r.games} game${r.games === 1 ? '' : 's'}${few ? ', too few to judge' : ''}${r.note ? `, ${esc(r.note)}` : ''}</td></tr>`;
+      `<td>${bar}</td><td class="value">${few ? (r.detail || '') : `${r.value.toFixed(0)}${unit}`}</td>` +
+      `<td class="games">${r.games} game${r.games === 1 ? '' : 's'}${few ? ', too few to judge' : ''}${r.note ? `, ${esc(r.note)}` : ''}</td></tr>`;
   }
   html += '</tbody></table>';
   return `${html}</figure>`;
@@ -29,13 +30,14 @@ function barChart(id, title, rows, { unit = '%', empty }) {
 const score = (s) => s.wins + s.draws + s.losses;
 
 export function renderCharts(box, stats) {
-  let html = `<p class="chart-note">Each bar gives its number of games; a bar from fewer than ${MIN_CHART_GAMES} games is grey ("too few to judge"). <span class="side-key white-key">White</span> and <span class="side-key black-key">Black</span> as on the board.</p>`;
+  let html = `<p class="chart-note">Each bar gives its number of games; a row from fewer than ${MIN_CHART_GAMES} games is grey and draws no bar ("too few to judge"). <span class="side-key white-key">White</span> and <span class="side-key black-key">Black</span> as on the board.</p>`;
   // The holder's score in each named structure, from both sides.
   const rows = [], never = [];
   for (const [name, s] of Object.entries(stats.structures || {})) {
     for (const side of ['white', 'black']) {
       const n = score(s[side]);
-      if (n) rows.push({ label: `${name} (${side === 'white' ? 'White' : 'Black'} holds)`, value: s[side].score_percent, games: n, color: side === 'white' ? WHITE : BLACK });
+      if (n) rows.push({ label: `${name} (${side === 'white' ? 'White' : 'Black'} holds)`, value: s[side].score_percent, games: n,
+        color: side === 'white' ? WHITE : BLACK, detail: `+${s[side].wins} =${s[side].draws} -${s[side].losses}` });
     }
     if (!score(s)) never.push(name);
   }
