@@ -474,7 +474,7 @@ function renderStats(s, warnings, charts) {
 function renderGames() {
   const filter = $('filter').value.trim().toLowerCase();
   const table = $('games-table');
-  table.innerHTML = '<thead><tr><th scope="col">#</th><th scope="col">White</th><th scope="col">Black</th><th scope="col">Result</th><th scope="col">Plies</th><th scope="col">Structures</th></tr></thead>';
+  table.innerHTML = '<thead><tr><th scope="col">#</th><th scope="col">White</th><th scope="col">Black</th><th scope="col">Result</th><th scope="col">Moves</th><th scope="col">Structures</th></tr></thead>';
   const body = document.createElement('tbody');
   let shown = 0;
   for (const g of state.games) {
@@ -489,7 +489,7 @@ function renderGames() {
     tr.children[1].textContent = `${g.white}${g.white_elo ? ` (${g.white_elo})` : ''}`;
     tr.children[2].textContent = `${g.black}${g.black_elo ? ` (${g.black_elo})` : ''}`;
     tr.children[3].textContent = g.result;
-    tr.children[4].textContent = g.plies;
+    tr.children[4].textContent = Math.ceil(g.plies / 2); // moves, as a coach counts
     tr.children[5].textContent = g.structures.join(', ') + (g.error ? ` ⚠ ${g.error}` : '');
     body.appendChild(tr);
   }
@@ -560,7 +560,7 @@ async function runFind(games) {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = `game ${r.game}, ply ${r.ply}${r.structure ? `, ${r.structure}` : ''}`;
+      b.textContent = `game ${r.game}, move ${Math.ceil(r.ply / 2)}${r.structure ? `, ${r.structure}` : ''}`;
       b.addEventListener('click', () => openGame(r.game, r.ply));
       li.appendChild(b);
       list.appendChild(li);
@@ -586,7 +586,7 @@ async function runSimilar() {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = `${h.similarity.toFixed(3)}: game ${h.game}, ply ${h.ply}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`;
+      b.textContent = `${h.similarity.toFixed(3)}: game ${h.game}, move ${Math.ceil(h.ply / 2)}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`;
       b.addEventListener('click', () => openGame(h.game, h.ply));
       li.appendChild(b);
       list.appendChild(li);
@@ -613,7 +613,7 @@ async function main() {
   buildBoard();
   coach.buildCoachToggles($('coach-marks'), state.marks, () => render());
   $('contract-keys').addEventListener('toggle', () => { state.view = $('contract-keys').open ? 'contract' : 'coach'; render(); });
-  initCoachPages({ openGame, files: () => state.files });
+  initCoachPages({ openGame, setFen, files: () => state.files });
   window.pawnkitPage = { openGame }; // for tests and other pages
   if (!setFen(fenFromHash() || START, { updateHash: false })) setFen(START, { updateHash: false });
 

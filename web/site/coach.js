@@ -74,6 +74,8 @@ async function pick(structure) {
   const run = ++coach.runs;
   if (!structure || !coach.table) { coach.rows = []; renderGamesTable(); $('pick-count').textContent = ''; return; }
   $('pick-count').textContent = 'finding…';
+  coach.rows = []; // the last structure's games must not stand under this one's name
+  renderGamesTable();
   try {
     const rows = await gamesOf(structure);
     if (run !== coach.runs) return;
@@ -117,11 +119,12 @@ function showStructure(id) {
   if (!entry) return;
   for (const b of document.querySelectorAll('#structure-list button')) b.setAttribute('aria-pressed', String(b.dataset.structure === id));
   const article = $('structure-page');
-  renderPage(article, entry, null);
+  const onBoard = (fen) => { coach.page.setFen(fen); document.getElementById('board').scrollIntoView({ block: 'nearest' }); };
+  renderPage(article, entry, null, { onBoard });
   if (coach.table) {
     // "Your games": the picked games of this structure, found in the worker.
     gamesOf(id).then((rows) => {
-      if (article.dataset.structure === id) renderPage(article, entry, rows, { onShowGames: showGames });
+      if (article.dataset.structure === id) renderPage(article, entry, rows, { onShowGames: showGames, onBoard });
     }).catch(() => {});
   }
   article.dataset.structure = id;

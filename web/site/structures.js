@@ -64,7 +64,7 @@ export function renderList(box, catalogue, counts, onPick) {
 
 // The page of one structure. `mine`: the rows of "your games" ({holder, result}) or null
 // when no file is open.
-export function renderPage(article, entry, mine, { onShowGames } = {}) {
+export function renderPage(article, entry, mine, { onShowGames, onBoard } = {}) {
   const notes = NOTES[entry.id];
   const reversed = entry.holder !== entry.writtenFor;
   const fen = entry.fen ? (reversed ? mirrorFen(entry.fen) : entry.fen) : '8/8/8/8/8/8/8/8 w - - 0 1';
@@ -77,7 +77,9 @@ export function renderPage(article, entry, mine, { onShowGames } = {}) {
   html += `<figcaption>${esc(entry.source.replace(/, ply (\d+)$/, (m, p) => `, after move ${Math.ceil(p / 2)} (ply ${p})`))}${reversed ? ' (colours reversed, so that the diagram matches the rule)' : ''}.<br>`;
   html += Object.entries(ROLE_WORDS).filter(([role]) => marks.squares.some(([, r]) => r === role))
     .map(([role, words]) => `<span class="key-swatch" style="background:${ROLE_COLORS[role]}"></span> ${words}`).join(' · ');
-  html += ` · arrows: breaks, <span style="color:${SIDE_COLORS.w}">White's</span> and <span style="color:${SIDE_COLORS.b}">Black's</span></figcaption></figure>`;
+  html += ` · arrows: breaks, <span style="color:${SIDE_COLORS.w}">White's</span> and <span style="color:${SIDE_COLORS.b}">Black's</span>`;
+  if (entry.fen) html += '<br><button type="button" id="structure-to-board">Show this position on the board, with the coach\'s marks</button>';
+  html += '</figcaption></figure>';
   html += '<div class="structure-text">';
   if (notes) {
     html += `<h4>Plans</h4><p><strong>${holder}:</strong> ${esc(notes.plans[0])}</p><p><strong>${other}:</strong> ${esc(notes.plans[1])}</p>`;
@@ -89,6 +91,8 @@ export function renderPage(article, entry, mine, { onShowGames } = {}) {
   html += '</div></div></div>';
   article.innerHTML = html;
   article.hidden = false;
+  const toBoard = article.querySelector('#structure-to-board');
+  if (toBoard && onBoard) toBoard.addEventListener('click', () => onBoard(entry.fen));
   const show = article.querySelector('#show-games');
   if (show && onShowGames) show.addEventListener('click', () => onShowGames(entry.id));
 }

@@ -245,6 +245,12 @@ await check('structure pages: the 28 of the catalogue, diagram, plans, breaks, y
   await page.waitForFunction(() => document.getElementById('structure-page').textContent.includes('Carlsbad'));
   assert.ok(await page.$('#structure-page [data-arrow="b4b5"]'));
   assert.match(await text('#structure-page figcaption'), /colours reversed/);
+  // The page's position onto the analysis board: the catalogue's FEN, the named structure.
+  await page.click('#structure-to-board');
+  const carlsbad = fs.readFileSync(path.join(source, 'docs/structures.md'), 'utf8')
+    .split('### `carlsbad`')[1].match(/^Positive, a real game: .*: `([^`]+)`/m)[1];
+  await page.waitForFunction((f) => document.getElementById('fen').value === f, { timeout: 10000 }, carlsbad);
+  assert.equal(await text('#structure'), 'carlsbad');
 });
 
 await check('games by structure: #games one row per game at its first move, as find --min-plies 8', async () => {
@@ -331,7 +337,7 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
       await page.$eval('#structure-page', (e) => e.scrollIntoView());
       await page.screenshot({ path: path.join(dir, `structure-page-${name}.png`) });
       await page.select('#pick-structure', 'iqp');
-      await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length > 0, { timeout: 30000 });
+      await page.waitForFunction(() => /held iqp/.test(document.getElementById('pick-count').textContent), { timeout: 30000 });
       await page.$eval('#pick-title', (e) => e.scrollIntoView());
       await page.screenshot({ path: path.join(dir, `games-list-${name}.png`) });
     }
