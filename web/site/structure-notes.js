@@ -37,7 +37,7 @@ export const NOTES = {
   },
   'caro-kann': {
     plans: ['Black is solid and aims at the breaks ...c6-c5 (the main one) and ...e6-e5 to challenge d4; the pieces use d5.',
-      'White has more space: a knight or a rook on e5, a kingside attack, and the breaks d4-d5 and c3-c4 (then d4-d5) to open the centre before Black has freed his game.'],
+      'White has more space: a knight on e5, a kingside attack, and the breaks d4-d5 and c3-c4 (then d4-d5) to open the centre before Black has freed his game.'],
     breaks: [['c6', 'c5', 'b'], ['e6', 'e5', 'b'], ['d4', 'd5', 'w']],
     squares: [['e5', 'outpost'], ['d5', 'outpost']],
   },
