@@ -33,6 +33,21 @@ async function gamesOf(structure) {
 }
 
 const year = (g) => (/^\d{4}/.test(g.date || '') ? g.date.slice(0, 4) : '');
+// Speed as Lichess names it from the TimeControl tag: base seconds + 40 x increment
+// under 180 is bullet, under 480 blitz, under 1500 rapid, else classical.
+export function speedOf(timecontrol) {
+  const m = /^(\d+)(?:\+(\d+))?$/.exec(timecontrol || '');
+  if (!m) return '';
+  const estimate = Number(m[1]) + 40 * Number(m[2] || 0);
+  return estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
+}
+// The filters: both players rated at least, the speed, from a year on.
+function kept(g) {
+  const elo = Number($('pick-elo').value) || 0, speed = $('pick-speed').value, from = Number($('pick-year').value) || 0;
+  if (elo && !(Number(g.white_elo) >= elo && Number(g.black_elo) >= elo)) return false;
+  if (speed && speedOf(g.timecontrol) !== speed) return false;
+  return !from || Number(year(g)) >= from;
+}
 const rating = (g) => Math.max(Number(g.white_elo) || 0, Number(g.black_elo) || 0);
 const COLUMNS = [
   ['game', '#', (g) => g.game],
@@ -49,7 +64,7 @@ const COLUMNS = [
 function renderGamesTable() {
   const table = $('games');
   const col = COLUMNS.find((c) => c[0] === coach.sort.key);
-  const rows = [...coach.rows].sort((a, b) => {
+  const rows = coach.rows.filter(kept).sort((a, b) => {
     const x = col[2](a), y = col[2](b);
     return (x < y ? -1 : x > y ? 1 : a.game - b.game) * coach.sort.dir;
   });
@@ -65,6 +80,11 @@ function renderGamesTable() {
       `<td>move ${moveOf(g.ply)} <small>(ply ${g.ply})</small></td><td>${g.holder === 'white' ? 'White' : 'Black'}</td></tr>`;
   }
   table.innerHTML = `${html}</tbody>`;
+  if (coach.picked && coach.rows.length) {
+    $('pick-count').textContent = `${coach.rows.length} game${coach.rows.length === 1 ? '' : 's'} held ${coach.picked} for ${TIMELINE_MIN_PLIES} plies in a row or more` +
+      (rows.length < coach.rows.length ? `; ${rows.length} pass the filters` : '');
+    $('export-study').disabled = !rows.length;
+  }
 }
 
 async function pick(structure) {
@@ -81,8 +101,7 @@ async function pick(structure) {
     if (run !== coach.runs) return;
     coach.rows = rows;
     renderGamesTable();
-    $('pick-count').textContent = `${rows.length} game${rows.length === 1 ? '' : 's'} held ${structure} for ${TIMELINE_MIN_PLIES} plies in a row or more`;
-    $('export-study').disabled = !rows.length;
+    if (!rows.length) $('pick-count').textContent = `no game held ${structure} for ${TIMELINE_MIN_PLIES} plies in a row`;
   } catch (e) {
     $('pick-count').textContent = e.message;
   }
@@ -148,6 +167,7 @@ export async function initCoachPages(page) {
     coach.catalogue.map((c) => `<option value="${c.id}">${esc(c.title)} (${c.id})</option>`).join('');
   select.addEventListener('change', () => pick(select.value));
   $('export-study').addEventListener('click', exportStudy);
+  for (const id of ['pick-elo', 'pick-speed', 'pick-year']) $(id).addEventListener('input', () => { $('export-links').textContent = ''; renderGamesTable(); });
   $('games').addEventListener('click', (e) => {
     const sort = e.target.closest('[data-sort]');
     if (sort) {

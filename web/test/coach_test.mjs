@@ -269,6 +269,33 @@ await check('games by structure: #games one row per game at its first move, as f
   await page.click('#games [data-sort="year"]');
   const down = await page.$$eval('#games tbody tr td:nth-child(6)', (tds) => tds.map((t) => Number(t.textContent) || 0));
   assert.deepEqual(down, [...years].sort((a, b) => b - a));
+  // Filters: the speed as Lichess names it (base + 40 x increment: under 180 s bullet, 480
+  // blitz, 1500 rapid), both players' ratings; from the PGN's own tags, read here.
+  const tags = fs.readFileSync(sample, 'utf8').split(/^(?=\[Event )/m).filter((t) => t.startsWith('[Event ')).map((t) => ({
+    tc: (t.match(/^\[TimeControl "([^"]*)"\]/m) || [])[1], w: Number((t.match(/^\[WhiteElo "(\d+)"\]/m) || [])[1]), b: Number((t.match(/^\[BlackElo "(\d+)"\]/m) || [])[1]) }));
+  assert.equal(tags.length, 300);
+  const speed = (tc) => { const [base, inc] = tc.split('+').map(Number); const e = base + 40 * (inc || 0); return e < 180 ? 'bullet' : e < 480 ? 'blitz' : e < 1500 ? 'rapid' : 'classical'; };
+  // Lichess's own examples (its FAQ: estimated duration = base + 40 x increment), then every
+  // time control of the sample against the rule computed here.
+  const cases = { '120+1': 'bullet', '180+2': 'blitz', '300+3': 'blitz', '480+0': 'rapid', '420+5': 'rapid',
+    '900+10': 'rapid', '1500+0': 'classical', '60+0': 'bullet' };
+  for (const tc of new Set(tags.map((t) => t.tc).filter((t) => /^\d+\+\d+$/.test(t)))) cases[tc] ||= speed(tc);
+  const speeds = await page.evaluate(async (tcs) => {
+    const { speedOf } = await import('./coach.js');
+    return Object.fromEntries(tcs.map((tc) => [tc, speedOf(tc)]));
+  }, Object.keys(cases));
+  assert.deepEqual(speeds, cases);
+  const shownGames = () => page.$$eval('#games tbody tr', (trs) => trs.map((t) => Number(t.dataset.game)).sort((a, b) => a - b));
+  const all = [...first.keys()].sort((a, b) => a - b);
+  await page.select('#pick-speed', 'blitz');
+  assert.deepEqual(await shownGames(), all.filter((g) => speed(tags[g - 1].tc) === 'blitz'));
+  assert.ok((await shownGames()).length > 0 && (await shownGames()).length < all.length);
+  assert.match(await text('#pick-count'), /pass the filters/);
+  await page.select('#pick-speed', '');
+  await page.type('#pick-elo', '1800');
+  assert.deepEqual(await shownGames(), all.filter((g) => tags[g - 1].w >= 1800 && tags[g - 1].b >= 1800));
+  await page.$eval('#pick-elo', (e) => { e.value = ''; e.dispatchEvent(new Event('input')); });
+  assert.deepEqual(await shownGames(), all);
   // A row opens its game at the structure's first position.
   const [game, ply] = await page.$eval('#games tbody tr', (t) => [Number(t.dataset.game), Number(t.dataset.ply)]);
   await page.click('#games tbody tr .open-game');
