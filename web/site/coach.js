@@ -3,7 +3,7 @@
 // as study chapters (export.js), and the charts (charts.js). app.js calls initCoachPages
 // once and sends 'pawnkit:files' when files have been read.
 import * as pawnkit from './pawnkit.js';
-import { parseCatalogue, renderList, renderPage, marksFor } from './structures.js';
+import { parseCatalogue, renderList, renderPage, renderYourGames, marksFor } from './structures.js';
 import { studyFiles } from './export.js';
 import { renderCharts } from './charts.js';
 import { moveOf, TIMELINE_MIN_PLIES } from './timeline.js';
@@ -139,14 +139,14 @@ function showStructure(id) {
   for (const b of document.querySelectorAll('#structure-list button')) b.setAttribute('aria-pressed', String(b.dataset.structure === id));
   const article = $('structure-page');
   const onBoard = (fen) => { coach.page.setFen(fen); document.getElementById('board').scrollIntoView({ block: 'nearest' }); };
-  renderPage(article, entry, null, { onBoard });
+  renderPage(article, entry, coach.table ? 'finding' : null, { onBoard });
+  article.dataset.structure = id;
   if (coach.table) {
     // "Your games": the picked games of this structure, found in the worker.
     gamesOf(id).then((rows) => {
-      if (article.dataset.structure === id) renderPage(article, entry, rows, { onShowGames: showGames, onBoard });
-    }).catch(() => {});
+      if (article.dataset.structure === id) renderYourGames(article, entry, rows, { onShowGames: showGames });
+    }).catch((e) => { if (article.dataset.structure === id) article.querySelector('#your-games').textContent = e.message; });
   }
-  article.dataset.structure = id;
 }
 
 function showGames(id) {

@@ -86,14 +86,21 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard } = {}) 
     html += `<h4>Typical breaks</h4><ul class="breaks">${notes.breaks.map(([f, t, s]) => `<li>${sideName(s)}: ${s === 'b' ? '...' : ''}${san(f, t)}</li>`).join('')}</ul>`;
     html += '<p class="source">After Mauricio Flores Rios, <cite>Chess Structures: A Grandmaster Guide</cite> (2015), the catalogue\'s source.</p>';
   }
-  html += '<h4>Your games in this structure</h4><div id="your-games">';
-  html += yourGames(entry, mine);
-  html += '</div></div></div>';
+  html += '<h4>Your games in this structure</h4><div id="your-games"></div></div></div>';
   article.innerHTML = html;
   article.hidden = false;
   const toBoard = article.querySelector('#structure-to-board');
   if (toBoard && onBoard) toBoard.addEventListener('click', () => onBoard(entry.fen));
-  const show = article.querySelector('#show-games');
+  renderYourGames(article, entry, mine, { onShowGames });
+}
+
+// Only the "your games" part, so that the rest of the page stays as it is when the
+// opened files' games arrive. `mine`: rows, 'finding' while they are looked for, or null.
+export function renderYourGames(article, entry, mine, { onShowGames } = {}) {
+  const box = article.querySelector('#your-games');
+  box.innerHTML = mine === 'finding' ? '<p class="note">finding your games…</p>' : yourGames(entry, mine);
+  box.dataset.done = String(mine !== 'finding');
+  const show = box.querySelector('#show-games');
   if (show && onShowGames) show.addEventListener('click', () => onShowGames(entry.id));
 }
 

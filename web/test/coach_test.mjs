@@ -242,7 +242,8 @@ await check('structure pages: the 28 of the catalogue, diagram, plans, breaks, y
   assert.match(await text('#structure-page'), /too few to give a score/);
   // A reversed example (the catalogue's Carlsbad is held by Black): drawn as the rule is written.
   await page.click('#structure-list button[data-structure="carlsbad"]');
-  await page.waitForFunction(() => document.getElementById('structure-page').textContent.includes('Carlsbad'));
+  await page.waitForFunction(() => document.getElementById('structure-page').textContent.includes('Carlsbad') &&
+    document.querySelector('#your-games').dataset.done === 'true');
   assert.ok(await page.$('#structure-page [data-arrow="b4b5"]'));
   assert.match(await text('#structure-page figcaption'), /colours reversed/);
   // The page's position onto the analysis board: the catalogue's FEN, the named structure.
