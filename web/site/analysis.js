@@ -35,7 +35,7 @@ export function createAnalysis(hooks) {
     renderMoves(box, tree);
     play.setPosition(tree.current.fen);
     const n = tree.current;
-    if (!n.parent) $('ply-label').textContent = 'start';
+    if (!n.parent) $('ply-label').textContent = play.unplayable() || 'start';
     else {
       const { number, white } = moveNumber(n.parent.fen);
       $('ply-label').textContent = `after ${number}${white ? '.' : '...'} ${n.san}`;

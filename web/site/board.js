@@ -19,6 +19,7 @@ export function createPlay(hooks) {
   let selected = null; // square name of the chosen piece
   let drag = null;     // {from, x, y, ghost}
   let suppressClick = false;
+  let unplayable = ''; // why no move can be played in the position shown, or ''
   const promotion = document.getElementById('promotion');
 
   const cell = (name) => board.querySelector(`[data-square="${name}"]`);
@@ -40,7 +41,13 @@ export function createPlay(hooks) {
   // The position shown changed (a move, a FEN, a step through the list).
   function setPosition(newFen) {
     fen = newFen;
-    legal = pawnkit.legalMoves(fen);
+    try {
+      legal = pawnkit.legalMoves(fen);
+      unplayable = '';
+    } catch (e) {
+      legal = []; // an edited position without a king, say: nothing to play
+      unplayable = e.message;
+    }
     selected = null;
     hidePromotion();
     mark();
@@ -134,5 +141,5 @@ export function createPlay(hooks) {
     drag = null;
   });
 
-  return { setPosition, click, mark, legalMoves: () => legal };
+  return { setPosition, click, mark, legalMoves: () => legal, unplayable: () => unplayable };
 }

@@ -1,19 +1,21 @@
 // The analysis board's chess rules for the page (web/site/board.js, moves.js): the legal
 // moves of a position and one move played, both from the library's move generator and
 // notation, so that the board plays exactly the moves the CLI's replay accepts. Each
-// function returns JSON text, {"error": message} for a bad FEN or move (nothing throws).
+// function returns JSON text, {"error": message} for a bad FEN or move, or a position no
+// game can be played from (nothing throws).
 #include <emscripten/bind.h>
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/movegen.hpp>
 #include <pawnkit/chess/notation.hpp>
+#include <pawnkit/chess/position.hpp>
 
 #include <optional>
 #include <string>
 
-#include "io/json.hpp"
 #include "io/diagnostic.hpp"
+#include "io/json.hpp"
 
 namespace pawnkit::web {
 
@@ -30,6 +32,11 @@ std::optional<Position> position_of(const std::string& fen, std::string& error) 
   const Parsed<EpdRecord> record = parse_epd(fen);
   if (!record) {
     error = io::parse_error_message("invalid FEN", record.error(), fen);
+    return std::nullopt;
+  }
+  // The editor allows positions no game can be played from (no king, a pawn on rank 8).
+  if (const std::optional<ParseError> why = check_playable(record->position)) {
+    error = "no move can be played here: " + std::string(why->what);
     return std::nullopt;
   }
   return record->position;

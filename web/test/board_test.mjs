@@ -123,12 +123,13 @@ await check('clicking e2 then e4 plays 1.e4: Black to move, the CLI\'s FEN', asy
   assert.deepEqual(await moveTexts(laptop), ['1:e4', '2:e5']);
 });
 
-await check('the targets shown are the CLI\'s legal moves (castling, en passant, checks)', async () => {
+await check('the targets shown are the CLI\'s legal moves (castling, en passant, check, pin)', async () => {
   const cases = [
     ['r3k2r/pppq1ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP1BBPPP/R2QK2R w KQkq - 0 7', 'e1'],
     ['rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3', 'e5'],
     ['4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1', 'e1'],
     ['4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1', 'a1'],
+    ['4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1', 'e2'], // a pinned knight: no target
   ];
   for (const [fen, from] of cases) {
     await enterFen(laptop, fen);
@@ -163,6 +164,33 @@ await check('a promotion asks for the piece; the one chosen is played', async ()
   assert.equal(await laptop.$eval('#promotion', (e) => e.hidden), true);
   assert.equal(await fenOf(laptop), cliFens(`[SetUp "1"]\n[FEN "${fen}"]\n\n1. a8=N *\n`)[1]);
   assert.deepEqual(await moveTexts(laptop), ['1:a8=N']);
+});
+
+await check('the editor is a mode: a palette piece edits, Play plays again; the keyboard plays', async () => {
+  await enterFen(laptop, START);
+  await laptop.click('#palette [data-piece="N"]');
+  assert.equal(await laptop.$eval('#mode-edit', (e) => e.getAttribute('aria-pressed')), 'true');
+  await laptop.click('[data-square="e4"]');
+  assert.equal(await fenOf(laptop), 'rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'a knight placed on e4');
+  await laptop.click('#mode-play');
+  assert.equal(await laptop.$eval('#mode-play', (e) => e.getAttribute('aria-pressed')), 'true');
+  await laptop.click('[data-square="e4"]');
+  await laptop.click('[data-square="f6"]');
+  assert.equal(await fenOf(laptop), cliFens('[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n\n1. Nf6+ *\n')[1]);
+  // The keyboard: Enter on e2, two squares up, Enter plays 1.e4.
+  await enterFen(laptop, START);
+  await laptop.focus('[data-square="e2"]');
+  await laptop.keyboard.press('Enter');
+  await laptop.keyboard.press('ArrowUp');
+  await laptop.keyboard.press('ArrowUp');
+  await laptop.keyboard.press('Enter');
+  assert.equal(await fenOf(laptop), cliFens('1. e4 *\n')[1]);
+  // A position no game can be played from (the editor allows it): no move, a word why.
+  await enterFen(laptop, '8/8/4k3/8/3P4/8/8/8 w - - 0 1');
+  await laptop.click('[data-square="d4"]');
+  await laptop.click('[data-square="d5"]');
+  assert.equal(await fenOf(laptop), '8/8/4k3/8/3P4/8/8/8 w - - 0 1');
+  assert.match(await laptop.$eval('#ply-label', (e) => e.textContent), /no white king/);
 });
 
 await check('dragging a piece plays it; a drop on an illegal square plays nothing', async () => {
@@ -378,6 +406,7 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
       await page.click('#games-table tbody tr button');
       await page.waitForFunction(() => document.querySelectorAll('#moves .move[data-variation]').length > 0, { timeout: 30000 });
       await page.click('#moves .move[data-ply="14"]');
+      await page.mouse.move(0, 0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(dir, `board-${name}.png`) });
       await page.close();
