@@ -62,6 +62,10 @@ export function createAnalysis(hooks) {
   // library reader's (g.fens); when the text's cannot be read as that, the reader's moves
   // are shown without variations and the message says why.
   function loadGame(g, ply = 0) {
+    if (!g.fens.length) { // no start position (a broken FEN tag): nothing to show
+      hooks.showError(g.error.trim() || `game ${g.game}: no position to show`, 'moves');
+      return;
+    }
     let built = g.pgn ? buildTree(g.fens[0], parseMovetext(g.pgn), pawnkit.playMove) : null;
     const main = built ? built.tree.mainline() : [];
     const same = built && main.length === g.fens.length - 1 && main.every((n, i) => n.fen === g.fens[i + 1]);
@@ -69,8 +73,13 @@ export function createAnalysis(hooks) {
       const errors = built ? built.errors : [];
       built = { tree: new MoveTree(g.fens[0]) };
       let node = built.tree.root;
-      for (let i = 1; i < g.fens.length; ++i) node = built.tree.add(node, pawnkit.playMove(node.fen, g.moves[i - 1]));
-      hooks.showError(`game ${g.game}: its variations and comments could not be read${errors.length ? ` (${errors[0]})` : ''}; the moves are shown without them`, 'moves');
+      try {
+        for (let i = 1; i < g.fens.length; ++i) node = built.tree.add(node, pawnkit.playMove(node.fen, g.moves[i - 1]));
+      } catch (e) { // a null move: the board shows the moves before it
+        errors.unshift(e.message);
+      }
+      hooks.showError(g.error ? g.error.trim()
+        : `game ${g.game}: its variations and comments could not be read${errors.length ? ` (${errors[0]})` : ''}; the moves are shown without them`, 'moves');
     } else if (built.errors.length) {
       hooks.showError(`game ${g.game}: a variation stops at ${built.errors[0]}`, 'moves');
     }

@@ -64,11 +64,27 @@ export const nagText = (nag) => NAG_TEXT[nag] || `$${nag}`;
 // A comment as a coach reads it: without the [%clk ...], [%csl ...] and other commands.
 export const commentText = (text) => text.replace(/\[%[^\]]*\]/g, '').replace(/\s+/g, ' ').trim();
 
+// A move token as the library's lenient parser takes it, or '' for a token that is no
+// move: move numbers ("12.", "12...", "12…") and trailing dots off, figurines and
+// lower-case castling spelled out, a leading 'P' dropped; 'e.p.', 'N' (a novelty) and
+// evaluation signs such as '+=' are no moves.
+const FIGURINES = { '♔': 'K', '♚': 'K', '♕': 'Q', '♛': 'Q', '♖': 'R', '♜': 'R', '♗': 'B', '♝': 'B', '♘': 'N', '♞': 'N', '♙': '', '♟': '' };
+function spelledAsSan(token) {
+  let san = token.replace(/^\d+(\.|…)+/, '').replace(/\.+$/, '');
+  if (/^[oO0]-[oO0](-[oO0])?/.test(san)) return san.replace(/[oO0]/g, 'O');
+  if (/^\d+$/.test(san) || /^[NBRQK]$/.test(san)) return ''; // a move number, 'N' for a novelty
+  if (/^(e\.p|ep)$/i.test(san) || !/[a-hA-Z]/.test(san.replace(/[^a-zA-Z♔-♟]/g, ''))) return san === '--' ? san : '';
+  san = san.replace(/[♔-♟]/g, (f) => FIGURINES[f]).replace(/e\.p\.?$/, '');
+  return san.replace(/^P(?=[a-h])/, '');
+}
+
 // The movetext of one PGN game (its tag pairs are skipped) as nested lines:
 // {comment, moves: [{san, nags, comment, variations: [line, ...]}]}, a variation being the
 // alternatives to the move it follows.
 export function parseMovetext(text) {
-  const body = text.replace(/^\uFEFF/, '').replace(/^(\s*\[[^\n]*\]\s*\n)+/, '');
+  // The tag section: every line up to the movetext that starts with '[' (a broken tag pair
+  // too) or is a '%' escape line.
+  const body = text.replace(/^\uFEFF/, '').replace(/^((\s*\[|%)[^\n]*(\n|$)|\s*\n)+/, '');
   const top = { comment: '', moves: [] };
   const lines = [top];
   const line = () => lines[lines.length - 1];
@@ -85,7 +101,7 @@ export function parseMovetext(text) {
       const end = body.indexOf('}', i + 1);
       note(body.slice(i + 1, end < 0 ? body.length : end).trim());
       i = end < 0 ? body.length : end + 1;
-    } else if (c === ';' || (c === '%' && (i === 0 || body[i - 1] === '\n'))) {
+    } else if (c === ';' || (c === '%' && /(^|\n)[ \t]*$/.test(body.slice(Math.max(0, i - 80), i)))) {
       const end = body.indexOf('\n', i);
       if (c === ';') note(body.slice(i + 1, end < 0 ? body.length : end).trim());
       i = end < 0 ? body.length : end;
@@ -95,18 +111,18 @@ export function parseMovetext(text) {
       if (last) last.variations.push(variation);
       lines.push(variation); // a variation before any move has nothing to branch from: read, dropped
       ++i;
-    } else if (c === ')') {
-      if (lines.length > 1) lines.pop();
-      ++i;
+    } else if (c === ')' || c === '}') {
+      if (c === ')' && lines.length > 1) lines.pop();
+      ++i; // a stray '}' is skipped, as the reader does
     } else {
       const token = body.slice(i).match(/^[^\s{}();]+/)[0];
       i += token.length;
       const last = line().moves[line().moves.length - 1];
       if (/^\$\d+$/.test(token)) { if (last) last.nags.push(Number(token.slice(1))); continue; }
       if (SUFFIX_NAG[token]) { if (last) last.nags.push(SUFFIX_NAG[token]); continue; }
-      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) { if (lines.length === 1) break; continue; }
-      const san = token.replace(/^\d+\.+/, '');
-      if (!san || /^\d+$/.test(san)) continue; // a move number alone
+      if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) continue; // moves after it go on, as the reader's
+      const san = spelledAsSan(token);
+      if (!san) continue; // a move number alone, 'e.p.', '+=': no move
       const suffix = san.match(/[!?]+$/);
       line().moves.push({ san: suffix ? san.slice(0, -suffix[0].length) : san,
         nags: suffix && SUFFIX_NAG[suffix[0]] ? [SUFFIX_NAG[suffix[0]]] : [], comment: '', variations: [] });

@@ -279,6 +279,31 @@ await check('a PGN\'s variations and comments are kept, shown and navigable', as
   assert.equal(await fenOf(laptop), cliFens(lines.main).pop());
 });
 
+// The move list reads a game's text itself (for its variations and comments); its main
+// line must be the library reader's, game by game.
+await check('the move list\'s main line is the reader\'s for every game of data/sample.pgn and tests/data/pgn', async () => {
+  const files = ['data/sample.pgn', 'tests/data/pgn/variations.pgn', 'tests/data/pgn/comments.pgn',
+    'tests/data/pgn/nags_annotations.pgn', 'tests/data/pgn/move_numbers.pgn', ...fs.readdirSync(path.join(source, 'tests/data/pgn/quirks'))
+      .filter((f) => !['null_moves.pgn', 'tag_error_no_start_position.pgn'].includes(f)).map((f) => `tests/data/pgn/quirks/${f}`)];
+  for (const file of files) {
+    const r = await laptop.evaluate(async (base64, name) => {
+      const { buildTree, parseMovetext } = await import('./movetree.js');
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const out = { games: 0, bad: [] };
+      for (let n = 1; ; ++n) {
+        const [g] = await window.pawnkit.games(bytes, { game: n, key: name, name });
+        if (!g) return out;
+        ++out.games;
+        if (g.error) continue; // the reader stopped: the page shows its message
+        const main = buildTree(g.fens[0], parseMovetext(g.pgn), window.pawnkit.playMove).tree.mainline();
+        if (main.length !== g.fens.length - 1 || main.some((x, i) => x.fen !== g.fens[i + 1])) out.bad.push(n);
+      }
+    }, fs.readFileSync(path.join(source, file)).toString('base64'), file);
+    assert.ok(r.games > 0, file);
+    assert.deepEqual(r.bad, [], `${file}: games whose main line differs`);
+  }
+});
+
 await check('arrow keys step through an opened game; the FENs are the CLI\'s', async () => {
   const sample = path.join(source, 'data/sample.pgn');
   await openFile(laptop, sample);
