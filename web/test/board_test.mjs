@@ -304,6 +304,15 @@ await check('the move list\'s main line is the reader\'s for every game of data/
   }
 });
 
+await check('a game the board cannot follow (a null move) shows its moves up to there and says why', async () => {
+  await openFile(laptop, path.join(source, 'tests/data/pgn/quirks/null_moves.pgn'));
+  await laptop.waitForFunction(() => !document.getElementById('results').hidden && document.getElementById('stats-json').textContent, { timeout: 60000 });
+  await laptop.click('#games-table tbody tr:nth-child(2) button');
+  await laptop.waitForFunction(() => document.getElementById('moves-error').textContent.length > 0, { timeout: 30000 });
+  assert.match(await laptop.$eval('#moves-error', (e) => e.textContent), /null move/);
+  assert.ok(await laptop.$$eval('#moves .move', (m) => m.length) >= 1);
+});
+
 await check('arrow keys step through an opened game; the FENs are the CLI\'s', async () => {
   const sample = path.join(source, 'data/sample.pgn');
   await openFile(laptop, sample);
