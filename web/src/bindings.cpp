@@ -65,6 +65,11 @@ class Input {
   void reserve(std::size_t size) { bytes_.reserve(size); }
   const std::string& name() const { return name_; }
   std::unique_ptr<io::ByteSource> source() const { return io::make_view_source(bytes_, name_); }
+  // The bytes [from, to) (to clamped to the end): one game's text for the page's move list.
+  std::string_view text(std::uint64_t from, std::uint64_t to) const {
+    if (from >= bytes_.size()) return {};
+    return std::string_view(bytes_).substr(from, std::min<std::uint64_t>(to, bytes_.size()) - from);
+  }
   // Why these bytes are not PGN text (binary, a ZIP archive, UTF-16), or empty.
   std::string unreadable() const {
     const std::string_view head(bytes_.data(), std::min<std::size_t>(bytes_.size(), 4096));
@@ -284,7 +289,10 @@ class GamesWorker {
   explicit GamesWorker(std::vector<std::size_t> only) : only_(std::move(only)) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>&) {
     const bool with_moves = !only_.empty();
+    // With one game asked for: where its text starts and where the next game's does.
+    if (only_.size() == 1 && game.number == only_[0] + 1) next_offset = game.offset;
     if (with_moves && !std::binary_search(only_.begin(), only_.end(), game.number)) return;
+    offset = game.offset;
     std::vector<std::string> structures, fens, by_ply;
     std::optional<StructureId> last;
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int) {
@@ -342,6 +350,11 @@ class GamesWorker {
     out += "}\n";
   }
 
+  // With one game in `only`: where its text starts and the next one's (the end of the
+  // input when it is the last).
+  std::uint64_t offset = 0, next_offset = ~std::uint64_t(0);
+  std::size_t wanted() const { return only_.size(); }
+
  private:
   std::vector<std::size_t> only_;  // sorted
 };
@@ -361,6 +374,14 @@ Result games(const Input& input, const std::string& only, emscripten::val on_pro
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
+  // One game: its text as it is in the file ("pgn"), for the variations and comments that
+  // the reader leaves out (the page's move list reads them).
+  if (workers[0].wanted() == 1 && sink.output.size() > 2) {
+    sink.output.resize(sink.output.size() - 2);  // "}\n"
+    sink.output += ", \"pgn\": ";
+    io::append_json_string(sink.output, input.text(workers[0].offset, workers[0].next_offset));
+    sink.output += "}\n";
+  }
   return {sink.output, {}, sink.warnings, {}};
 }
 
