@@ -307,7 +307,7 @@ function renderEval(evaluation) {
   // In pawns, as Stockfish 15.1's eval trace prints its terms (internal units / 361); the
   // internal units in each cell's title.
   const inPawns = (s) => `${(s.mg / 361).toFixed(2)} / ${(s.eg / 361).toFixed(2)}`;
-  table.innerHTML = '<thead><tr><th scope="col">term</th><th scope="col">White, in pawns: middlegame / endgame</th><th scope="col">on</th><th scope="col">Black, in pawns: middlegame / endgame</th><th scope="col">on</th></tr></thead>';
+  table.innerHTML = '<caption>in pawns, middlegame / endgame</caption><thead><tr><th scope="col">term</th><th scope="col">White</th><th scope="col">on</th><th scope="col">Black</th><th scope="col">on</th></tr></thead>';
   const body = document.createElement('tbody');
   const terms = evaluation.white.terms.map((t, i) => [t, evaluation.black.terms[i]]);
   for (const [w, b] of terms) {
