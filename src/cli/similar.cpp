@@ -74,8 +74,8 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
       const Piece p = pos->piece_on(Square(s));
       pieces[s] = p == NoPiece ? '.' : piece_char(p);
     }
-    const io::SvgPicture picture =
-        io::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
+    const report::SvgPicture picture =
+        report::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
     std::string svg = picture.text;
     const auto start = svg.find("<svg");
     if (start == std::string::npos) continue;
@@ -83,8 +83,8 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
     const double w = picture.width, h = picture.height;
     svg.replace(0, 4, "<svg x=\"" + std::to_string(int(x)) + "\" y=\"24\"");
     body += "<text x=\"" + std::to_string(int(x) + 8) +
-            "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" + io::xml_escape(caption) +
-            "</text>\n" + svg + "\n";
+            "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" +
+            report::xml_escape(caption) + "</text>\n" + svg + "\n";
     x += w + 16;
     height = std::max(height, h + 24);
   }

@@ -81,12 +81,12 @@ int run_stats(const Args& args) {
   total.track_openings(by == "eco");
   total.restrict_patterns(parse_phase(phase));
   for (const auto& w : workers) total.merge(w.stats());
-  out.buffer() += format_name == "json" ? io::stats_json(total) : io::stats_table(total);
+  out.buffer() += format_name == "json" ? report::stats_json(total) : report::stats_table(total);
   out.flush();
   if (!svg_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(svg_dir, ec);
-    for (const io::NamedSvg& chart : io::stats_charts(total)) {
+    for (const report::NamedSvg& chart : report::stats_charts(total)) {
       const std::string path = (std::filesystem::path(svg_dir) / chart.file_name).string();
       if (!write_file("stats", path, chart.svg)) unusable = true;
     }
