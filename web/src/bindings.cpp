@@ -180,7 +180,7 @@ void append_eval_side(std::string& out, Bitboard own, Bitboard enemy) {
   out += "]}";
 }
 
-// What the page shows beside the contract's keys: the game phase and the pawn evaluation.
+// What the page shows beside the pattern spec's keys: the game phase and the pawn evaluation.
 // {"phase": "opening", "eval": {"white": {"mg", "eg", "terms": [...]}, "black": {...}}}
 Result details(const std::string& text) {
   std::string error;
