@@ -187,7 +187,7 @@ void append_eval_side(std::string& out, Bitboard own, Bitboard enemy) {
   out += "]}";
 }
 
-// What the page shows beside the contract's keys: the game phase and the pawn evaluation.
+// What the page shows beside the pattern spec's keys: the game phase and the pawn evaluation.
 // {"phase": "opening", "eval": {"white": {"mg", "eg", "terms": [...]}, "black": {...}}}
 Result details(const std::string& text) {
   std::string error;
@@ -213,7 +213,7 @@ Result stats(const Input& input, int min_plies, emscripten::val on_progress) {
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
   std::string charts = "[";
-  for (const io::NamedSvg& chart : io::stats_charts(workers[0].stats())) {
+  for (const report::NamedSvg& chart : report::stats_charts(workers[0].stats())) {
     charts += charts.size() > 1 ? ", {\"name\": " : "{\"name\": ";
     io::append_json_string(charts, chart.file_name);
     charts += ", \"svg\": ";
@@ -221,7 +221,7 @@ Result stats(const Input& input, int min_plies, emscripten::val on_progress) {
     charts += '}';
   }
   charts += ']';
-  return {io::stats_json(workers[0].stats()), {}, sink.warnings, charts};
+  return {report::stats_json(workers[0].stats()), {}, sink.warnings, charts};
 }
 
 // An error message with the CLI's caret under the place, or empty when the query compiles.
@@ -390,16 +390,16 @@ Result games(const Input& input, const std::string& only, emscripten::val on_pro
 // {"palette": ["#d55e00", ...], "stripe_keys": ["defended", ...], "max_rings": 5}
 std::string drawing_scheme() {
   std::string out = "{\"palette\": [";
-  for (std::size_t i = 0; i == 0 || io::palette_color(i) != io::palette_color(0); ++i) {
+  for (std::size_t i = 0; i == 0 || report::palette_color(i) != report::palette_color(0); ++i) {
     if (i) out += ", ";
-    io::append_json_string(out, io::palette_color(i));  // the palette, until it repeats
+    io::append_json_string(out, report::palette_color(i));  // the palette, until it repeats
   }
   out += "], \"stripe_keys\": [";
   for (std::size_t i = 0; i < move_keys.size(); ++i) {
     if (i) out += ", ";
     io::append_json_string(out, move_keys[i].name);
   }
-  out += "], \"max_rings\": " + std::to_string(io::max_board_rings) + '}';
+  out += "], \"max_rings\": " + std::to_string(report::max_board_rings) + '}';
   return out;
 }
 
