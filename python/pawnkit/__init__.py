@@ -292,7 +292,7 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, p
 
 
 def to_parquet(paths, directory, *, what="positions", columns=None, where=None, partition_by=None, tags=(),
-               tag_types=None, threads=0, min_plies=1, strict=False, chunk_rows=1_000_000, progress=None):
+               tag_types=None, threads=0, min_plies=1, strict=False, chunk_rows=100_000, progress=None):
     """Writes the rows of :func:`positions` (``what="positions"``) or of :func:`games`
     (``what="games"``) as a Parquet dataset in ``directory`` (made when missing; a
     directory with files in it is refused), which ``pandas.read_parquet(directory)`` and
