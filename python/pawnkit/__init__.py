@@ -36,13 +36,14 @@ from . import _inputs
 from ._bitboards import SQUARES, bb, bitboard, popcount, squares
 from ._index import Index
 from ._pawnkit import Stats
+from ._pawnkit import version as __version__  # the library's (include/pawnkit/version.hpp)
 from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
 from ._tune import REPORT_PHASES, tune, tune_report, tune_trace
 
 __all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
            "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
            "pawn_trace", "pawn_weights", "PAWN_TRACE_COLUMNS", "tune", "tune_report", "tune_trace", "REPORT_PHASES",
-           "concat", "game_structures", "Index", "TagValueWarning"]
+           "concat", "game_structures", "to_parquet", "Index", "TagValueWarning"]
 
 
 class PawnkitWarning(UserWarning):
@@ -139,7 +140,8 @@ def analyze(fen, *, strict=False):
 class _Request:
     """The checked arguments of positions / iter_positions / find."""
 
-    def __init__(self, paths, where, tags, threads, min_plies, fen, strict, chunk_rows=0, tag_types=None):
+    def __init__(self, paths, where, tags, threads, min_plies, fen, strict, chunk_rows=0, tag_types=None,
+                 columns=None):
         self.inputs = _inputs.inputs(paths)
         self.names = [name for name, _ in self.inputs]
         self.where = _inputs.text("where", where, optional=True)
@@ -150,6 +152,10 @@ class _Request:
         self.strict = _inputs.flag("strict", strict)
         self.chunk_rows = _inputs.integer("chunk_rows", chunk_rows)
         self.tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+        from ._frames import check_columns
+        self.columns = check_columns(columns, self.tags, self.fen)
+        if self.columns is not None and "fen" not in self.columns:
+            self.fen = False  # the FEN strings are the one costly column: never made unless asked
 
     def stream(self, first_file=0):
         return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, self.tags, self.fen, self.strict,
@@ -157,14 +163,15 @@ class _Request:
 
 
 def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
-                   chunk_rows=100_000, progress=None, _first_file=0, _all_names=None, _problems_out=None):
+                   chunk_rows=100_000, progress=None, columns=None, _first_file=0, _all_names=None,
+                   _problems_out=None):
     """Yields the rows of :func:`positions` as DataFrames of whole games, so that memory
     stays flat on any file: a chunk ends before the game that would take it over
     ``chunk_rows`` rows (a game longer than that alone is a chunk of its own; FEN/EPD
     records fill chunks exactly). ``game_id`` is the same as in :func:`positions`. Each
     chunk's ``attrs`` hold the problems seen so far; the warnings come once the input is
     over."""
-    request = _Request(path, where, tags, threads, min_plies, fen, strict, chunk_rows, tag_types)
+    request = _Request(path, where, tags, threads, min_plies, fen, strict, chunk_rows, tag_types, columns)
     if request.chunk_rows < 1:
         raise ValueError("chunk_rows must be at least 1")
     from ._frames import positions_frame as _frame  # pandas: imported when first needed
@@ -178,7 +185,7 @@ def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_
             if chunk is None:
                 break
             yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types,
-                         tag_problems=tag_problems)
+                         tag_problems=tag_problems, columns=request.columns)
         if _problems_out is None:
             _warn(stream.problems(), "record")
             _warn_tags(tag_problems)
@@ -191,7 +198,7 @@ def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_
 
 
 def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
-              progress=None, _first_file=0, _all_names=None):
+              progress=None, columns=None, _first_file=0, _all_names=None):
     """One row per position of a PGN (``.pgn``, ``.pgn.zst``) or FEN/EPD file (or a list
     of them, file objects, fsspec URLs) as a pandas DataFrame.
 
@@ -218,7 +225,9 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
 
     ``where`` takes the ``find`` query language (docs/query.md); with ``min_plies`` N a
     game's position is kept once the query held for N consecutive plies. ``fen=False``
-    leaves out the ``fen`` column. ``threads=0`` uses every core. ``strict=True`` is the
+    leaves out the ``fen`` column. ``columns=[...]`` gives only those columns (any of the
+    above and the tags asked for; in that order); the FEN strings are made only when
+    ``"fen"`` is among them. ``threads=0`` uses every core. ``strict=True`` is the
     CLI's ``--strict``. ``attrs`` holds ``bad``, ``skipped``, ``messages``, ``warnings`` and
     ``warning_messages``. ``progress`` shows a tqdm bar (default: in an interactive session,
     once the call has run 2 s); Ctrl-C stops the call with KeyboardInterrupt.
@@ -227,7 +236,7 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     is kept; :func:`release_memory` unmaps it)."""
     # pandas is imported when first needed: a Dask worker that only runs stats never is.
     from ._frames import empty_positions_frame as _empty_frame, positions_frame as _frame
-    request = _Request(path, where, tags, threads, min_plies, fen, strict, tag_types=tag_types)
+    request = _Request(path, where, tags, threads, min_plies, fen, strict, tag_types=tag_types, columns=columns)
     stream = request.stream(_inputs.integer("_first_file", _first_file))
     bar = _ProgressBar(progress, "pawnkit.positions")
     chunks = []
@@ -244,9 +253,9 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     _warn(problems, "record")
     names = _all_names if _all_names is not None else request.names
     if not chunks:
-        return _empty_frame(request.tags, problems, request.fen, names, request.tag_types)
+        return _empty_frame(request.tags, problems, request.fen, names, request.tag_types, request.columns)
     tag_problems = {}
-    frame = _frame(chunks[0], request.tags, problems, names, request.tag_types, tag_problems)
+    frame = _frame(chunks[0], request.tags, problems, names, request.tag_types, tag_problems, request.columns)
     _warn_tags(tag_problems)
     return frame
 
@@ -280,6 +289,57 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, p
     _warn_tags(tag_problems)
     frame.attrs["tag_problems"] = {name: entry["count"] for name, entry in tag_problems.items()}
     return frame
+
+
+def to_parquet(paths, directory, *, what="positions", columns=None, where=None, partition_by=None, tags=(),
+               tag_types=None, threads=0, min_plies=1, strict=False, chunk_rows=100_000, progress=None):
+    """Writes the rows of :func:`positions` (``what="positions"``) or of :func:`games`
+    (``what="games"``) as a Parquet dataset in ``directory`` (made when missing; a
+    directory with files in it is refused), which ``pandas.read_parquet(directory)`` and
+    ``dask.dataframe.read_parquet(directory)`` read back as the frame the call gives (same
+    columns, dtypes and rows in the same order; the games' ``structures`` as lists of
+    {structure, holder, first_ply} records). Positions are streamed through
+    :func:`iter_positions`, one file per chunk of ``chunk_rows`` rows, so memory stays
+    flat on any file. ``columns`` writes only those columns (positions: as in
+    :func:`positions`; games: of the games table); ``where`` filters positions as in
+    :func:`positions`; ``partition_by`` (a column or a list) writes hive-style
+    subdirectories (``phase=endgame/``) per value: readers then give that column last,
+    as a categorical of its values, and the rows grouped by it. Returns the rows written."""
+    from . import _parquet
+    what = _inputs.text("what", what)
+    if what == "games":
+        if where is not None:
+            raise ValueError("to_parquet: where= filters positions; games have no where=")
+        frame = games(paths, tags=tags, tag_types=tag_types, threads=threads, strict=strict, progress=progress)
+        if columns is not None:
+            columns = [columns] if isinstance(columns, str) else list(columns)
+            unknown = [c for c in columns if c not in frame.columns]
+            if unknown:
+                raise ValueError(f"columns: unknown {', '.join(map(repr, unknown))} (the games table has "
+                                 f"{', '.join(frame.columns)})")
+            frame = frame[columns]
+        return _parquet.write_games(frame, directory, partition_by)
+    if what != "positions":
+        raise ValueError(f"what: expected 'positions' or 'games', got {what!r}")
+    from ._frames import empty_positions_frame
+    chunks = iter_positions(paths, where=where, tags=tags, tag_types=tag_types, threads=threads, min_plies=min_plies,
+                            strict=strict, chunk_rows=chunk_rows, progress=progress, columns=columns)
+    request_tags = _inputs.tags(tags)
+    from ._frames import check_columns
+    written = check_columns(columns, request_tags)  # before the directory is made
+
+    def frames():
+        any_rows = False
+        for chunk in chunks:
+            any_rows = True
+            yield chunk
+        if not any_rows:  # still a dataset: one file of no rows, with every column's type
+            yield empty_positions_frame(request_tags, tag_types=tag_types, columns=written,
+                                        names=_inputs.names(paths))
+
+    from ._frames import positions_columns
+    return _parquet.write_positions(frames(), directory, partition_by,
+                                    written if written is not None else positions_columns(request_tags))
 
 
 def concat(frames):

@@ -1,5 +1,5 @@
 """The `pawnkit` command of a pip install: runs the command-line tool installed beside the
-package (setup.py copies it there as pawnkit-cli), with the same arguments."""
+package (the wheel puts it there as pawnkit-cli: python/CMakeLists.txt), with the same arguments."""
 
 import os
 import sys

@@ -198,42 +198,68 @@ def _file_column(codes, names):
     return pd.Categorical.from_codes(codes, categories=categories)
 
 
-def positions_frame(chunk, tags, problems, names, tag_types=None, tag_problems=None):
+def positions_columns(tags, fen=True):
+    """Every column of :func:`positions_frame`, in order, for these tags."""
+    return (["file", "game", "game_id", "game_key", "ply"] + (["fen"] if fen else []) + list(_BITBOARD_COLUMNS)
+            + ["white_islands", "black_islands"] + list(CATEGORICAL_COLUMNS) + list(tags))
+
+
+def check_columns(columns, tags, fen=True):
+    """``columns=`` of positions/iter_positions/to_parquet as a list of known column names
+    (None: every column), or ValueError naming the unknown ones and the known ones."""
+    if columns is None:
+        return None
+    if isinstance(columns, str):
+        columns = [columns]
+    columns = list(columns)
+    known = positions_columns(tags, fen)
+    unknown = [c for c in columns if c not in known]
+    if unknown:
+        raise ValueError(f"columns: unknown column{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+                         f"(a tag needs tags=[...] too; the columns are {', '.join(known)})")
+    if len(set(columns)) < len(columns):
+        raise ValueError("columns: a column is named twice")
+    return columns
+
+
+def positions_frame(chunk, tags, problems, names, tag_types=None, tag_problems=None, columns=None):
     """One DataFrame from a chunk: file, game, game_id, game_key, ply, fen (unless the
-    chunk was made without), the bitboards, islands, the categorical columns, tags.
-    ``names`` are the names of every input of the call (or Dask collection), which the
-    chunk's ``file`` codes index. Tag values that do not convert are added to
-    ``tag_problems`` (a dict the caller keeps over chunks) and counted in
-    ``attrs["tag_problems"]``."""
+    chunk was made without), the bitboards, islands, the categorical columns, tags; only
+    ``columns`` (in that order) when given, the others never made. ``names`` are the names
+    of every input of the call (or Dask collection), which the chunk's ``file`` codes
+    index. Tag values that do not convert are added to ``tag_problems`` (a dict the caller
+    keeps over chunks) and counted in ``attrs["tag_problems"]``."""
     if tag_problems is None:
         tag_problems = {}
     slot = chunk["game_slot"]
-    head = {
-        "file": _file_column(chunk["file"], names),
-        "game": chunk["game"],
-        "game_id": chunk["game_id"],
-        "game_key": text_array(chunk["game_keys"][slot] if len(slot) else np.zeros(0, object)),
-        "ply": chunk["ply"],
+    makers = {
+        "file": lambda: _file_column(chunk["file"], names),
+        "game": lambda: chunk["game"],
+        "game_id": lambda: chunk["game_id"],
+        "game_key": lambda: text_array(chunk["game_keys"][slot] if len(slot) else np.zeros(0, object)),
+        "ply": lambda: chunk["ply"],
+        "fen": lambda: text_array(chunk["fen"]),
+        "white_islands": lambda: chunk["white_islands"],
+        "black_islands": lambda: chunk["black_islands"],
     }
-    if "fen" in chunk:
-        head["fen"] = text_array(chunk["fen"])
-    columns = head
     # One contiguous array per bitboard column: with copy=False pandas keeps each as a
     # block of its own (no consolidation into one 2-D block, so no copy and no strides).
-    columns.update(zip(_BITBOARD_COLUMNS, chunk["bitboards"]))
-    columns["white_islands"] = chunk["white_islands"]
-    columns["black_islands"] = chunk["black_islands"]
+    for name, array in zip(_BITBOARD_COLUMNS, chunk["bitboards"]):
+        makers[name] = lambda array=array: array
     for name, categories in CATEGORICAL_COLUMNS.items():
-        columns[name] = pd.Categorical.from_codes(chunk[name], categories=categories)
+        makers[name] = lambda name=name, categories=categories: pd.Categorical.from_codes(chunk[name],
+                                                                                          categories=categories)
     for name in tags:
-        columns[name] = tag_column(name, chunk["tags"][name], slot, tag_type(name, tag_types), tag_problems)
-    frame = pd.DataFrame(columns, copy=False)
+        makers[name] = lambda name=name: tag_column(name, chunk["tags"][name], slot, tag_type(name, tag_types),
+                                                    tag_problems)
+    order = columns if columns is not None else positions_columns(tags, "fen" in chunk)
+    frame = pd.DataFrame({name: makers[name]() for name in order}, copy=False)
     frame.attrs.update(problems)
     frame.attrs["tag_problems"] = tag_problem_counts(tag_problems)
     return frame
 
 
-def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=None):
+def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=None, columns=None):
     """The frame of no rows, with every column's dtype (Dask's meta)."""
     chunk = {
         "file": np.zeros(0, np.int32),
@@ -253,7 +279,7 @@ def empty_positions_frame(tags, problems=None, fen=True, names=(), tag_types=Non
     if not fen:
         del chunk["fen"]
     problems = problems or {"bad": 0, "skipped": 0, "messages": [], "warnings": 0, "warning_messages": []}
-    return positions_frame(chunk, list(tags), problems, list(names), tag_types=tag_types)
+    return positions_frame(chunk, list(tags), problems, list(names), tag_types=tag_types, columns=columns)
 
 
 def timeline_frame(text, tags, tag_types, names, tag_problems):

@@ -3,6 +3,8 @@ from typing import Any
 
 import pandas as pd
 
+version: str
+
 class Stats:
     def __init__(self, min_plies: int = ...) -> None: ...
     @property

@@ -16,6 +16,8 @@ instead of threads fighting inside one task; a few shards per worker or more, ea
 at least some tenths of a CPU second (Dask spends a few milliseconds per task).
 """
 
+import functools
+import operator
 import os
 import re
 import shutil
@@ -62,9 +64,10 @@ def _origin_of(path):
     return relocate
 
 
-def _file_stats(path, threads, min_plies):
+def _file_stats(path, threads, min_plies, phase=None):
     # No warning on the worker: the client warns once about the merged result.
-    result = pawnkit.stats([path], threads=threads, min_plies=min_plies, progress=False, _warn_now=False)
+    result = pawnkit.stats([path], threads=threads, min_plies=min_plies, phase=phase, progress=False,
+                           _warn_now=False)
     relocate = _origin_of(path)
     data, errors, warnings = result.__getstate__()
     if not errors and not warnings:
@@ -96,10 +99,12 @@ def _positions_part(path, index, names, **options):
 
 
 def _merge(parts, min_plies):
-    return sum(parts, pawnkit.Stats(min_plies))
+    # Not from the empty Stats(min_plies): it has no phase, and Stats of a phase= add up
+    # only with Stats of the same phase. A merge node has two parts or more.
+    return functools.reduce(operator.add, parts)
 
 
-def stats_graph(paths, *, threads=1, min_plies=8, fan_in=8):
+def stats_graph(paths, *, threads=1, min_plies=8, fan_in=8, phase=None):
     """The delayed computation behind :func:`stats`: one task per path, then a tree of
     merges with up to ``fan_in`` inputs per node (depth log_fan_in(len(paths))). The
     tasks are not pure: a file may change between two calls with the same path."""
@@ -108,45 +113,51 @@ def stats_graph(paths, *, threads=1, min_plies=8, fan_in=8):
         raise ValueError("pawnkit.dask.stats needs at least one path")
     if fan_in < 2:
         raise ValueError("fan_in must be at least 2")
-    level = [dask.delayed(_file_stats, pure=False)(p, threads, min_plies) for p in paths]
+    phase = _inputs.text("phase", phase, optional=True)
+    level = [dask.delayed(_file_stats, pure=False)(p, threads, min_plies, phase) for p in paths]
     while len(level) > 1:
         level = [dask.delayed(_merge, pure=False)(level[i:i + fan_in], min_plies) if len(level[i:i + fan_in]) > 1
                  else level[i] for i in range(0, len(level), fan_in)]
     return level[0]
 
 
-def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=8):
+def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=8, phase=None):
     """``pawnkit.stats`` over many files as one Dask task per file, merged by a tree
-    reduction. ``threads`` is per task (1 suits one task per worker core). With
+    reduction. ``threads`` is per task (1 suits one task per worker core). ``phase``
+    ("opening", "middlegame", "endgame") is ``pawnkit.stats(phase=)``: the pattern and
+    island rows count that phase's positions only. With
     ``client=None`` the current Dask scheduler runs it (a distributed Client if one is
     active, else Dask's default)."""
-    graph = stats_graph(paths, threads=threads, min_plies=min_plies, fan_in=fan_in)
+    graph = stats_graph(paths, threads=threads, min_plies=min_plies, fan_in=fan_in, phase=phase)
     result = client.compute(graph).result() if client is not None else graph.compute()
     pawnkit._warn_stats(result, stacklevel=3)  # once, with the merged counts
     return result
 
 
-def positions(paths, *, where=None, tags=(), tag_types=None, threads=1, min_plies=1, fen=True, strict=False):
+def positions(paths, *, where=None, tags=(), tag_types=None, threads=1, min_plies=1, fen=True, strict=False,
+              columns=None):
     """A ``dask.dataframe.DataFrame`` of :func:`pawnkit.positions`, one partition per path,
     with the exact ``meta`` (columns and dtypes) of pawnkit.positions. ``file`` has every
     path as a category and ``game_id`` is unique over the whole collection (path index *
     2**32 + game), as in one pawnkit.positions call over the same paths. Workers do not
-    warn (the problems are in each partition's attrs)."""
+    warn (the problems are in each partition's attrs). ``columns`` as in pawnkit.positions."""
     # Imported here: dask.dataframe takes a second to import, which every worker process
     # would pay for when it unpickles a stats task from this module.
     import dask.dataframe as dd
-    from ._frames import empty_positions_frame
+    from ._frames import check_columns, empty_positions_frame
 
     paths = _paths(paths)
     names = _inputs.names(paths)
     tags = _inputs.tags(tags)
     tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
+    columns = check_columns(columns, tags, fen)
     parts = [dask.delayed(_positions_part, pure=False)(p, i, names, where=where, tags=tags, tag_types=tag_types,
-                                                       threads=threads, min_plies=min_plies, fen=fen, strict=strict)
+                                                       threads=threads, min_plies=min_plies, fen=fen, strict=strict,
+                                                       columns=columns)
              for i, p in enumerate(paths)]
-    meta = empty_positions_frame(tags, fen=fen, names=names, tag_types=tag_types)
+    meta = empty_positions_frame(tags, fen=fen, names=names, tag_types=tag_types, columns=columns)
     # Each partition has the tag values of its own games as categories: unknown to the meta.
-    meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if meta[t].dtype == "category"])
+    meta = dd.utils.clear_known_categories(meta, cols=[t for t in tags if t in meta and meta[t].dtype == "category"])
     return dd.from_delayed(parts, meta=meta, verify_meta=True)
 
 

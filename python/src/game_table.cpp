@@ -18,25 +18,13 @@
 #include "bindings.hpp"
 #include "game_key.hpp"
 #include "game_runs.hpp"
+#include "record_bytes.hpp"
 
 namespace py = pybind11;
 
 namespace pawnkit::python {
 
 namespace {
-
-template <class T>
-void put(std::string& out, const T& value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-template <class T>
-T take(const char*& p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  p += sizeof value;
-  return value;
-}
 
 // A named structure a game reached: its id, its holder (0 white, 1 black), its first ply.
 struct Reached {

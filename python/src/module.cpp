@@ -5,6 +5,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <pawnkit/version.hpp>
+
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/chess/phase.hpp>
@@ -257,6 +259,9 @@ PYBIND11_MODULE(_pawnkit, m) {
   using namespace pawnkit;
   using namespace pawnkit::python;
   m.doc() = "pawnkit's C++ core: pawn structure with bitboards";
+  // The library's version, compiled in: pawnkit.__version__ (and the wheel's version, which
+  // pyproject.toml reads from the same header).
+  m.attr("version") = PAWNKIT_VERSION_STRING;
 
   m.def("analyze_json", &analyze_json, py::arg("fen"), py::arg("strict"),
         "One line of `pawnkit analyze --format jsonl` for a FEN or EPD record, as text, and "

@@ -11,10 +11,6 @@
 #include <cstring>
 #include <span>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
 #include "analysis/find.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
@@ -23,171 +19,16 @@
 #include "game_key.hpp"
 #include "io/diagnostic.hpp"
 #include "io/source/input_format.hpp"
+#include "position_records.hpp"
+#include "record_bytes.hpp"
+#include "stream_stores.hpp"
 
 namespace pawnkit::python {
 
 namespace {
 
-// The binary rows a worker hands to the pipeline: a game record ('G') before the first
-// row of each game, then one position record ('P') per row. Fixed-size fields are copied
-// with memcpy; the reader below is the only consumer, in the same process.
-constexpr char game_mark = 'G', position_mark = 'P';
-
-template <class T>
-void put(std::string& out, const T& value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-template <class T>
-T take(const char*& p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  p += sizeof value;
-  return value;
-}
-
-struct Structure {
-  std::int8_t id = -1, side = -1;
-};
-
-Structure classify(const Position& pos) {
-  const auto match = classify_structure(pos);
-  if (!match) return {};
-  return {std::int8_t(match->id), std::int8_t(match->side == White ? 0 : 1)};
-}
-
-// Stores that write their cache line without reading it first and without keeping it in
-// the cache (non-temporal stores on x86-64, plain ones elsewhere); stream_fence() orders
-// them before the stores that follow.
-inline void stream_store(std::uint64_t* to, std::uint64_t value) {
-#if defined(__x86_64__)
-  _mm_stream_si64(reinterpret_cast<long long*>(to), static_cast<long long>(value));
-#else
-  *to = value;
-#endif
-}
-
-// Two values to a 16-byte aligned `to`: half the stores of stream_store.
-inline void stream_store_pair(std::uint64_t* to, std::uint64_t first, std::uint64_t second) {
-#if defined(__x86_64__)
-  _mm_stream_si128(reinterpret_cast<__m128i*>(to),
-                   _mm_set_epi64x(static_cast<long long>(second), static_cast<long long>(first)));
-#else
-  to[0] = first;
-  to[1] = second;
-#endif
-}
-
-inline void stream_fence() {
-#if defined(__x86_64__)
-  _mm_sfence();
-#endif
-}
-
-#if defined(__AVX512F__)
-// Columns [k, k + 8) of 8 rows (`offset` = 8 k bytes into each row) to one whole line of
-// each column (`lines`, 64-byte aligned): loaded 8 values at a time and transposed in
-// registers, 24 shuffles and 8 stores for 64 values instead of 64 loads and 32 stores.
-inline void stream_transposed_8x8(const char* const* rows, std::size_t offset,
-                                  std::uint64_t* const* lines) {
-  __m512i r[8], a[8], b[8];
-  for (int i = 0; i < 8; ++i) r[i] = _mm512_loadu_si512(rows[i] + offset);
-  for (int i = 0; i < 8; i += 2) {  // rows i, i + 1 of columns 0, 2, 4, 6 and of 1, 3, 5, 7
-    a[i] = _mm512_unpacklo_epi64(r[i], r[i + 1]);
-    a[i + 1] = _mm512_unpackhi_epi64(r[i], r[i + 1]);
-  }
-  const __m512i first = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
-  const __m512i second = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
-  for (int i = 0; i < 8; i += 4) {  // rows i to i + 3 of columns (0, 4), (2, 6), (1, 5), (3, 7)
-    b[i] = _mm512_permutex2var_epi64(a[i], first, a[i + 2]);
-    b[i + 1] = _mm512_permutex2var_epi64(a[i], second, a[i + 2]);
-    b[i + 2] = _mm512_permutex2var_epi64(a[i + 1], first, a[i + 3]);
-    b[i + 3] = _mm512_permutex2var_epi64(a[i + 1], second, a[i + 3]);
-  }
-  constexpr int column_of[4][2] = {{0, 4}, {2, 6}, {1, 5}, {3, 7}};
-  for (int j = 0; j < 4; ++j) {  // rows 0-3 from b[j], rows 4-7 from b[j + 4]
-    _mm512_stream_si512(reinterpret_cast<__m512i*>(lines[column_of[j][0]]),
-                        _mm512_shuffle_i64x2(b[j], b[j + 4], 0x44));
-    _mm512_stream_si512(reinterpret_cast<__m512i*>(lines[column_of[j][1]]),
-                        _mm512_shuffle_i64x2(b[j], b[j + 4], 0xEE));
-  }
-}
-#endif
-
-template <class T>
-T load(const char* p) {
-  T value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
-}
-
 // game_id = file * game_id_stride + game (python/pawnkit/_frames.py says so to users).
 constexpr std::int64_t game_id_stride = std::int64_t(1) << 32;
-
-// The bytes of a position record after its mark: ply, islands, structure, phase, FEN size, the
-// bitboards, then the FEN.
-constexpr std::size_t position_fixed_bytes = 4 + 1 + 1 + 1 + 1 + 1 + 2;
-constexpr std::size_t position_bitboard_bytes = 2 * bitboard_key_count * sizeof(std::uint64_t);
-
-// The position records that follow `p` (up to the next game record or `end`).
-std::size_t count_positions(const char* p, const char* end) {
-  std::size_t rows = 0;
-  while (p < end && *p == position_mark) {
-    std::uint16_t fen_size;
-    std::memcpy(&fen_size, p + 1 + position_fixed_bytes - 2, sizeof fen_size);
-    p += 1 + position_fixed_bytes + position_bitboard_bytes + fen_size;
-    ++rows;
-  }
-  return rows;
-}
-
-template <class T>
-char* store(char* to, const T& value) {
-  std::memcpy(to, &value, sizeof value);
-  return to + sizeof value;
-}
-
-// One resize and plain stores: appending field by field checked the string's capacity a
-// dozen times a row.
-void put_position(std::string& out, int ply, const PawnReport& report, Structure structure,
-                  GamePhase phase, std::string_view fen) {
-  const std::size_t at = out.size();
-  out.resize(at + 1 + position_fixed_bytes + position_bitboard_bytes + fen.size());
-  char* p = out.data() + at;
-  *p++ = position_mark;
-  p = store(p, std::int32_t(ply));
-  p = store(p, std::uint8_t(report.white.islands));
-  p = store(p, std::uint8_t(report.black.islands));
-  p = store(p, structure.id);
-  p = store(p, structure.side);
-  p = store(p, std::int8_t(phase));
-  p = store(p, std::uint16_t(fen.size()));
-  for (const SquareSetKey& key : bitboard_keys) p = store(p, report.white.*key.member);
-  for (const SquareSetKey& key : bitboard_keys) p = store(p, report.black.*key.member);
-  std::memcpy(p, fen.data(), fen.size());
-}
-
-// The value of tag `name` in a row: the Result column holds the result as the CLI scores
-// it (the movetext's result token, repaired: "1/2" is "1/2-1/2"; the tag only without a
-// token), every other tag its value.
-std::optional<std::string_view> tag_value(const io::GameRecord& game, const std::string& name) {
-  if (name == "Result" && !game.result.empty()) return std::string_view(game.result);
-  return game.tag(name);
-}
-
-// A game record: its number, its key (content hash) and its tags (size -1: absent).
-void put_game(std::string& out, std::size_t number, const index_db::ContentHash& key,
-              const std::vector<std::string>& tags, const io::GameRecord* game) {
-  out += game_mark;
-  put(out, std::uint64_t(number));
-  put(out, key.high);
-  put(out, key.low);
-  for (const std::string& name : tags) {
-    const std::optional<std::string_view> value = game ? tag_value(*game, name) : std::nullopt;
-    put(out, std::int32_t(value ? std::int32_t(value->size()) : -1));
-    if (value) out += *value;
-  }
-}
 
 // One per pipeline thread: every position of every game (or the ones where the query
 // holds for min_plies consecutive plies), as binary rows.

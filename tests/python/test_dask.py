@@ -39,6 +39,24 @@ def test_dask_stats_over_split_shards_equals_cli_stats(client, tmp_path):
     assert got.to_dict() == expected
 
 
+@pytest.mark.parametrize("phase", ["opening", "endgame"])
+def test_dask_stats_of_a_phase_equals_cli_stats_phase(client, tmp_path, phase):
+    shards = shards_of(SAMPLE, 40, tmp_path)
+    got = pawnkit.dask.stats(shards, client=client, phase=phase)
+    assert got.phase == phase
+    assert got.to_dict() == json.loads(run_cli("stats", "--phase", phase, "--format", "json", SAMPLE)[0])
+    assert got.to_dict() != json.loads(run_cli("stats", "--format", "json", SAMPLE)[0])
+
+
+def test_dask_positions_columns(client, tmp_path):
+    shards = shards_of(SAMPLE, 100, tmp_path)
+    columns = ["game_key", "ply", "black_passed", "WhiteElo"]
+    frame = pawnkit.dask.positions(shards, tags=("WhiteElo",), columns=columns)
+    assert list(frame.columns) == columns
+    local = pawnkit.positions(SAMPLE, tags=("WhiteElo",))[columns]
+    pd.testing.assert_frame_equal(client.compute(frame).result().reset_index(drop=True), local)
+
+
 def test_dask_positions_has_the_right_meta_and_rows(client, tmp_path):
     shards = shards_of(SAMPLE, 100, tmp_path)
     frame = pawnkit.dask.positions(shards, tags=("WhiteElo",))
