@@ -320,13 +320,31 @@ TEST(ByteSource, GzipOnStandardInputIsRecognized) {
   ::close(saved);
 }
 
+// UTF-16 with a byte order mark is transcoded (iconv made the fixture from famous.pgn).
+TEST(ByteSource, Utf16WithAByteOrderMarkIsTranscodedWithAWarning) {
+  for (std::size_t chunk : {1, 2, 7, 65536}) {
+    OpenedSource opened = open_source(fixture("utf16_bom.pgn"));
+    ASSERT_TRUE(opened.ok()) << opened.error;
+    EXPECT_EQ(drain(*opened.source, chunk), famous_text()) << chunk;
+    EXPECT_FALSE(opened.source->failed());
+    EXPECT_EQ(opened.source->warning(), io::quoted(fixture("utf16_bom.pgn")) +
+                                            " is UTF-16 text (byte order mark FF FE): read "
+                                            "transcoded to UTF-8");
+  }
+  // Big-endian, a surrogate pair (U+1F600), a lone surrogate and a cut last unit, from
+  // memory one byte at a time: the pair is one character, the others U+FFFD.
+  const std::string be("\xFE\xFF\x00[\xD8\x3D\xDE\x00\xDC\x00\x26\x58\x00", 13);
+  OpenedSource opened = decode_source(make_memory_source(be, "be", 1), "be");
+  ASSERT_TRUE(opened.ok()) << opened.error;
+  EXPECT_EQ(drain(*opened.source, 3), "[\xF0\x9F\x98\x80\xEF\xBF\xBD\xE2\x99\x98\xEF\xBF\xBD");
+}
+
 TEST(ByteSource, ZipAndUtf16AreOneClearError) {
   const struct {
     const char* file;
     const char* says;
   } cases[] = {
       {"zipped.pgn", "is a ZIP archive, not PGN or FEN/EPD text: unzip it first"},
-      {"utf16_bom.pgn", "is UTF-16 text (byte order mark FF FE): convert it to UTF-8 first"},
       {"utf16le_no_bom.pgn", "is UTF-16 text (little-endian, no byte order mark)"},
       {"utf16be_no_bom.pgn", "is UTF-16 text (big-endian, no byte order mark)"},
       {"utf16le.pgn.gz", "is UTF-16 text (little-endian, no byte order mark)"},

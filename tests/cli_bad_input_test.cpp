@@ -139,10 +139,25 @@ TEST(BadInput, TruncatedGzipIsOneErrorAfterTheGamesBeforeIt) {
       << bz.err;
 }
 
-TEST(BadInput, ZipAndUtf16GetOneLineSayingWhatTheyAre) {
+// UTF-16 with a byte order mark (iconv -t UTF-16 made it) reads as the UTF-8 text does,
+// with one warning naming the file; without a mark it is refused (below).
+TEST(BadInput, Utf16WithAByteOrderMarkIsReadTranscoded) {
+  const auto plain = run_cli("analyze --format jsonl --threads 1 '" PAWNKIT_SOURCE_DIR
+                             "/tests/data/games/famous.pgn'");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  const auto r =
+      run_cli("analyze --format jsonl --threads 1 '" + compressed("utf16_bom.pgn") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, plain.out);
+  EXPECT_NE(r.err.find("warning: '" + compressed("utf16_bom.pgn") +
+                       "' is UTF-16 text (byte order mark FF FE): read transcoded to UTF-8\n"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(BadInput, ZipAndUtf16WithoutAMarkGetOneLineSayingWhatTheyAre) {
   for (const auto& [file, says] :
        {std::pair{"zipped.pgn", "is a ZIP archive, not PGN or FEN/EPD text: unzip it first"},
-        {"utf16_bom.pgn", "is UTF-16 text (byte order mark FF FE): convert it to UTF-8 first"},
         {"utf16le_no_bom.pgn", "is UTF-16 text (little-endian, no byte order mark)"}}) {
     for (const char* command :
          {"analyze --format jsonl", "stats", "find --count --where 'ply > 0'"}) {

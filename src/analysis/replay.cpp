@@ -141,6 +141,17 @@ void count_lowercase_moves(ReplayResult& result) {
       ", and " + std::to_string(more) + (more == 1 ? " more move" : " more moves") + " like it";
 }
 
+bool skip_trailing_token(const io::GameRecord& game, ReplayResult& result) {
+  if (game.strict || !result.error.message.starts_with("malformed")) return false;
+  result.outcome = ReplayOutcome::Complete;
+  io::Diagnostic warning = std::move(result.error);
+  result.error = {};
+  warning.message = "not a move at the end of the game, skipped: " + warning.message;
+  warning.severity = io::Severity::Warning;
+  result.warnings.push_back(std::move(warning));
+  return true;
+}
+
 void reader_error(const io::GameRecord& game, ReplayResult& result) {
   set_error(result, ReplayOutcome::Bad, game, game.error->line, game.error->message);
 }
@@ -155,7 +166,12 @@ bool portable_moves(const io::GameRecord& game, std::vector<std::string>& moves)
   const bool chess960 = variant_of(game) == VariantKind::Chess960;
   for (std::size_t i = 0; i < game.move_count(); ++i) {
     const Parsed<LenientMove> move = parse_move_leniently(pos, game.move(i), chess960);
-    if (!move) return false;
+    if (!move) {  // a last token that is no move is skipped, as replay skips it
+      if (i + 1 == game.move_count() && !game.strict &&
+          std::string_view(move.error().what).starts_with("malformed"))
+        break;
+      return false;
+    }
     if (move->spelling == MoveSpelling::Null) {
       moves.emplace_back("--");
       pos.do_null_move();

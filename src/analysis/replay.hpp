@@ -28,7 +28,8 @@ struct ReplayResult {
   int plies = 0;         // moves replayed
   io::Diagnostic error;  // for Bad and Skipped: file, line, game and message
   // Repairs of the movetext (severity Warning): the one line a game gets for its lower-case
-  // piece letters, naming the first and counting the others (the only repair replay makes).
+  // piece letters, naming the first and counting the others, and a last token that is no
+  // move (skip_trailing_token).
   std::vector<io::Diagnostic> warnings;
   std::size_t lowercase_moves = 0;  // moves read with a lower-case piece letter
 };
@@ -53,6 +54,9 @@ bool portable_moves(const io::GameRecord& game, std::vector<std::string>& moves)
 namespace detail {
 bool play_san(const io::GameRecord& game, std::size_t index, Position& pos, ReplayResult& result);
 void reader_error(const io::GameRecord& game, ReplayResult& result);
+// The game's last token is no move at all (malformed in every reading): true, with the
+// error made a warning, unless the game was read strictly. The game's moves all count.
+bool skip_trailing_token(const io::GameRecord& game, ReplayResult& result);
 // Adds "and N more moves like it" to the game's lower-case warning (warnings.front()).
 void count_lowercase_moves(ReplayResult& result);
 }  // namespace detail
@@ -70,7 +74,7 @@ ReplayResult replay(const io::GameRecord& game, OnPosition&& on_position) {
   bool played_all = true;
   for (std::size_t i = 0; i < game.move_count(); ++i) {
     if (!detail::play_san(game, i, pos, result)) {
-      played_all = false;
+      played_all = i + 1 == game.move_count() && detail::skip_trailing_token(game, result);
       break;
     }
     on_position(pos, ++result.plies);

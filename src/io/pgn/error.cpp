@@ -59,8 +59,11 @@ constexpr std::string_view message_texts[] = {
     "%w",
     "%n invalid UTF-8 sequences in tag values replaced with U+FFFD (the first in %w)",
     "tag %w given twice: the first value is kept, the second is dropped",
+    "'{' inside a comment: the comment is read to its matching '}'",
+    "'[' in the movetext starts no tag: skipped to its ']'",
+    "empty FEN tag: the game starts from the standard position",
 };
-static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::DuplicateTag) + 1,
+static_assert(std::size(message_texts) == std::size_t(PgnErrorCode::FenTagEmpty) + 1,
               "one text per PgnErrorCode");
 
 std::string message(PgnErrorCode code, std::uint64_t detail, std::string_view what) {

@@ -16,9 +16,11 @@
 // Movetext rules: move numbers ("1.", "1...", "12.e4") and suffix annotations ("!", "?",
 // "!!", "!?", "?!", "??", reported as NAGs 1..6) are stripped from SAN; "0-0"/"0-0-0"
 // become "O-O"/"O-O-O"; variations "(...)" are skipped with a depth counter (any depth);
-// comments "{...}" and ";..." go to comment() only if the visitor sets wants_comments;
-// lines starting with "%" are ignored; a "[" first on a line in movetext, or after a blank
-// line in a tag section, starts a new game (the previous one ends with result ""); comments
+// comments "{...}" and ";..." go to comment() only if the visitor sets wants_comments (a
+// "{" inside a brace comment nests, with a warning);
+// lines starting with "%" are ignored; a "[" and a tag name first on a line in movetext, or a
+// "[" after a blank line in a tag section, starts a new game (the previous one ends with
+// result ""); any other "[" in movetext is skipped to its "]" with a warning; comments
 // between a result and the next game are ignored. Line numbers count LF. Memory is bounded: tokens
 // and tag pairs longer than max_token_bytes, and delivered comments longer than max_comment_bytes,
 // are errors.
@@ -290,18 +292,46 @@ class PgnParser {
       case '$':
         return nag_token();
       case '[':
-        if (line_start) {
+        if (line_start && starts_tag()) {
           // A new tag section: the previous game had no result.
           end_game("");
           start_game();
           state_.phase = Phase::Tags;
           return tags_.read_tag();
         }
-        [[fallthrough]];
+        return bracket_annotation();
       default:
         ++state_.input.pos;
         if (!state_.skipping)
           state_.report(state_.line, PgnErrorCode::UnexpectedByte, static_cast<unsigned char>(c));
+    }
+  }
+
+  // Whether the "[" at pos, first on a line in movetext, opens a tag pair: a tag name (or a
+  // blank) follows. "[%clk 0:00:59]" leaked out of its comment and "[#]" do not.
+  bool starts_tag() {
+    const char* keep = state_.input.pos;
+    while (state_.input.end - state_.input.pos < 2 && state_.input.refill(keep)) {
+    }
+    if (state_.input.end - state_.input.pos < 2) return true;
+    return has_class(state_.input.pos[1], kTagName | kBlank);
+  }
+
+  // A "[" in the movetext that opens no tag pair: skipped to its "]" (or the end of the
+  // line), with a warning.
+  void bracket_annotation() {
+    const std::size_t at_line = state_.line;
+    if (!state_.skipping) state_.warn(at_line, PgnErrorCode::BracketInMovetext);
+    ++state_.input.pos;
+    for (;;) {
+      const char* p = state_.input.pos;
+      while (p != state_.input.end && *p != ']' && *p != '\n') ++p;
+      state_.input.pos = p;
+      if (p != state_.input.end) {
+        if (*p == ']') ++state_.input.pos;
+        return;
+      }
+      if (!state_.input.refill()) return;
     }
   }
 

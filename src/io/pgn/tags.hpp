@@ -242,6 +242,9 @@ class PgnTagReader {
     }
     if (name == "Result") state_.result_tag.assign(value);
     if (name == "FEN" && !state_.skipping) {
+      // An empty FEN tag says nothing: the game is read from the standard position.
+      if (std::all_of(value.begin(), value.end(), [](char ch) { return has_class(ch, kBlank); }))
+        return state_.warn(tag_line, PgnErrorCode::FenTagEmpty);
       warn_fen_repairs(value, tag_line);
       if (state_.skipping) return;  // strict: a repair was an error
     }

@@ -240,6 +240,12 @@ OpenedSource decode_source(std::unique_ptr<ByteSource> raw, std::string_view pat
   // that does not is left to that decoder, which reports what is wrong.
   std::string head = read_prefix(*raw, 64);
   Container container = container_from_magic(head);
+  if (const int order = utf16_byte_order(head); order != 0 && !raw->failed()) {
+    opened.source = make_line_bound_source(
+        make_utf16_source(make_prefixed_source(std::move(head), std::move(raw)), order == 2),
+        max_bytes_without_line_end);
+    return opened;
+  }
   if (container == Container::Plain && !raw->failed()) {
     if (std::string why = unreadable_text(head, raw->name()); !why.empty()) {
       opened.error = std::move(why);
@@ -264,6 +270,12 @@ OpenedSource decode_source(std::unique_ptr<ByteSource> raw, std::string_view pat
   }
   // What the decompressed bytes are: a zipped or UTF-16 file inside the compression.
   head = read_prefix(*source, 64);
+  if (const int order = utf16_byte_order(head); order != 0 && !source->failed()) {
+    opened.source = make_line_bound_source(
+        make_utf16_source(make_prefixed_source(std::move(head), std::move(source)), order == 2),
+        max_bytes_without_line_end);
+    return opened;
+  }
   if (!source->failed()) {
     if (std::string why = unreadable_text(head, source->name()); !why.empty()) {
       opened.error = std::move(why);

@@ -83,11 +83,13 @@ Container container_from_magic(std::string_view head);
 // Why bytes cannot be read as text, said in a message naming `name`: a ZIP archive
 // ("PK\3\4"), UTF-16 (a byte order mark FF FE or FE FF, or NUL in every other byte of
 // ASCII text). Empty when `head` (the first bytes, up to 64 suffice) looks like text.
+// (open_source and decode_source transcode UTF-16 with a byte order mark instead.)
 std::string unreadable_text(std::string_view head, std::string_view name);
 
 // Opens a path for streaming: "-" is standard input. Compressed input (see Container) is
 // decoded with libzstd, zlib or libbz2's streaming APIs (decoders.cpp). A missing file, a
-// directory, a ZIP archive or UTF-16 text is an error here (see unreadable_text): one message,
+// directory, a ZIP archive or UTF-16 text without a byte order mark is an error here (see
+// unreadable_text; with a mark it is transcoded, with a warning): one message,
 // before anything is read. So are a character device that is not a terminal (/dev/zero;
 // /dev/null is allowed) and the file standard output writes to. While reading, a regular
 // file that shrinks is an error, and so is more than max_bytes_without_line_end bytes
@@ -111,6 +113,14 @@ std::unique_ptr<ByteSource> make_zstd_source(std::unique_ptr<ByteSource> compres
 // file; the bytes decoded before it are delivered first.
 std::unique_ptr<ByteSource> make_gzip_source(std::unique_ptr<ByteSource> compressed);
 std::unique_ptr<ByteSource> make_bzip2_source(std::unique_ptr<ByteSource> compressed);
+
+// 1 when `head` starts with the UTF-16 little-endian byte order mark FF FE, 2 for the
+// big-endian FE FF, 0 otherwise.
+int utf16_byte_order(std::string_view head);
+
+// Wraps a source of UTF-16 text (its byte order mark first) into one that yields it as UTF-8
+// (the mark dropped, lone surrogates as U+FFFD), with a warning() saying so (utf16_source.cpp).
+std::unique_ptr<ByteSource> make_utf16_source(std::unique_ptr<ByteSource> inner, bool big_endian);
 
 // Hands out `prefix` (bytes already read from `inner`) and then the rest of `inner`.
 std::unique_ptr<ByteSource> make_prefixed_source(std::string prefix,
