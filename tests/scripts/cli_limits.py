@@ -16,26 +16,14 @@ import subprocess
 import sys
 import tempfile
 
+from support.cli_run import run
+
 failures = []
 
 
 def check(condition, message):
     if not condition:
         failures.append(message)
-
-
-def run(cli, *args, stdin=None, stdout=subprocess.PIPE, address_space=None, timeout=120):
-    """The finished process; one that runs past `timeout` (an input read without end) is
-    killed and reported as status -9 with "timed out" on its standard error."""
-    def limit():
-        if address_space is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
-    feed = {"input": stdin} if isinstance(stdin, bytes) else {"stdin": stdin}
-    try:
-        return subprocess.run([cli, *args], stdout=stdout, stderr=subprocess.PIPE,
-                              timeout=timeout, preexec_fn=limit, **feed)
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess(args, -9, b"", b"timed out")
 
 
 def sanitized(cli):
@@ -56,7 +44,7 @@ def refused_resources(cli, sample, tmp):
     warned = False
     for megabytes in range(40, 210, 10):
         done = run(cli, "stats", "--threads", "16", "--format", "json", sample,
-                   address_space=megabytes << 20)
+                   limits=[(resource.RLIMIT_AS, megabytes << 20)])
         what = "stats --threads 16 under RLIMIT_AS %d MB" % megabytes
         if done.returncode == 127:  # the program itself could not be loaded
             continue
@@ -70,6 +58,48 @@ def refused_resources(cli, sample, tmp):
                   "%s: message %r" % (what, done.stderr[-300:]))
         warned |= b"pawnkit: warning: could start only " in done.stderr
     check(warned, "no run under RLIMIT_AS warned about threads it could not start")
+
+
+def refused_threads(cli, sample, tmp):
+    # Threads the system refuses (RLIMIT_NPROC): the pipeline and the tuners go on with
+    # fewer, each with one warning, and write the very output of an unlimited run.
+    if os.geteuid() == 0:  # root ignores RLIMIT_NPROC: the runs are made as nobody
+        for folder in (tmp, os.path.dirname(tmp)):
+            os.chmod(folder, 0o755)
+    with open(sample, "rb") as f:
+        games = f.read()
+    pgn = os.path.join(tmp, "ten.pgn")  # over 4096 positions per tuner thread
+    with open(pgn, "wb") as f:
+        f.write(games * 10)
+    trace = os.path.join(tmp, "trace.csv")  # over 2048 rows per fitting thread
+    with open(trace, "w") as f:
+        f.write("result,a,b\n" + "".join("%s,%d,%d\n" % (("1", "0", "0.5")[i % 3], i % 5, i % 7)
+                                          for i in range(10000)))
+    for path in (pgn, trace):
+        os.chmod(path, 0o644)
+    pipeline = b"pawnkit: warning: could start only 0 of 4 worker threads (Resource " \
+               b"temporarily unavailable): going on with 1\n"
+    tuner = b"pawnkit: tune: warning: could start only 0 of 3 tuner threads (Resource " \
+            b"temporarily unavailable): their share ran on the calling thread\n"
+    cases = [(["stats", "--threads", "4", "--format", "json", pgn], [pipeline]),
+             (["tune", "--threads", "4", "--iterations", "5", "--force", pgn], [pipeline, tuner]),
+             (["tune", "--trace", "--threads", "4", "--iterations", "5", "--bootstrap", "2",
+               "--force", trace], [tuner])]
+    for args, warnings in cases:
+        what = "%s under RLIMIT_NPROC 1" % " ".join(args[:2])
+        free = run(cli, *args)
+        try:
+            done = run(cli, *args, limits=[(resource.RLIMIT_NPROC, 1)],
+                       as_nobody=os.geteuid() == 0)
+        except PermissionError:  # nobody cannot reach the program
+            print("refused_threads: skipped, user nobody cannot run %s" % cli)
+            return
+        check(done.returncode == 0 and free.returncode == 0,
+              "%s: status %d, %d unlimited %r" % (what, done.returncode, free.returncode,
+                                                  done.stderr[-300:]))
+        check(done.stdout == free.stdout and done.stdout, "%s: output differs" % what)
+        check(done.stderr == free.stderr + b"".join(warnings),
+              "%s: messages %r" % (what, done.stderr[-400:]))
 
 
 def game_limits(cli, sample, tmp):
@@ -223,8 +253,8 @@ def main():
     source = args.source or os.path.dirname(os.path.dirname(here))
     sample = os.path.join(source, "data", "sample.pgn")
     with tempfile.TemporaryDirectory() as tmp:
-        for case in (refused_resources, game_limits, weights_range, endless_inputs, self_feeding,
-                     shrinking_file, trailing_bytes):
+        for case in (refused_resources, refused_threads, game_limits, weights_range,
+                     endless_inputs, self_feeding, shrinking_file, trailing_bytes):
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)
             case(args.cli, sample, directory)
