@@ -157,6 +157,40 @@ def weights_range(cli, sample, tmp):
           "weight 40137: %d %r" % (done.returncode, done.stderr))
 
 
+def weights_members(cli, sample, tmp):
+    # Every member of the weights file (eval/pawn_weights_json.hpp, listed here on their
+    # own) is range-checked, and a file that cannot be opened is told with the reason.
+    pair = [0, 0]
+    shapes = {name: pair for name in (
+        "backward", "doubled", "doubled_early", "isolated", "weak_lever", "weak_unopposed",
+        "isolated_opposed", "isolated_open", "backward_half_open", "blocked_by_piece")}
+    shapes.update({name: [pair] * 6 for name in (
+        "phalanx", "candidate_passer", "passed_free_safe", "passed_free_attacked",
+        "passed_blocked_safe", "passed_blocked_attacked")})
+    shapes.update({"blocked": [pair, pair], "connected": [0] * 8, "supporter": 0,
+                   "side_to_move": 0})
+    pieces = ["pawn", "knight", "bishop", "rook", "queen"]
+    path = os.path.join(tmp, "w.json")
+
+    def too_big(value):  # the value with its last integer made 40137
+        if isinstance(value, int):
+            return 40137
+        return value[:-1] + [too_big(value[-1])]
+    members = [(name, {name: too_big(shape)}) for name, shape in shapes.items()]
+    members += [("material." + p, {"material": {p: [0, 40137]}}) for p in pieces]
+    for name, weights in members:
+        with open(path, "w") as f:
+            json.dump(weights, f)
+        done = run(cli, "pawn-eval", "--weights", path, sample)
+        check(done.returncode == 2 and b'member "%s": 40137 is out of range' % name.encode()
+              in done.stderr, "weights %s: %d %r" % (name, done.returncode, done.stderr))
+    missing = os.path.join(tmp, "missing.json")
+    done = run(cli, "pawn-eval", "--weights", missing, sample)
+    check(done.returncode == 2 and done.stderr == b"pawnkit: %s: cannot open the weights file: "
+          b"No such file or directory\n" % missing.encode(),
+          "--weights missing.json: %d %r" % (done.returncode, done.stderr))
+
+
 def endless_inputs(cli, sample, tmp):
     for args in (["stats", "/dev/zero"], ["analyze", "/dev/zero"]):
         done = run(cli, *args, timeout=20)
@@ -254,7 +288,7 @@ def main():
     sample = os.path.join(source, "data", "sample.pgn")
     with tempfile.TemporaryDirectory() as tmp:
         for case in (refused_resources, refused_threads, game_limits, weights_range,
-                     endless_inputs, self_feeding, shrinking_file, trailing_bytes):
+                     weights_members, endless_inputs, self_feeding, shrinking_file, trailing_bytes):
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)
             case(args.cli, sample, directory)
