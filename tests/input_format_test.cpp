@@ -132,8 +132,8 @@ TEST(InputFormat, BlankLinesDoNotCountTowardsThePeekLimit) {
   d = detect_input_format(make_memory_source("\n\r\n" + text), "-", std::nullopt, 3);
   EXPECT_EQ(drain(*d.source), "\n\r\n" + text);
   const std::string long_blank_start((std::size_t(1) << 20) + 10, ' ');
-  d = detect_input_format(make_memory_source(long_blank_start + "\r\n" + text), "-",
-                          std::nullopt, 50);
+  d = detect_input_format(make_memory_source(long_blank_start + "\r\n" + text), "-", std::nullopt,
+                          50);
   EXPECT_EQ(d.format, Pgn);
   const std::string handed_on = drain(*d.source);
   EXPECT_EQ(handed_on.substr(handed_on.size() - text.size()), text);

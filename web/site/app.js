@@ -2,6 +2,8 @@
 // games of the files the user opens. All answers come from the WebAssembly module
 // through the API in pawnkit.js (also window.pawnkit).
 import * as pawnkit from './pawnkit.js';
+import { createAnalysis } from './analysis.js';
+import { createProgress } from './progress.js';
 
 window.pawnkit = pawnkit;
 
@@ -11,6 +13,8 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 const GAME_ROWS = 200; // rows of the games table drawn at once (a long table freezes the page)
 const PIECE_NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const PLAY_LABEL = 'Chess board: click a piece and its square, or drag it, to play a move; arrows move between squares, Enter or Space acts as a click';
+const EDIT_LABEL = 'Chess board: arrows move, Enter or Space places the chosen piece';
 
 const state = {
   board: new Array(64).fill(''), // index = rank * 8 + file (a1 = 0), FEN letters
@@ -22,13 +26,21 @@ const state = {
   focus: 27,                    // the square with the keyboard focus (d4)
   files: null,                  // the opened files: {blobs, key, name}
   games: [],
-  game: null,                   // {info, moves, fens, structures}
-  ply: 0,
+  game: null,                   // the opened game on the board: pawnkit.games' {game} record
 };
 
-function showError(message) {
+// The message shows beside the action (the FEN box, the file box, the query, the moves);
+// #error keeps the last one for scripts and screen readers, and shows it only when the
+// action has no place of its own.
+const ERROR_PLACES = { fen: 'fen-error', file: 'file-error', query: 'query-error', moves: 'moves-error' };
+function showError(message, place) {
   $('error').textContent = message || '';
+  $('error').classList.toggle('elsewhere', !!place);
+  for (const [p, id] of Object.entries(ERROR_PLACES))
+    if (p === place || message) $(id).textContent = p === place ? message || '' : '';
 }
+let analysis = null; // the analysis board (analysis.js): moves, play mode, the address
+let progress = null;
 
 // ---------------------------------------------------------------- position and FEN
 
@@ -79,24 +91,30 @@ function fixCastling() {
   state.rest = f.join(' ');
 }
 
-// Applies a FEN/EPD text: the board shows it and every view follows. A bad one leaves the
+// Shows a FEN/EPD text: the board shows it and every view follows. A bad one leaves the
 // board as it was and shows the CLI's message.
-function setFen(text, { updateHash = true } = {}) {
+function showFen(text) {
   let report, details;
   try {
     report = pawnkit.analyze(text);
     details = pawnkit.details(text);
   } catch (e) {
-    showError(e.message);
+    showError(e.message, 'fen');
     return false;
   }
-  showError('');
+  showError('', 'fen');
   state.report = report;
   state.board = boardFromFen(report.fen);
   state.rest = report.fen.split(' ').slice(1).join(' ');
   $('fen').value = report.fen;
-  if (updateHash) history.replaceState(null, '', `#fen=${encodeURIComponent(report.fen)}`);
   render(details);
+  return true;
+}
+
+// A new position (typed, edited): a new game starts there; the address carries it.
+function setFen(text) {
+  if (!showFen(text)) return false;
+  analysis.reset(state.report.fen);
   return true;
 }
 
@@ -340,8 +358,8 @@ function buildPalette() {
     button.dataset.piece = t || 'eraser';
     button.textContent = t ? GLYPHS[t] : '⌫';
     button.setAttribute('aria-label', t ? `${t === t.toUpperCase() ? 'white' : 'black'} ${PIECE_NAMES[t.toLowerCase()]}` : 'eraser');
-    button.setAttribute('aria-pressed', String(t === state.tool));
-    button.addEventListener('click', () => { state.tool = t; buildPalette(); });
+    button.setAttribute('aria-pressed', String(t === state.tool && analysis.mode() === 'edit'));
+    button.addEventListener('click', () => { state.tool = t; analysis.setMode('edit'); });
     palette.appendChild(button);
   }
 }
@@ -375,8 +393,12 @@ function onBoardKey(event) {
   else if (event.key === 'ArrowLeft') file -= dir;
   else if (event.key === 'ArrowUp') rank += dir;
   else if (event.key === 'ArrowDown') rank -= dir;
-  else if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); place(sq); focusSquare(sq); return; }
-  else if (event.key === 'Delete' || event.key === 'Backspace') {
+  else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    if (analysis.mode() === 'play') analysis.click(squareName(sq)); else place(sq);
+    focusSquare(sq);
+    return;
+  } else if ((event.key === 'Delete' || event.key === 'Backspace') && analysis.mode() === 'edit') {
     const tool = state.tool;
     state.tool = '';
     state.board[sq] = 'x'; // anything but the eraser's '': place() then empties the square
@@ -391,18 +413,13 @@ function onBoardKey(event) {
 
 // ---------------------------------------------------------------- games
 
-function setBusy(busy, text = '') {
+// The bar and Cancel show only while a run goes on; `parts`: the bar's share of each step.
+function setBusy(busy, text = '', parts = {}) {
   $('work').hidden = !busy;
-  $('progress-text').textContent = text;
-  if (!busy) $('progress').value = 0;
+  if (busy) progress.start(parts, text);
 }
 
-function onProgress({ phase, games, done, total }) {
-  $('progress').value = total ? done / total : 0;
-  $('progress-text').textContent = phase === 'reading'
-    ? `reading ${(done / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`
-    : `${phase}: ${games} games`;
-}
+const onProgress = (p) => progress.update(p);
 
 async function openFiles(fileList) {
   const blobs = [...fileList];
@@ -411,21 +428,24 @@ async function openFiles(fileList) {
   state.files = { blobs, name, key: `${name}:${blobs.map((f) => `${f.size}:${f.lastModified}`).join(',')}:${Date.now()}` };
   $('stats-json').textContent = '';
   $('results').hidden = true;
-  setBusy(true, `reading ${name}`);
+  setBusy(true, `reading ${name}`, { reading: [0, 0.4], stats: [0.4, 0.75], games: [0.75, 1] });
+  $('pgn-file').value = ''; // the same file chosen again (after Cancel) is news again
   try {
     const opts = { key: state.files.key, name, onProgress };
     const s = await pawnkit.statsText(blobs, opts);
+    progress.done('stats');
     renderStats(JSON.parse(s.text), s.warnings, s.charts);
     state.games = await pawnkit.games(blobs, opts);
+    progress.done('games');
     // Each step in its own task, so that the page answers in between (no long task).
     await nextTask();
     renderGames();
     await nextTask();
     $('results').hidden = false;
     $('stats-json').textContent = s.text;
-    showError(s.warnings ? s.warnings.trim().split('\n')[0] : '');
+    showError(s.warnings ? s.warnings.trim().split('\n')[0] : '', 'file');
   } catch (e) {
-    showError(e.message);
+    if (e.message !== 'cancelled') showError(e.message, 'file');
   } finally {
     setBusy(false);
   }
@@ -479,22 +499,11 @@ async function openGame(number, ply) {
   try {
     const [g] = await pawnkit.games(state.files.blobs, { game: number, key: state.files.key, name: state.files.name });
     state.game = g;
-    $('game-view').hidden = false;
     $('game-title').textContent = `Game ${g.game}: ${g.white} – ${g.black} ${g.result}`;
-    const moves = $('moves');
-    moves.textContent = '';
-    g.moves.forEach((m, i) => {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = `${i % 2 ? '' : `${Math.floor(i / 2) + 1}. `}${m}`;
-      b.addEventListener('click', () => stepTo(i + 1));
-      li.appendChild(b);
-      moves.appendChild(li);
-    });
-    stepTo(Math.min(ply, g.fens.length - 1));
+    showError('', 'moves');
+    analysis.loadGame(g, Math.min(ply, g.fens.length - 1));
   } catch (e) {
-    showError(e.message);
+    showError(e.message, 'moves');
   }
 }
 
@@ -509,25 +518,24 @@ function timelineText(byPly) {
   return runs.filter((r) => r.name).map((r) => `${r.name} ${r.from}${r.to > r.from ? `-${r.to}` : ''}`).join(', ');
 }
 
-function stepTo(ply) {
-  const g = state.game;
-  if (!g) return;
-  state.ply = Math.max(0, Math.min(ply, g.fens.length - 1));
-  setFen(g.fens[state.ply]);
-  $('ply-label').textContent = `ply ${state.ply} of ${g.fens.length - 1}`;
-  [...$('moves').children].forEach((li, i) => li.classList.toggle('current', i + 1 === state.ply));
+// After every step of the analysis board: the structure here and, on the main line of an
+// opened game, the game's structure timeline.
+function showTimeline(node, tree, gameNumber) {
+  const g = state.game && state.game.game === gameNumber && tree.isMainline(node) ? state.game : null;
+  if (!gameNumber) { state.game = null; $('game-title').textContent = ''; }
   const s = state.report.structure;
   $('timeline').textContent = `${s ? `${s} (${state.report.structure_side})` : 'none named'} at this ply; ` +
-    (timelineText(g.structure_by_ply) || 'no named structure in this game');
+    (g ? timelineText(g.structure_by_ply) || 'no named structure in this game' : 'no opened game on the board');
 }
 
 async function runFind(games) {
   const where = $('query').value;
   const error = pawnkit.checkQuery(where);
-  $('query-error').textContent = error;
-  if (error) { showError(error.split('\n')[0]); return; }
+  showError(error ? error.split('\n')[0] : '', 'query');
+  $('query-error').textContent = error; // the whole message, with its caret
+  if (error) return;
   if (!state.files) return;
-  setBusy(true, 'finding');
+  setBusy(true, 'finding', { find: [0, 1] });
   try {
     const opts = { where, minPlies: Number($('min-plies').value) || 1, games, key: state.files.key, name: state.files.name, onProgress };
     const result = await pawnkit.find(state.files.blobs, opts);
@@ -539,7 +547,6 @@ async function runFind(games) {
       setTimeout(() => URL.revokeObjectURL(a.href), 10000);
       return;
     }
-    showError('');
     const box = $('find-results');
     box.innerHTML = `<p>${result.length} positions</p>`;
     const list = document.createElement('ol');
@@ -554,7 +561,7 @@ async function runFind(games) {
     }
     box.appendChild(list);
   } catch (e) {
-    showError(e.message);
+    if (e.message !== 'cancelled') showError(e.message, 'query');
   } finally {
     setBusy(false);
   }
@@ -562,7 +569,8 @@ async function runFind(games) {
 
 async function runSimilar() {
   if (!state.files) return;
-  setBusy(true, 'comparing');
+  showError('', 'query');
+  setBusy(true, 'comparing', { similar: [0, 1] });
   try {
     const options = { to: boardFen(), top: 10, minPly: Number($('similar-min-ply').value), ignoreFiles: $('similar-ignore').value };
     const hits = await pawnkit.similar(state.files.blobs, { ...options, key: state.files.key, name: state.files.name, onProgress });
@@ -579,9 +587,8 @@ async function runSimilar() {
       list.appendChild(li);
     }
     box.appendChild(list);
-    showError('');
   } catch (e) {
-    showError(e.message);
+    if (e.message !== 'cancelled') showError(e.message, 'query');
   } finally {
     setBusy(false);
   }
@@ -589,30 +596,34 @@ async function runSimilar() {
 
 // ---------------------------------------------------------------- start
 
-function fenFromHash() {
-  const m = location.hash.match(/fen=([^&]*)/);
-  return m ? decodeURIComponent(m[1]) : null;
-}
-
 async function main() {
   await Promise.all([pawnkit.ready, loadCatalogue()]);
-  buildPalette();
+  progress = createProgress($('progress'), $('progress-text'));
   buildBoard();
-  if (!setFen(fenFromHash() || START, { updateHash: false })) setFen(START, { updateHash: false });
+  analysis = createAnalysis({
+    show: showFen,
+    onNode: showTimeline,
+    showError,
+    onMode: (mode) => { buildPalette(); $('board').setAttribute('aria-label', mode === 'play' ? PLAY_LABEL : EDIT_LABEL); },
+  });
+  buildPalette();
+  if (!analysis.applyHash() && !setFen(START)) throw new Error('the start position was refused');
+  analysis.setMode('play');
 
   $('fen').addEventListener('change', () => setFen($('fen').value));
   $('fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') setFen($('fen').value); });
-  window.addEventListener('hashchange', () => { const f = fenFromHash(); if (f && f !== state.report.fen) setFen(f, { updateHash: false }); });
   $('board').addEventListener('click', (e) => {
     const cell = e.target.closest('.square');
-    if (cell) { focusSquare(Number(cell.dataset.index)); place(Number(cell.dataset.index)); }
+    if (!cell) return;
+    if (analysis.mode() === 'play') analysis.click(cell.dataset.square);
+    else { focusSquare(Number(cell.dataset.index)); place(Number(cell.dataset.index)); }
   });
   $('board').addEventListener('keydown', onBoardKey);
   $('board').addEventListener('focusin', (e) => {
     const cell = e.target.closest('.square');
     if (cell) state.focus = Number(cell.dataset.index);
   });
-  $('flip').addEventListener('click', () => { state.flipped = !state.flipped; buildBoard(); render(); });
+  $('flip').addEventListener('click', () => { state.flipped = !state.flipped; buildBoard(); render(); analysis.setMode(analysis.mode()); });
   $('clear').addEventListener('click', () => { state.board.fill(''); state.board[4] = 'K'; state.board[60] = 'k'; state.rest = 'w - - 0 1'; setFen(boardFen()); });
   $('start').addEventListener('click', () => setFen(START));
   $('pawns-only').addEventListener('change', () => {
@@ -628,20 +639,11 @@ async function main() {
   drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('dragging'); });
   drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
   drop.addEventListener('drop', (e) => { e.preventDefault(); drop.classList.remove('dragging'); openFiles(e.dataTransfer.files); });
-  $('cancel').addEventListener('click', () => { pawnkit.cancel(); setBusy(false); showError('cancelled'); });
+  $('cancel').addEventListener('click', () => { pawnkit.cancel(); setBusy(false); showError('cancelled', 'file'); });
   $('filter').addEventListener('input', renderGames);
   $('find-form').addEventListener('submit', (e) => { e.preventDefault(); runFind(false); });
   $('export').addEventListener('click', () => runFind(true));
   $('similar-form').addEventListener('submit', (e) => { e.preventDefault(); runSimilar(); });
-  const step = (d) => stepTo(state.ply + d);
-  $('first').addEventListener('click', () => stepTo(0));
-  $('prev').addEventListener('click', () => step(-1));
-  $('next').addEventListener('click', () => step(1));
-  $('last').addEventListener('click', () => stepTo(1e9));
-  $('game-view').addEventListener('keydown', (e) => {
-    if (e.key === 'ArrowLeft') step(-1);
-    else if (e.key === 'ArrowRight') step(1);
-  });
   document.body.dataset.ready = 'true';
 }
 

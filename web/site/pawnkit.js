@@ -5,6 +5,8 @@
 //   pawnkit.analyze(fen)            -> one line of `pawnkit analyze --format jsonl`, as an object
 //   pawnkit.details(fen)            -> {phase, eval: {white, black}} (Stockfish 15.1's pawn terms)
 //   pawnkit.drawingScheme()         -> {palette, stripe_keys, max_rings}: how `show --svg` draws keys
+//   pawnkit.legalMoves(fen)         -> [{uci, san, fen}]: every legal move, with the FEN after it
+//   pawnkit.playMove(fen, move)     -> {uci, san, fen}: one move (SAN or UCI) played
 //   await pawnkit.stats(data, {minPlies})        -> `pawnkit stats --format json`, as an object
 //   await pawnkit.statsText(data, {minPlies})    -> {text (that JSON), charts (stats --svg's files), warnings, decoders}
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
@@ -30,6 +32,21 @@ function run(fn, fen) {
 
 export function analyze(fen) { return run(module && module.analyze, fen); }
 export function details(fen) { return run(module && module.details, fen); }
+
+// The analysis board's rules: every legal move of the position as {uci, san, fen (after
+// it)}, and one move (SAN or UCI, read as lenient PGN readers do) played: {uci, san, fen}.
+export function legalMoves(fen) {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  const r = JSON.parse(module.legalMoves(String(fen)));
+  if (r.error) throw new Error(r.error);
+  return r.moves;
+}
+export function playMove(fen, move) {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  const r = JSON.parse(module.playMove(String(fen), String(move)));
+  if (r.error) throw new Error(r.error);
+  return r;
+}
 
 export function drawingScheme() {
   if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');

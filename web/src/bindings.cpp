@@ -63,6 +63,11 @@ class Input {
   void reserve(std::size_t size) { bytes_.reserve(size); }
   const std::string& name() const { return name_; }
   std::unique_ptr<io::ByteSource> source() const { return io::make_view_source(bytes_, name_); }
+  // The bytes [from, to) (to clamped to the end): one game's text for the page's move list.
+  std::string_view text(std::uint64_t from, std::uint64_t to) const {
+    if (from >= bytes_.size()) return {};
+    return std::string_view(bytes_).substr(from, std::min<std::uint64_t>(to, bytes_.size()) - from);
+  }
   // Why these bytes are not PGN text (binary, a ZIP archive, UTF-16), or empty.
   std::string unreadable() const {
     const std::string_view head(bytes_.data(), std::min<std::size_t>(bytes_.size(), 4096));
@@ -280,7 +285,9 @@ class GamesWorker {
  public:
   explicit GamesWorker(std::size_t only) : only_(only) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>&) {
+    if (only_ && game.number == only_ + 1) next_offset = game.offset;  // where game `only` ends
     if (only_ && game.number != only_) return;
+    offset = game.offset;
     std::vector<std::string> structures, fens, by_ply;
     std::optional<StructureId> last;
     const analysis::ReplayResult result = analysis::replay(game, [&](const Position& pos, int) {
@@ -337,6 +344,10 @@ class GamesWorker {
     out += "}\n";
   }
 
+  // With `only`: where that game's text starts and the next one's (the end of the input
+  // when it is the last).
+  std::uint64_t offset = 0, next_offset = ~std::uint64_t(0);
+
  private:
   std::size_t only_;
 };
@@ -347,6 +358,14 @@ Result games(const Input& input, int only, emscripten::val on_progress) {
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
+  // One game: its text as it is in the file ("pgn"), for the variations and comments that
+  // the reader leaves out (the page's move list reads them).
+  if (only > 0 && sink.output.size() > 2) {
+    sink.output.resize(sink.output.size() - 2);  // "}\n"
+    sink.output += ", \"pgn\": ";
+    io::append_json_string(sink.output, input.text(workers[0].offset, workers[0].next_offset));
+    sink.output += "}\n";
+  }
   return {sink.output, {}, sink.warnings, {}};
 }
 

@@ -282,7 +282,6 @@ await check('find, a bad query, export and a game to step through', async () => 
   assert.match(narrowed.error, /--ignore-files/);
   // Open the first hit: the board shows that position.
   await page.click('#find-results li button');
-  await page.waitForFunction(() => !document.getElementById('game-view').hidden);
   const first = JSON.parse(expected[0]);
   await page.waitForFunction((f) => document.getElementById('fen').value === f, {}, first.fen);
   await page.click('#next');
@@ -368,7 +367,6 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
     const dir = process.env.PAWNKIT_SCREENSHOTS;
     fs.mkdirSync(dir, { recursive: true });
     await enterFen(positions[0]);
-    await page.evaluate(() => document.getElementById('game-view').setAttribute('hidden', ''));
     await (await page.$('.board-area')).screenshot({ path: path.join(dir, 'board.png') });
     await (await page.$('#stats-view')).screenshot({ path: path.join(dir, 'stats.png') });
   });
