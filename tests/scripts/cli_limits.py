@@ -260,6 +260,13 @@ def trailing_bytes(cli, sample, tmp):
     check(done.returncode == 0 and json.loads(done.stdout or b"{}").get("games") == 300,
           "stats --strict, trailing bytes: %d %r" % (done.returncode, done.stdout[:60]))
     check(warning in done.stderr, "stats --strict, trailing bytes: %r" % done.stderr)
+    # Also when the last game is in error (skipped to its end): one warning, status 1.
+    with open(sample, "rb") as f:
+        bad_last = packed("z.pgn.gz", f.read() + b'[Result "1-0"]\n\n1. e4 e5 2. %% 1-0\n')
+    done = run(cli, "stats", "--format", "json", bad_last)
+    check(done.returncode == 1 and done.stderr.count(warning) == 1 and
+          b"game 301: unexpected character '%'" in done.stderr,
+          "stats, trailing bytes after a bad game: %d %r" % (done.returncode, done.stderr))
     source = os.path.dirname(os.path.dirname(sample))
     with open(os.path.join(source, "data", "structures.epd"), "rb") as f:
         epd_text = f.read()
