@@ -9,9 +9,12 @@ Usage: cli_limits.py --cli PAWNKIT [--source REPO] [--shared SHARED_DATA]
 
 import argparse
 import gzip
+import http.client
 import json
 import os
+import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -100,6 +103,64 @@ def refused_threads(cli, sample, tmp):
         check(done.stdout == free.stdout and done.stdout, "%s: output differs" % what)
         check(done.stderr == free.stderr + b"".join(warnings),
               "%s: messages %r" % (what, done.stderr[-400:]))
+
+
+def refused_server_threads(cli, sample, tmp):
+    # serve --threads 16 under a low RLIMIT_NPROC (run as nobody, whose threads are this
+    # process's alone): it serves with the threads it could start, with a warning, answers,
+    # and ends with status 0 on SIGTERM. Opening the index (RocksDB) takes threads of its own
+    # first: limits too low for it end before listening, and are passed over here.
+    if os.geteuid() != 0:
+        print("refused_server_threads: skipped, needs root to run as nobody")
+        return
+    for folder in (tmp, os.path.dirname(tmp)):
+        os.chmod(folder, 0o755)
+    db = os.path.join(tmp, "db")
+    done = run(cli, "index", "add", db, sample)
+    check(done.returncode == 0, "index add: %d %r" % (done.returncode, done.stderr[-300:]))
+    for root, folders, files in os.walk(db):
+        for name in folders + files:
+            os.chmod(os.path.join(root, name), 0o755)
+    os.chmod(db, 0o755)
+    served = False
+    for nproc in range(2, 24):
+        def prepare():
+            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+        server = subprocess.Popen([cli, "serve", "--index", db, "--listen", "127.0.0.1:0",
+                                   "--threads", "16"], stderr=subprocess.PIPE,
+                                  preexec_fn=prepare)
+        try:
+            line = server.stderr.readline()
+            port = re.search(rb"listening on http://127.0.0.1:(\d+)/", line)
+            if not port:
+                continue
+            warning = server.stderr.readline()
+            check(re.match(rb"pawnkit: serve: warning: could start only (\d+) of 16 worker "
+                           rb"threads \(Resource temporarily unavailable\): serving with \1\n$",
+                           warning), "serve under RLIMIT_NPROC %d: %r" % (nproc, warning))
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", int(port.group(1)),
+                                                        timeout=20)
+                connection.request("GET", "/")
+                status = connection.getresponse().status
+                connection.close()
+            except OSError as e:
+                status = e
+            check(status in (200, 404), "serve under RLIMIT_NPROC %d: answer %r" % (nproc, status))
+            server.send_signal(signal.SIGTERM)
+            check(server.wait(timeout=20) == 0, "serve under RLIMIT_NPROC %d: status %r" %
+                  (nproc, server.returncode))
+            served = True
+            break
+        finally:
+            if server.poll() is None:
+                server.kill()
+            server.wait()
+            server.stderr.close()
+    check(served, "serve never listened under RLIMIT_NPROC 2..23")
 
 
 def game_limits(cli, sample, tmp):
@@ -294,8 +355,9 @@ def main():
     source = args.source or os.path.dirname(os.path.dirname(here))
     sample = os.path.join(source, "data", "sample.pgn")
     with tempfile.TemporaryDirectory() as tmp:
-        for case in (refused_resources, refused_threads, game_limits, weights_range,
-                     weights_members, endless_inputs, self_feeding, shrinking_file, trailing_bytes):
+        for case in (refused_resources, refused_threads, refused_server_threads, game_limits,
+                     weights_range, weights_members, endless_inputs, self_feeding,
+                     shrinking_file, trailing_bytes):
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)
             case(args.cli, sample, directory)
