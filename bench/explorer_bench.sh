@@ -10,7 +10,8 @@
 # an index of as many real games: the size goal is judged on the real games.
 #
 # usage: bench/explorer_bench.sh [SOURCE.pgn|.pgn.zst] [N...]
-#   default: the shared Magnus games (else data/sample.pgn), N = 10000 100000 1000000
+#   default: the shared Magnus games (else data/sample.pgn), N = 10000 100000 1000000;
+#   the shared lichess_db_1000k.pgn (PAWNKIT_BENCH_SECOND) is measured too, when present
 #   PAWNKIT_BENCH_DIR: where the files and indexes go (default /tmp/pawnkit_explorer_bench)
 set -eu  # no pipefail: awk stops reading the copies early (SIGPIPE upstream is expected)
 cd "$(dirname "$0")/.."
@@ -20,7 +21,7 @@ source=${1:-../shared/data/lichess_magnus_games.pgn.zst}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000 1000000)
 work=${PAWNKIT_BENCH_DIR:-/tmp/pawnkit_explorer_bench}
-cli=$PWD/build/pawnkit
+cli=${PAWNKIT_CLI:-$PWD/build/pawnkit}  # PAWNKIT_CLI: another build (before/after)
 [ -x "$cli" ] || bash scripts/build.sh --target pawnkit_cli >/dev/null
 mkdir -p "$work"
 
@@ -49,9 +50,11 @@ random.shuffle(fens)
 print("\n".join(fens[:5000]))' >"$fens"
 fi
 
-# cpu_seconds COMMAND: the median user+system seconds of farm-bench's runs.
-cpu_seconds() {
-  farm-bench -n "$runs" --warmup 0 --timeout 3600 -- "$@" 2>&1 | awk '/^A cpu s/ { print $5 }'
+# paired_cpu A B: farm-bench runs A and B in turn (A B A B ...); prints the median user +
+# system seconds of each and the median of the run-by-run ratios A/B.
+paired_cpu() {
+  farm-bench -n "$runs" --warmup 1 --timeout 3600 --vs "$2" -- sh -c "$1" 2>&1 |
+    awk '/^A cpu s/ { a = $5 } /^B cpu s/ { b = $5 } /^A\/B cpu/ { r = $4 } END { print a, b, r }'
 }
 
 echo "source: $source ($source_games games); $(uptime | sed 's/.*load/load/')"
@@ -60,11 +63,11 @@ printf "%-22s %9s %9s %9s %6s %11s %11s %6s  %s\n" "input" "games" "index s" "st
 run_one() {
   local name=$1 file=$2 db=$work/db-$1
   runs=$3
-  local t_index t_stats
-  t_index=$(cpu_seconds sh -c "rm -rf '$db'; exec '$cli' index add --threads 1 '$db' '$file' >/dev/null 2>&1")
+  local t_index t_stats ratio
+  read -r t_index t_stats ratio <<<"$(paired_cpu "rm -rf '$db'; exec '$cli' index add --threads 1 '$db' '$file' >/dev/null 2>&1" \
+    "sh -c 'exec $cli stats --threads 1 $file >/dev/null 2>&1'")"
   rm -rf "$db"
   "$cli" index add --threads 1 "$db" "$file" >/dev/null 2>&1 || true
-  t_stats=$(cpu_seconds sh -c "exec '$cli' stats --threads 1 '$file' >/dev/null 2>&1")
   local info games bytes zbytes
   info=$("$cli" index info --format json "$db")
   games=$(echo "$info" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')
@@ -76,11 +79,15 @@ run_one() {
   local queries
   queries=$(python3 bench/explore_latency.py "$cli" "$db" "$fens")
   printf "%-22s %9s %9.2f %9.2f %6.2f %11.1f %11.1f %6.2f  %s\n" "$name" "$games" "$t_index" \
-    "$t_stats" "$(echo "$t_index / $t_stats" | bc -l)" "$(echo "$bytes / 1000000" | bc -l)" \
+    "$t_stats" "$ratio" "$(echo "$bytes / 1000000" | bc -l)" \
     "$(echo "$zbytes / 1000000" | bc -l)" "$(echo "$bytes / $zbytes" | bc -l)" "$queries"
 }
 
-run_one real "$source" 3
+run_one real "$source" 5
+# A second file of real games, none of them replicated (438 games: the fixed cost of
+# creating an index shows there).
+second=${PAWNKIT_BENCH_SECOND:-../shared/data/lichess_db_1000k.pgn}
+[ -f "$second" ] && run_one real-2 "$second" 9
 for n in "${sizes[@]}"; do
   file=$work/games-$n.pgn.zst
   make_file "$n" "$file"
@@ -88,5 +95,6 @@ for n in "${sizes[@]}"; do
   [ "$n" -ge 100000 ] && runs=1
   run_one "replicated-$n" "$file" "$runs"
 done
-echo "index s, stats s: median CPU seconds (user + system, every thread) of farm-bench runs;"
+echo "index s, stats s: median CPU seconds (user + system, every thread) of farm-bench runs,"
+echo "the two commands in turn; ratio: the median of the run-by-run ratios;"
 echo "zstd MB: the PGN compressed with zstd -3; queries: bench/explore_latency.py"

@@ -17,6 +17,7 @@
 
 #include "analysis/tune/named_weights.hpp"
 #include "support/run_cli.hpp"
+#include "support/tune_fixtures.hpp"
 
 namespace pawnkit {
 namespace {
@@ -258,12 +259,8 @@ TEST(CliTune, JsonReadBackByPawnEvalAndStart) {
   for (const auto& [name, value] : {std::pair{"material.knight.mg ", tuned.value().material[1].mg},
                                     std::pair{"side_to_move ", tuned.value().side_to_move},
                                     std::pair{"isolated.eg ", tuned.value().pawns.isolated.eg}}) {
-    const std::size_t line = started.out.find(name);
-    ASSERT_NE(line, std::string::npos) << name << " in " << started.out;
-    char parameter[64];
-    double start = 0;
-    ASSERT_EQ(std::sscanf(started.out.c_str() + line, "%63s %lf", parameter, &start), 2);
-    EXPECT_EQ(start, value) << name;
+    EXPECT_EQ(testing::start_column(started.out, name), std::optional<double>(value))
+        << name << " in " << started.out;
   }
   std::filesystem::remove(file);
   std::filesystem::remove(bare);

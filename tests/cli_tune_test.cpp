@@ -10,6 +10,7 @@
 #include <string>
 
 #include "support/run_cli.hpp"
+#include "support/tune_fixtures.hpp"
 
 namespace pawnkit {
 namespace {
@@ -80,12 +81,8 @@ TEST(CliTune, ShelterFittedAndWrittenOnlyWhenAsked) {
        {std::pair{"shelter.1.1 ", shelter.shelter[1][1]},
         std::pair{"unblocked_storm.2.2 ", shelter.unblocked_storm[2][2]},
         std::pair{"king_pawn_distance.eg ", shelter.pawn_distance_eg}}) {
-    const std::size_t line = started.out.find(name);
-    ASSERT_NE(line, std::string::npos) << name << " in " << started.out;
-    char parameter[64];
-    double start = 0;
-    ASSERT_EQ(std::sscanf(started.out.c_str() + line, "%63s %lf", parameter, &start), 2);
-    EXPECT_EQ(start, value) << name;
+    EXPECT_EQ(testing::start_column(started.out, name), std::optional<double>(value))
+        << name << " in " << started.out;
   }
   EXPECT_NE(started.out.find("const pawnkit::eval::KingShelterWeights tuned_king_shelter{"),
             std::string::npos);

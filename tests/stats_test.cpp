@@ -81,7 +81,7 @@ TEST(Stats, JsonAndTableNameEverything) {
   s.begin_game(GameResult::Unknown);
   s.add_position(report_of(bb({D4}), 0));
   s.end_game();
-  const std::string json = io::stats_json(s);
+  const std::string json = report::stats_json(s);
   EXPECT_EQ(json.rfind("{\"games\": 1, \"positions\": 1, \"bad_games\": 0, \"skipped_games\": 0, "
                        "\"patterns\": {\"pawns\": {\"white\": {\"positions\": 1, \"games\": 1}, "
                        "\"black\": {\"positions\": 0, \"games\": 0}}",
@@ -92,7 +92,7 @@ TEST(Stats, JsonAndTableNameEverything) {
             std::string::npos)
       << json;
   EXPECT_NE(json.find("\"score_percent\": null"), std::string::npos);
-  const std::string table = io::stats_table(s);
+  const std::string table = report::stats_table(s);
   EXPECT_NE(table.find("isolated           100.00    0.00    100.00    0.00"), std::string::npos)
       << table;
 }
@@ -145,7 +145,7 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
   EXPECT_EQ(merged.structure_positions(id), 12u);
   EXPECT_EQ(merged.structure_score(id).games(), 4u);
 
-  const std::string json = io::stats_json(stats);
+  const std::string json = report::stats_json(stats);
   EXPECT_NE(
       json.find("\"carlsbad\": {\"positions\": 6, \"positions_white\": 3, \"positions_black\": 3, "
                 "\"positions_reversed\": 3, \"games\": 3, \"average_first_ply\": 1.00, "
@@ -163,7 +163,7 @@ TEST(Stats, NamedStructuresAreCountedForTheirHolder) {
   EXPECT_NE(json.find("\"iqp\": {\"positions\": 0, \"positions_white\": 0, \"positions_black\": 0, "
                       "\"positions_reversed\": 0, \"games\": 0, \"average_first_ply\": null"),
             std::string::npos);
-  const std::string table = io::stats_table(stats);
+  const std::string table = report::stats_table(stats);
   EXPECT_NE(
       table.find("carlsbad                  30.00   30.00      100.00        1.0       2       1"
                  "       0       1    50.0       0  too few rated games\n"),
@@ -213,7 +213,8 @@ TEST(Stats, RunsAddUpLikeSinglePositions) {
       by_position.end_game();
       by_run.end_game();
     }
-    EXPECT_EQ(io::stats_json(by_run), io::stats_json(by_position)) << "min_plies " << min_plies;
+    EXPECT_EQ(report::stats_json(by_run), report::stats_json(by_position))
+        << "min_plies " << min_plies;
   }
 }
 
@@ -292,8 +293,8 @@ TEST(RatedScore, StatsPrintsTheColumnsOrTooFew) {
     EXPECT_NEAR(stats.white_edge()->elo, 0.0, 1e-6);
     const GameScore& s = stats.structure_score(StructureId::Iqp);
     EXPECT_EQ(s.rated().games, std::uint64_t(games));
-    const std::string table = io::stats_table(stats);
-    const std::string json = io::stats_json(stats);
+    const std::string table = report::stats_table(stats);
+    const std::string json = report::stats_json(stats);
     const auto row = table.substr(table.find("\niqp "), 200);
     if (games < 30) {
       EXPECT_NE(row.find("too few rated games"), std::string::npos) << row;
@@ -344,16 +345,17 @@ TEST(StatsByEco, CountsStructuresPerOpeningAndDrawsTheRatedChart) {
   EXPECT_EQ(d35.reached[std::size_t(StructureId::Carlsbad)], 1u);
   EXPECT_EQ(d35.first_ply_sum[std::size_t(StructureId::Carlsbad)], 2u);
   EXPECT_EQ(rows.at("?").reached[std::size_t(StructureId::Carlsbad)], 1u);
-  const std::string table = io::stats_table(a);
+  const std::string table = report::stats_table(a);
   EXPECT_NE(table.find("D35          2  carlsbad                      50.00        2.0\n"),
             std::string::npos)
       << table;
-  EXPECT_NE(io::stats_json(a).find("\"by_eco\": {\"?\": {\"games\": 1, \"structures\": "
-                                   "{\"carlsbad\": {\"games\": 1, \"average_first_ply\": 0.00}}}, "
-                                   "\"D35\": {\"games\": 2"),
-            std::string::npos);
+  EXPECT_NE(
+      report::stats_json(a).find("\"by_eco\": {\"?\": {\"games\": 1, \"structures\": "
+                                 "{\"carlsbad\": {\"games\": 1, \"average_first_ply\": 0.00}}}, "
+                                 "\"D35\": {\"games\": 2"),
+      std::string::npos);
   bool rated_chart = false;
-  for (const auto& chart : io::stats_charts(a))
+  for (const auto& chart : report::stats_charts(a))
     rated_chart |= chart.file_name == "expected_vs_actual.svg" &&
                    chart.svg.find("Expected vs actual") != std::string::npos;
   EXPECT_TRUE(rated_chart);
@@ -399,7 +401,7 @@ TEST(WhiteEdge, HandComputedAtEvenRatings) {
   EXPECT_NEAR(passer.expected_percent, 40.0, 1e-6);
   EXPECT_NEAR(passer.difference, 60.0, 1e-6);
 
-  const std::string table = io::stats_table(stats);
+  const std::string table = report::stats_table(stats);
   EXPECT_NE(table.find("White's edge: +70.4 Elo (White scored 60.0% of 50 rated games, 50.0% "
                        "expected from the ratings alone);"),
             std::string::npos)
@@ -416,7 +418,7 @@ TEST(WhiteEdge, HandComputedAtEvenRatings) {
                        "      20  too few rated games"),
             std::string::npos)
       << table;
-  const std::string json = io::stats_json(stats);
+  const std::string json = report::stats_json(stats);
   EXPECT_NE(json.find("\"white_edge\": {\"elo\": 70.44, \"rated_games\": 50, "
                       "\"actual_percent\": 60.00, \"expected_percent\": 50.00}, \"scores\": "
                       "{\"all games\": {\"white\": {\"wins\": 30, \"draws\": 0, \"losses\": 20, "
@@ -459,7 +461,7 @@ TEST(WhiteEdge, FitMatchesTheEloFormulaOnRandomGames) {
   EXPECT_EQ(edge->unadjusted.games, differences.size());
   EXPECT_GT(edge->elo, 10.0);  // the games were drawn with a 35-Elo edge
   EXPECT_LT(edge->elo, 60.0);
-  const std::string json = io::stats_json(stats);
+  const std::string json = report::stats_json(stats);
   const auto from = json.find("\"all games\"");
   const std::string all = json.substr(from, json.find("\"isolated d-pawn\"") - from);
   const auto black = all.find("\"black\": {");
@@ -479,14 +481,14 @@ TEST(WhiteEdge, NotFittedSaysWhy) {
       stats.end_game();
     }
     EXPECT_FALSE(stats.white_edge());
-    const std::string table = io::stats_table(stats);
+    const std::string table = report::stats_table(stats);
     EXPECT_NE(
         table.find(games < 30 ? "White's edge: not fitted (29 rated games, at least 30 needed)"
                               : "White's edge: not fitted (White won or lost every rated game)"),
         std::string::npos)
         << table;
-    EXPECT_NE(io::stats_json(stats).find("\"white_edge\": {\"elo\": null, \"rated_games\": " +
-                                         std::to_string(games)),
+    EXPECT_NE(report::stats_json(stats).find("\"white_edge\": {\"elo\": null, \"rated_games\": " +
+                                             std::to_string(games)),
               std::string::npos);
   }
 }
@@ -543,7 +545,7 @@ TEST(StatsByEco, HonoursMinPlies) {
   EXPECT_EQ(d35.games, 2u);
   EXPECT_EQ(d35.reached[std::size_t(StructureId::Carlsbad)], 1u);
   EXPECT_EQ(d35.first_ply_sum[std::size_t(StructureId::Carlsbad)], 3u);
-  EXPECT_NE(io::stats_table(stats).find(
+  EXPECT_NE(report::stats_table(stats).find(
                 "D35          2  carlsbad                      50.00        3.0\n"),
             std::string::npos);
   // The structure table still counts every appearance: both games, first seen at ply 1.
@@ -565,7 +567,7 @@ TEST(Stats, RatedGamesSerializeAndMergeInAnyOrder) {
   const auto back = Stats::deserialize(a.serialize());
   ASSERT_TRUE(back);
   EXPECT_EQ(back->serialize(), a.serialize());
-  EXPECT_EQ(io::stats_json(*back), io::stats_json(a));
+  EXPECT_EQ(report::stats_json(*back), report::stats_json(a));
   Stats ab(1), ba(1);
   ab.merge(a), ab.merge(b);
   ba.merge(b), ba.merge(a);

@@ -136,11 +136,11 @@ TEST(StructureTerms, StatsCountAndScoreThem) {
   }
   EXPECT_EQ(stats.score(White, analysis::ScoredPattern::Candidate).wins, 1u);
   EXPECT_EQ(stats.score(Black, analysis::ScoredPattern::Candidate).games(), 0u);
-  EXPECT_NE(io::stats_table(stats).find("candidates "), std::string::npos);
+  EXPECT_NE(report::stats_table(stats).find("candidates "), std::string::npos);
   EXPECT_NE(
-      io::stats_json(stats).find("\"outposts\": {\"white\": {\"positions\": 3, \"games\": 1}"),
+      report::stats_json(stats).find("\"outposts\": {\"white\": {\"positions\": 3, \"games\": 1}"),
       std::string::npos)
-      << io::stats_json(stats);
+      << report::stats_json(stats);
 }
 
 // The new keys at compile time, set-wise and by reference.

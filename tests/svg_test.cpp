@@ -70,9 +70,9 @@ TEST(Svg, ShowDrawsRingsShadingIslandsAndLegend) {
   // hanging: c5 d5 (Black) and b2 (White's open a2-b2 duo): three rings in colour 0 plus
   // the legend swatch; isolated: a6 only.
   const std::string ring0 =
-      "fill=\"none\" stroke=\"" + std::string(io::palette_color(0)) + "\" stroke-width=\"2.5\"";
+      "fill=\"none\" stroke=\"" + std::string(report::palette_color(0)) + "\" stroke-width=\"2.5\"";
   const std::string ring1 =
-      "fill=\"none\" stroke=\"" + std::string(io::palette_color(1)) + "\" stroke-width=\"2.5\"";
+      "fill=\"none\" stroke=\"" + std::string(report::palette_color(1)) + "\" stroke-width=\"2.5\"";
   EXPECT_EQ(count(svg, ring0), 3u);
   EXPECT_EQ(count(svg, ring1), 1u);
   // attacks: White a3 b3 c3 e3 f3 g3 h3 d4 f4, Black b4 c4 d4 e4 b5 g5 e6 f6 g6 h6; one
@@ -135,16 +135,16 @@ TEST(Svg, StatsWritesThreeChartsThatRender) {
 }
 
 TEST(Svg, BarChartScalesAndSkipsMissingValues) {
-  io::BarChart chart;
+  report::BarChart chart;
   chart.title = "a <b> & \"c\"";
   chart.categories = {"x", "y", "z"};
   chart.series = {{"s", {54, std::nan(""), 0}}};
-  const std::string svg = io::bar_chart_svg(chart);
+  const std::string svg = report::bar_chart_svg(chart);
   EXPECT_NE(svg.find(">a &lt;b&gt; &amp; &quot;c&quot;</text>"), std::string::npos);
   // 54 rounds up to 60 with gridlines every 20; one bar per number, none for NaN.
   EXPECT_NE(svg.find(">60</text>"), std::string::npos);
   EXPECT_EQ(svg.find(">80</text>"), std::string::npos);
-  EXPECT_EQ(count(svg, "fill=\"" + std::string(io::palette_color(0)) + "\""), 2u);
+  EXPECT_EQ(count(svg, "fill=\"" + std::string(report::palette_color(0)) + "\""), 2u);
   const fs::path file = fresh_dir("pawnkit_svg_chart") / "chart.svg";
   testing::write_file(file, svg);
   if (!have_rsvg()) GTEST_SKIP() << "rsvg-convert not installed (Debian package librsvg2-bin)";
@@ -154,12 +154,12 @@ TEST(Svg, BarChartScalesAndSkipsMissingValues) {
 // The legend of several series (swatches at y 38 to 52) stays clear of the notes over the
 // bars (10 px text whose baseline is 6 px over the plot).
 TEST(Svg, BarChartNotesClearTheLegend) {
-  io::BarChart chart;
+  report::BarChart chart;
   chart.title = "t";
   chart.categories = {"x", "y"};
   chart.series = {{"expected", {40, 60}}, {"actual", {50, 55}}};
   chart.bar_notes = {"n=1", "n=2"};
-  const std::string svg = io::bar_chart_svg(chart);
+  const std::string svg = report::bar_chart_svg(chart);
   const std::size_t note = svg.find(">n=1</text>");
   ASSERT_NE(note, std::string::npos);
   const std::size_t y_at = svg.rfind(" y=\"", note) + 4;

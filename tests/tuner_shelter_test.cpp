@@ -11,6 +11,7 @@
 #include <random>
 
 #include "analysis/tune/tuner.hpp"
+#include "support/tune_fixtures.hpp"
 
 namespace pawnkit::analysis {
 namespace {
@@ -126,13 +127,8 @@ TEST(TunerShelter, GradientMatchesFiniteDifferences) {
                           eval::blocked_storm_parameter + 5, eval::king_on_file_parameter + 7,
                           eval::pawn_distance_parameter}) {
       const std::size_t p = shelter_parameter + i;
-      // A step that moves few kings to another square (a kink of the max).
-      const double h = 0.5;
-      TunerParameters up = start, down = start;
-      up[p] += h;
-      down[p] -= h;
-      const double numeric =
-          (mean_loss(data, up, 0.8, kind, 1) - mean_loss(data, down, 0.8, kind, 1)) / (2 * h);
+      // A step of 0.5 moves few kings to another square (a kink of the max).
+      const double numeric = testing::central_difference(data, start, p, 0.8, kind, 0.5);
       EXPECT_NEAR(g[p], numeric, 2e-2 * std::abs(numeric) + 1e-7) << tuner_parameter_name(p);
       EXPECT_NE(g[p], 0) << tuner_parameter_name(p);
     }

@@ -13,6 +13,7 @@
 #include "analysis/tune/tuner.hpp"
 #include "support/random_board.hpp"
 #include "support/read_games.hpp"
+#include "support/tune_fixtures.hpp"
 
 namespace pawnkit::analysis {
 namespace {
@@ -69,12 +70,7 @@ TEST(Tuner, GradientMatchesFiniteDifferences) {
     for (std::size_t i :
          {std::size_t(0), std::size_t(7), eval::connected_parameter + 5, eval::supporter_parameter,
           material_parameter + 3, side_to_move_parameter}) {
-      const double h = 0.5;
-      TunerParameters up = p, down = p;
-      up[i] += h;
-      down[i] -= h;
-      const double numeric =
-          (mean_loss(data, up, 0.8, kind, 1) - mean_loss(data, down, 0.8, kind, 1)) / (2 * h);
+      const double numeric = testing::central_difference(data, p, i, 0.8, kind, 0.5);
       EXPECT_NEAR(g[i], numeric, 1e-3 * std::abs(numeric) + 1e-7) << tuner_parameter_name(i);
     }
   }

@@ -103,7 +103,7 @@ py::tuple find_games(std::vector<std::pair<std::string, std::optional<std::strin
 // "#FILE KEY" (the input's index and the game's content hash, as in pawnkit.positions).
 class KeyedTimelineWorker {
  public:
-  KeyedTimelineWorker(const analysis::TimelineOptions* options, const int* file)
+  KeyedTimelineWorker(const report::TimelineOptions* options, const int* file)
       : inner_(options), file_(file) {}
   void game(const io::GameRecord& game, std::string& out,
             std::vector<io::Diagnostic>& diagnostics) {
@@ -116,7 +116,7 @@ class KeyedTimelineWorker {
   const analysis::GameCounts& counts() const { return inner_.counts(); }
 
  private:
-  analysis::TimelineWorker inner_;
+  report::TimelineWorker inner_;
   const int* file_;  // the index of the input being read
 };
 
@@ -130,7 +130,7 @@ py::tuple timeline_jsonl(std::vector<std::pair<std::string, std::optional<std::s
   // The memory sources read the bytes in `given`: it outlives them.
   const std::vector<Input> given = to_inputs(std::move(paths));
   std::vector<io::OpenedInput> inputs = open_games(given, "timeline");
-  analysis::TimelineOptions options;
+  report::TimelineOptions options;
   options.min_plies = min_plies;
   options.tags = tags;
   int file = 0;
@@ -195,10 +195,10 @@ void bind_games(py::module_& m) {
           "warnings", [](const GameStats& s) { return s.warnings; },
           "The one-line warnings of the repairs of sloppy input, as the CLI prints them.")
       .def(
-          "json", [](const GameStats& s) { return io::stats_json(s.stats); },
+          "json", [](const GameStats& s) { return report::stats_json(s.stats); },
           "The text of `pawnkit stats --format json`.")
       .def(
-          "table", [](const GameStats& s) { return io::stats_table(s.stats); },
+          "table", [](const GameStats& s) { return report::stats_table(s.stats); },
           "The text of `pawnkit stats` (the readable summary).")
       .def("__add__", &add)
       .def("__eq__",
@@ -206,7 +206,7 @@ void bind_games(py::module_& m) {
              // By the numbers: the bytes may differ in padding, and the messages of a merged
              // result come in the order its parts finished.
              return a.stats.min_plies() == b.stats.min_plies() &&
-                    io::stats_json(a.stats) == io::stats_json(b.stats);
+                    report::stats_json(a.stats) == report::stats_json(b.stats);
            })
       .def(py::pickle(
           [](const GameStats& s) {

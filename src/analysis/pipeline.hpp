@@ -186,6 +186,55 @@ std::vector<std::thread> start_threads(std::size_t count, Body body, std::string
   return threads;
 }
 
+// A worker's spill writes its batch's output so far once every earlier batch is written:
+// then nothing else writes until its batch is done (the reading thread writes whole
+// batches in order, and the later ones wait for this one).
+class ThreadSpill final : public OutputSpill {
+ public:
+  ThreadSpill(std::mutex& mutex, std::condition_variable& changed,
+              const std::size_t& written_through, std::size_t& waiting, PipelineSink& sink,
+              const bool& stop)
+      : mutex_(mutex),
+        changed_(changed),
+        written_through_(written_through),
+        waiting_(waiting),
+        sink_(sink),
+        stop_(stop) {}
+  std::size_t sequence = 0;  // the batch being worked on
+  void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
+    {
+      std::unique_lock lock(mutex_);
+      if (written_through_ != sequence && out.size() < limit) return;  // not yet our turn
+      ++waiting_;
+      changed_.wait(lock, [&] { return written_through_ == sequence || stop_; });
+      --waiting_;
+      if (stop_) return;  // the run is over: nothing more is written
+    }
+    sink_.report(diagnostics);
+    sink_.out(out);
+    out.clear();
+    diagnostics.clear();
+    ++emptied;
+  }
+
+ private:
+  std::mutex& mutex_;
+  std::condition_variable& changed_;
+  const std::size_t& written_through_;
+  std::size_t& waiting_;
+  PipelineSink& sink_;
+  const bool& stop_;
+};
+
+// The warning when the system refused some of the worker threads (start_threads).
+inline io::Diagnostic fewer_threads_warning(std::size_t started, std::size_t wanted,
+                                            const std::string& refused) {
+  return {.message = "could start only " + std::to_string(started) + " of " +
+                     std::to_string(wanted) + " worker threads (" + refused + "): going on with " +
+                     std::to_string(std::max<std::size_t>(started, 1)),
+          .severity = io::Severity::Warning};
+}
+
 // Joins the threads however the pipeline ends: after `stop` (under `mutex`, with a
 // notification) every thread returns without taking more work.
 class ThreadJoiner {
@@ -216,6 +265,9 @@ class ThreadJoiner {
 
 // Reads every game of `source` and runs it through the workers (one thread per worker).
 // Returns the reader's summary (games and reader errors).
+// (Long on purpose, for now: the state the threads share under `mutex` and the three
+// lambdas that touch it (work, write_ready, ready) are kept in one scope so that every
+// access to it reads beside the lock; the next cut is a class holding that state.)
 template <class Worker>
 io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, PipelineSink& sink,
                             const PipelineOptions& options = {}) {
@@ -238,46 +290,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
   bool stop = false;           // a worker failed, or the reading thread did: all stop
   std::exception_ptr failure;  // what made a worker fail, rethrown by the reading thread
 
-  // A worker's spill writes its batch's output so far once every earlier batch is written:
-  // then nothing else writes until its batch is done (the reading thread writes whole
-  // batches in order, and the later ones wait for this one).
-  class ThreadSpill final : public OutputSpill {
-   public:
-    ThreadSpill(std::mutex& mutex, std::condition_variable& changed,
-                const std::size_t& written_through, std::size_t& waiting, PipelineSink& sink,
-                const bool& stop)
-        : mutex_(mutex),
-          changed_(changed),
-          written_through_(written_through),
-          waiting_(waiting),
-          sink_(sink),
-          stop_(stop) {}
-    std::size_t sequence = 0;  // the batch being worked on
-    void spill(std::string& out, std::vector<io::Diagnostic>& diagnostics) override {
-      {
-        std::unique_lock lock(mutex_);
-        if (written_through_ != sequence && out.size() < limit) return;  // not yet our turn
-        ++waiting_;
-        changed_.wait(lock, [&] { return written_through_ == sequence || stop_; });
-        --waiting_;
-        if (stop_) return;  // the run is over: nothing more is written
-      }
-      sink_.report(diagnostics);
-      sink_.out(out);
-      out.clear();
-      diagnostics.clear();
-      ++emptied;
-    }
-
-   private:
-    std::mutex& mutex_;
-    std::condition_variable& changed_;
-    const std::size_t& written_through_;
-    std::size_t& waiting_;
-    PipelineSink& sink_;
-    const bool& stop_;
-  };
-  std::deque<ThreadSpill> spills;  // one per worker; a deque keeps their addresses
+  std::deque<detail::ThreadSpill> spills;  // one per worker; a deque keeps their addresses
   for (Worker& worker : workers) {
     spills.emplace_back(mutex, changed, written_through, spills_waiting, sink, stop);
     if constexpr (detail::Spilling<Worker>) worker.set_spill(&spills.back());
@@ -285,7 +298,7 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
 
   // A worker's thread: batches until the input is over. What it throws (std::bad_alloc)
   // stops every thread and is rethrown by the reading thread.
-  auto work = [&](Worker* w, ThreadSpill* spill) {
+  auto work = [&](Worker* w, detail::ThreadSpill* spill) {
     std::unique_lock lock(mutex);
     for (;;) {
       changed.wait(lock, [&] { return !todo.empty() || input_over || stop; });
@@ -322,11 +335,8 @@ io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, P
       refused);
   const detail::ThreadJoiner joiner(threads, mutex, changed, stop);
   if (!refused.empty()) {
-    const io::Diagnostic warning{
-        .message = "could start only " + std::to_string(threads.size()) + " of " +
-                   std::to_string(workers.size()) + " worker threads (" + refused +
-                   "): going on with " + std::to_string(std::max<std::size_t>(threads.size(), 1)),
-        .severity = io::Severity::Warning};
+    const io::Diagnostic warning =
+        detail::fewer_threads_warning(threads.size(), workers.size(), refused);
     sink.report(std::span(&warning, 1));
     if (threads.empty()) return detail::run_in_one_thread(counted, workers[0], sink, options);
   }

@@ -12,6 +12,30 @@
 
 namespace pawnkit::cli {
 
+namespace {
+
+// The help text of `explore`.
+constexpr const char* explore_help =
+    "For the pawns of a FEN (pieces, side to move and castling ignored): the games of the\n"
+    "index that reached them, how each side scored, the moves that changed them next with\n"
+    "their scores, and the model games to study (docs/explorer.md). With '-', reads FENs one\n"
+    "a line from standard input and writes one answer each (one JSON line each with json\n"
+    "or jsonl). --match center counts the games that reached the same pawns on the c- to\n"
+    "f-files; --match structure the games that reached the named structure these pawns make,\n"
+    "held by the same side. A bad FEN is reported on standard error and the exit status is 1.";
+
+// The operands as one FEN: a FEN given unquoted arrives as six arguments.
+std::string joined_fen(const std::vector<std::string_view>& operands) {
+  std::string fen_text;
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    if (i) fen_text += ' ';
+    fen_text += operands[i];
+  }
+  return fen_text;
+}
+
+}  // namespace
+
 int run_explore(const Args& args) {
   std::string db, format = "table", since, until, match = "exact";
   std::vector<std::string> speeds;
@@ -20,13 +44,7 @@ int run_explore(const Args& args) {
       "explore",
       "explore --index DB [--format table|json|jsonl] [--min-elo N] [--games K] [--speeds S,...] "
       "[--since YYYY-MM] [--until YYYY-MM] [--match exact|center|structure] FEN|-",
-      "For the pawns of a FEN (pieces, side to move and castling ignored): the games of the\n"
-      "index that reached them, how each side scored, the moves that changed them next with\n"
-      "their scores, and the model games to study (docs/explorer.md). With '-', reads FENs one\n"
-      "a line from standard input and writes one answer each (one JSON line each with json\n"
-      "or jsonl). --match center counts the games that reached the same pawns on the c- to\n"
-      "f-files; --match structure the games that reached the named structure these pawns make,\n"
-      "held by the same side. A bad FEN is reported on standard error and the exit status is 1.");
+      explore_help);
   options.value("index", db, "the index directory (pawnkit index add)").required();
   options.value("format", format, "output format, default table", {"table", "json", "jsonl"});
   options.integer("min-elo", min_elo, 0, 9900,
@@ -50,11 +68,7 @@ int run_explore(const Args& args) {
     report_error("explore", e);
     return 2;
   }
-  std::string fen_text;
-  for (std::size_t i = 0; i < operands.size(); ++i) {
-    if (i) fen_text += ' ';
-    fen_text += operands[i];  // a FEN given unquoted arrives as six arguments
-  }
+  const std::string fen_text = joined_fen(operands);
   std::string error;
   const auto store = index_db::Store::open(db, index_db::Store::Mode::ReadOnly, error);
   if (!store) {

@@ -63,7 +63,8 @@ int run_show(const Args& args) {
   const PawnReport report = pawn_report(*pos);
   const NamedStructure structure = classify_structure(pawn_board(*pos));
   if (!svg_path.empty()) {
-    const std::string svg = io::board_svg(pieces, to_fen(*pos), report, patterns, structure).text;
+    const std::string svg =
+        report::board_svg(pieces, to_fen(*pos), report, patterns, structure).text;
     if (svg_path == "-") {
       std::fputs(svg.c_str(), stdout);
       return 0;

@@ -74,8 +74,8 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
       const Piece p = pos->piece_on(Square(s));
       pieces[s] = p == NoPiece ? '.' : piece_char(p);
     }
-    const io::SvgPicture picture =
-        io::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
+    const report::SvgPicture picture =
+        report::board_svg(pieces, fen, pawn_report(*pos), {}, classify_structure(pawn_board(*pos)));
     std::string svg = picture.text;
     const auto start = svg.find("<svg");
     if (start == std::string::npos) continue;
@@ -83,8 +83,8 @@ std::string side_by_side_svg(const std::vector<std::pair<std::string, std::strin
     const double w = picture.width, h = picture.height;
     svg.replace(0, 4, "<svg x=\"" + std::to_string(int(x)) + "\" y=\"24\"");
     body += "<text x=\"" + std::to_string(int(x) + 8) +
-            "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" + io::xml_escape(caption) +
-            "</text>\n" + svg + "\n";
+            "\" y=\"16\" font-family=\"sans-serif\" font-size=\"14\">" +
+            report::xml_escape(caption) + "</text>\n" + svg + "\n";
     x += w + 16;
     height = std::max(height, h + 24);
   }
@@ -113,6 +113,18 @@ void append_games(std::string& out, const std::vector<analysis::SimilarHit>& hit
   }
 }
 
+// The hits as PGN games (`format` "games": --games), JSON lines or a table.
+void append_hits(std::string& out, const std::vector<analysis::SimilarHit>& hits,
+                 std::string_view format, const std::vector<SquareSetKey>& annotate,
+                 const std::vector<std::string_view>& files) {
+  if (format == "games")
+    append_games(out, hits, annotate);
+  else if (format == "jsonl")
+    analysis::append_hits_jsonl(out, hits, files);
+  else
+    append_table(out, hits, files);
+}
+
 // DIR/similar.svg: the target and the hits' closest positions side by side.
 bool write_similar_svg(const std::string& svg_dir, const Position& target,
                        const std::vector<analysis::SimilarHit>& hits) {
@@ -127,6 +139,20 @@ bool write_similar_svg(const std::string& svg_dir, const Position& target,
   std::filesystem::create_directories(svg_dir, ec);
   const std::string path = (std::filesystem::path(svg_dir) / "similar.svg").string();
   return write_file("similar", path, side_by_side_svg(boards));
+}
+
+// The target position of --to, read leniently (its repairs reported as warnings); nullopt
+// when it is not a FEN (reported).
+std::optional<Position> parse_target(const std::string& target_fen) {
+  FenRepairs repairs;
+  const Parsed<Position> target = parse_fen_lenient(target_fen, repairs);
+  if (!target) {
+    report_error("similar",
+                 io::parse_error_message("--to: invalid FEN", target.error(), target_fen));
+    return std::nullopt;
+  }
+  report_fen_repairs("similar", "--to: FEN", target_fen, repairs);
+  return *target;
 }
 
 // The help text of `similar`.
@@ -177,24 +203,17 @@ int run_similar(const Args& args) {
                  "--threads takes 0 (every core) to 256, --ignore-files file letters a-h");
     return 2;
   }
-  FenRepairs target_repairs;
-  const Parsed<Position> target = parse_fen_lenient(target_fen, target_repairs);
-  if (!target) {
-    report_error("similar",
-                 io::parse_error_message("--to: invalid FEN", target.error(), target_fen));
-    return 2;
-  }
-  report_fen_repairs("similar", "--to: FEN", target_fen, target_repairs);
+  const std::optional<Position> target = parse_target(target_fen);
+  if (!target) return 2;
   const auto annotate = annotation_keys("similar", annotate_text, games);
   if (!annotate) return 2;
   if (files.empty()) files.push_back("-");
 
-  analysis::SimilarOptions similar;
-  similar.target = {target->pawns(White), target->pawns(Black)};
-  similar.ignored = *ignored;
-  similar.min_ply = min_ply;
-  similar.top = std::size_t(top);
-  similar.keep_games = games;
+  const analysis::SimilarOptions similar{.target = {target->pawns(White), target->pawns(Black)},
+                                         .ignored = *ignored,
+                                         .min_ply = min_ply,
+                                         .top = std::size_t(top),
+                                         .keep_games = games};
   std::vector<analysis::SimilarWorker> workers(static_cast<std::size_t>(*threads),
                                                analysis::SimilarWorker{similar});
   Output out;
@@ -220,13 +239,7 @@ int run_similar(const Args& args) {
       });
   for (const auto& w : workers) counts.add(w.counts());
   const std::vector<analysis::SimilarHit> hits = analysis::sorted_hits(workers, similar.top);
-  if (games) {
-    append_games(out.buffer(), hits, *annotate);
-  } else if (format_name == "jsonl") {
-    analysis::append_hits_jsonl(out.buffer(), hits, read_files);
-  } else {
-    append_table(out.buffer(), hits, read_files);
-  }
+  append_hits(out.buffer(), hits, games ? "games" : format_name, *annotate, read_files);
   out.flush();
   if (!svg_dir.empty() && !write_similar_svg(svg_dir, *target, hits)) unusable = true;
   report_totals("similar", counts.bad, counts.skipped);

@@ -64,11 +64,11 @@ int run_timeline(const Args& args) {
   std::vector<std::string_view> files;
   if (const auto status = record_options.parse(options, args, files)) return *status;
 
-  analysis::TimelineOptions timeline;
+  report::TimelineOptions timeline;
   timeline.min_plies = record_options.min_plies;
-  timeline.format = format_name == "jsonl" ? io::TimelineFormat::Jsonl
-                    : format_name == "csv" ? io::TimelineFormat::Csv
-                                           : io::TimelineFormat::Table;
+  timeline.format = format_name == "jsonl" ? report::TimelineFormat::Jsonl
+                    : format_name == "csv" ? report::TimelineFormat::Csv
+                                           : report::TimelineFormat::Table;
   timeline.tags = tag_list(tags);
   for (const std::string& tag : timeline.tags) {
     if (is_tag_name(tag)) continue;
@@ -86,8 +86,8 @@ int run_timeline(const Args& args) {
   analysis::GameCounts counts;
   bool unusable = false;
   std::size_t warnings = 0;
-  if (timeline.format == io::TimelineFormat::Csv)
-    io::append_timeline_csv_header(out.buffer(), timeline.tags);
+  if (timeline.format == report::TimelineFormat::Csv)
+    report::append_timeline_csv_header(out.buffer(), timeline.tags);
   const bool all_opened = for_each_input(
       files, record_options.input, [&](std::string_view file, io::OpenedInput& opened) {
         if (opened.format == io::InputFormat::Epd && !opened.empty) {
@@ -96,8 +96,8 @@ int run_timeline(const Args& args) {
           unusable = true;
           return true;
         }
-        std::vector<analysis::TimelineWorker> workers(
-            static_cast<std::size_t>(record_options.threads), analysis::TimelineWorker{&timeline});
+        std::vector<report::TimelineWorker> workers(
+            static_cast<std::size_t>(record_options.threads), report::TimelineWorker{&timeline});
         warnings += run_games(*opened.source, file, workers, sink,
                               record_options.pipeline_options(), counts);
         return true;

@@ -6,6 +6,8 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
 
+#include "index/placement_stats_reader.hpp"
+
 namespace pawnkit::explore {
 
 bool Filters::keeps(index_db::Cell cell) const {
@@ -132,19 +134,33 @@ std::string explore(const index_db::Store& store, const Query& query, Answer& an
   if (query.match == index_db::MatchKind::Structure && !answer.structure)
     return "these pawns make no named structure (docs/structures.md); try --match exact";
   std::string error;
-  const auto value = store.get(key_of(query, answer.structure), error);
+  thread_local std::string value;  // the thread's own, its memory kept between queries
+  const bool found = store.get_into(key_of(query, answer.structure), value, error);
   if (!error.empty()) return error;
-  if (!value) return {};  // no game reached it
-  const auto stats = index_db::PlacementStats::decode(*value);
-  if (!stats) return "corrupt index: a placement's counts are unreadable";
-  std::vector<index_db::MoveScore> moves;
-  std::vector<index_db::Candidate> candidates;
-  for (const index_db::CellStats& cell : stats->cells) {
-    if (!query.filters.keeps(index_db::Cell::from_id(cell.cell))) continue;
-    answer.score.add(cell.score);
-    moves.insert(moves.end(), cell.moves.begin(), cell.moves.end());
-    candidates.insert(candidates.end(), cell.candidates.begin(), cell.candidates.end());
-  }
+  if (!found) return {};  // no game reached it
+  // The kept cells' counts, moves and candidates, read straight from the value: no
+  // vectors per cell (index/placement_stats_reader.hpp). The lists are the thread's own,
+  // reused from query to query.
+  struct KeptCells {
+    const Filters& filters;
+    Answer& answer;
+    std::vector<index_db::MoveScore>& moves;
+    std::vector<index_db::Candidate>& candidates;
+    bool cell(std::uint32_t cell, const index_db::Score& score) {
+      if (!filters.keeps(index_db::Cell::from_id(cell))) return false;
+      answer.score.add(score);
+      return true;
+    }
+    void move(const index_db::MoveScore& m) { moves.push_back(m); }
+    void candidate(const index_db::Candidate& c) { candidates.push_back(c); }
+  };
+  thread_local std::vector<index_db::MoveScore> moves;
+  thread_local std::vector<index_db::Candidate> candidates;
+  moves.clear();
+  candidates.clear();
+  KeptCells kept{query.filters, answer, moves, candidates};
+  if (!index_db::read_placement_stats(value, kept))
+    return "corrupt index: a placement's counts are unreadable";
   add_moves(moves, answer);
   if (records) return choose_models(store, candidates, query.games, *records, answer);
   GameRecords these(64);  // a query's own

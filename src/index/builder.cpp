@@ -6,6 +6,29 @@
 #include "index/game_visits.hpp"
 
 namespace pawnkit::index_db {
+namespace {
+
+// A placement or structure key as its kind byte and the next 16 bytes as two big-endian
+// words (zero-padded): the bytes' order is the order of (kind, high, low).
+std::uint64_t word_at(const PackedKey& key, std::size_t from) {
+  std::uint64_t w = 0;
+  for (std::size_t i = from; i < from + 8; ++i)
+    w = (w << 8) | static_cast<unsigned char>(key.bytes[i]);
+  return w;
+}
+
+PackedKey key_of(char kind, std::uint64_t high, std::uint64_t low) {
+  PackedKey k;
+  k.bytes[0] = kind;
+  for (std::size_t i = 0; i < 8; ++i) {
+    k.bytes[1 + i] = static_cast<char>(high >> (56 - 8 * i));
+    k.bytes[9 + i] = static_cast<char>(low >> (56 - 8 * i));
+  }
+  k.size = kind == static_cast<char>(MatchKind::Structure) ? 3 : 17;
+  return k;
+}
+
+}  // namespace
 
 IndexBuilder::IndexBuilder(Store& store, std::size_t batch_games)
     : store_(store), batch_games_(batch_games) {
@@ -36,16 +59,25 @@ std::string IndexBuilder::add(std::string_view text) {
   while (!text.empty()) {
     if (!entry.read_from(text)) return error_ = "internal error: a malformed game entry";
     std::string error;
-    if (pending_hashes_.contains(entry.hash) || store_.get(hash_key(entry.hash), error)) {
+    // An index that was empty has no game of its own before its first batch is written.
+    const bool in_store = !(fresh_ && batches_ == 0) && store_.get(hash_key(entry.hash), error);
+    if (pending_hashes_.contains(entry.hash) || in_store) {
       ++counts_.duplicates;
       continue;
     }
     if (!error.empty()) return error_ = error;
     const auto number = std::uint32_t(++games_);
     pending_hashes_.insert(entry.hash);
+    if (rows_.empty()) {
+      // Room for a batch of long games up front (address space: only the pages written
+      // are taken), so that the rows are not copied over and over as they grow.
+      rows_.reserve(std::min<std::size_t>(batch_games_ * 96, std::size_t(1) << 22));
+      games_in_batch_.reserve(batch_games_);
+    }
     for (const Visit& v : entry.visits)
-      rows_.push_back({v.key.words(), entry.cell, entry.result, v.move ? *v.move + 1 : 0,
-                       Candidate{v.score, entry.hash.high, number, v.first_ply}});
+      rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), entry.hash.high, entry.cell,
+                       v.move ? *v.move + 1 : 0, v.score, number, v.first_ply, v.key.bytes[0],
+                       entry.result});
     games_in_batch_.push_back({entry.hash, number, std::move(entry.info)});
     ++*file_games_;
     ++counts_.added;
@@ -60,12 +92,7 @@ std::string IndexBuilder::flush() {
   if (!error_.empty()) return error_;
   if (pending_games_ == 0) return {};
   // Rows of a key together, by cell within it: each key's value is summed in one pass.
-  std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
-    if (a.order[0] != b.order[0]) return a.order[0] < b.order[0];
-    if (a.order[1] != b.order[1]) return a.order[1] < b.order[1];
-    if (a.order[2] != b.order[2]) return a.order[2] < b.order[2];
-    return a.cell < b.cell;
-  });
+  std::sort(rows_.begin(), rows_.end());
   std::sort(
       games_in_batch_.begin(), games_in_batch_.end(), [](const GameKeys& a, const GameKeys& b) {
         return a.hash.high != b.hash.high ? a.hash.high < b.hash.high : a.hash.low < b.hash.low;
@@ -101,14 +128,15 @@ std::string IndexBuilder::flush() {
   };
   PlacementStats stats;
   for (std::size_t i = 0; i < rows_.size();) {
-    const PackedKey key = PackedKey::from_words(rows_[i].order);
+    const PackedKey key = key_of(rows_[i].kind, rows_[i].high, rows_[i].low);
     if (!middle_written && key.bytes[0] > 'F') write_middle();
     stats.cells.clear();
     std::size_t j = i;
-    for (; j < rows_.size() && rows_[j].order == rows_[i].order; ++j) {
+    for (; j < rows_.size() && rows_[j].same_key(rows_[i]); ++j) {
       const Row& r = rows_[j];
       stats.add_game(r.cell, r.result,
-                     r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt, r.candidate);
+                     r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
+                     Candidate{r.score, r.tiebreak, r.game, r.first_ply});
     }
     value.clear();
     stats.encode_to(value);

@@ -85,22 +85,6 @@ struct PackedKey {
   bool empty() const { return size == 0; }
   bool operator==(const PackedKey& o) const { return view() == o.view(); }
   bool operator<(const PackedKey& o) const { return view() < o.view(); }
-  // The bytes as three big-endian words (zero-padded): comparing the words compares the
-  // keys as RocksDB does, with no memcmp (the writer sorts millions of them).
-  std::array<std::uint64_t, 3> words() const {
-    std::array<std::uint64_t, 3> w{};
-    for (std::size_t i = 0; i < size; ++i)
-      w[i / 8] |= std::uint64_t(static_cast<unsigned char>(bytes[i])) << (56 - 8 * (i % 8));
-    return w;
-  }
-  // The key of words() again: 17 bytes, or 3 for a structure key.
-  static PackedKey from_words(const std::array<std::uint64_t, 3>& w) {
-    PackedKey k;
-    for (std::size_t i = 0; i < k.bytes.size(); ++i)
-      k.bytes[i] = static_cast<char>(w[i / 8] >> (56 - 8 * (i % 8)));
-    k.size = k.bytes[0] == static_cast<char>(MatchKind::Structure) ? 3 : 17;
-    return k;
-  }
 };
 
 inline bool is_stats_key(std::string_view key) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "index/bytes.hpp"
+#include "index/placement_stats_reader.hpp"
 
 namespace pawnkit::index_db {
 namespace {
@@ -42,15 +43,6 @@ void put_score(std::string& out, const Score& s) {
   put_varint(out, s.white);
   put_varint(out, s.draws);
   put_varint(out, s.black);
-}
-
-Score read_score(ByteReader& in) {
-  Score s;
-  s.games = in.varint();
-  s.white = in.varint();
-  s.draws = in.varint();
-  s.black = in.varint();
-  return s;
 }
 
 }  // namespace
@@ -126,34 +118,18 @@ void PlacementStats::encode_to(std::string& out) const {
 }
 
 std::optional<PlacementStats> PlacementStats::decode(std::string_view bytes) {
-  ByteReader in(bytes);
-  PlacementStats stats;
-  const std::uint64_t cells = in.varint();
-  if (cells > bytes.size()) return std::nullopt;
-  stats.cells.resize(cells);
-  for (CellStats& c : stats.cells) {
-    c.cell = std::uint32_t(in.varint());
-    c.score = read_score(in);
-    const std::uint64_t moves = in.varint();
-    if (moves > bytes.size()) return std::nullopt;
-    c.moves.resize(moves);
-    for (MoveScore& m : c.moves) {
-      m.move = std::uint32_t(in.varint());
-      m.score = read_score(in);
+  // The value's layout is read in one place (placement_stats_reader.hpp).
+  struct Cells {
+    PlacementStats stats;
+    bool cell(std::uint32_t cell, const Score& score) {
+      stats.cells.push_back({cell, score, {}, {}});
+      return true;
     }
-    const std::uint64_t candidates = in.varint();
-    if (candidates > bytes.size()) return std::nullopt;
-    c.candidates.resize(candidates);
-    for (Candidate& k : c.candidates) {
-      k.score = std::uint32_t(in.varint());
-      k.tiebreak = in.fixed64();
-      k.game = std::uint32_t(in.varint());
-      k.first_ply = std::uint32_t(in.varint());
-    }
-    if (!in.ok()) return std::nullopt;
-  }
-  if (!in.ok() || !in.done()) return std::nullopt;
-  return stats;
+    void move(const MoveScore& move) { stats.cells.back().moves.push_back(move); }
+    void candidate(const Candidate& c) { stats.cells.back().candidates.push_back(c); }
+  } cells;
+  if (!read_placement_stats(bytes, cells)) return std::nullopt;
+  return std::move(cells.stats);
 }
 
 bool merge_encoded(std::string_view a, std::string_view b, std::string& out) {

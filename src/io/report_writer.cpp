@@ -20,7 +20,7 @@ namespace pawnkit::io {
 
 namespace {
 
-// What goes before each key's value in a side's JSON object, in the contract's order (the
+// What goes before each key's value in a side's JSON object, in the pattern spec's order (the
 // first key has no ", "): `"pawns": `, `, "isolated": `, ... Each is kept in a fixed-size
 // slot and copied whole (a copy of a constant size is a few moves; the writers' buffers have
 // room for the excess). Square-set keys have two more: with the array opened

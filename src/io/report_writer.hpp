@@ -1,4 +1,4 @@
-// Writers for the pawn report: the contract's JSON lines, CSV, and a readable table.
+// Writers for the pawn report: the pattern spec's JSON lines, CSV, and a readable table.
 // Each appends to a caller-owned string, so a long run reuses one buffer.
 #pragma once
 

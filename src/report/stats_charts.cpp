@@ -7,7 +7,7 @@
 #include "report/stats_parts.hpp"
 #include "report/svg.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 using namespace stats_parts;  // the shared pieces of the stats writers
 
@@ -97,4 +97,4 @@ std::vector<NamedSvg> stats_charts(const Stats& stats) {
   return charts;
 }
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

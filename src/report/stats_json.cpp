@@ -6,7 +6,7 @@
 
 #include "report/stats_parts.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 using namespace stats_parts;  // the shared pieces of the stats writers
 
@@ -17,7 +17,7 @@ void append_patterns(std::string& out, const Stats& stats) {
   out += ", \"patterns\": {";
   for (std::size_t k = 0; k < pawn_set_keys.size(); ++k) {
     if (k) out += ", ";
-    append_json_string(out, pawn_set_keys[k].name);
+    io::append_json_string(out, pawn_set_keys[k].name);
     out += ": {";
     for (int ci = 0; ci < 2; ++ci) {
       out += ci ? ", \"black\": {\"positions\": " : "\"white\": {\"positions\": ";
@@ -42,13 +42,13 @@ void append_patterns(std::string& out, const Stats& stats) {
 // , "scores": {the control row and each scored pattern, both sides}
 void append_scores(std::string& out, const Stats& stats, double white_edge) {
   out += ", \"scores\": {";
-  append_json_string(out, analysis::all_games_row_name);
+  io::append_json_string(out, analysis::all_games_row_name);
   out += ": {";
   append_sides(
       out, [&](Color c) -> const GameScore& { return stats.all_games_score(c); }, white_edge);
   for (int p = 0; p < scored_pattern_count; ++p) {
     out += "}, ";
-    append_json_string(out, scored_pattern_names[p]);
+    io::append_json_string(out, scored_pattern_names[p]);
     out += ": {";
     append_sides(
         out, [&](Color c) -> const GameScore& { return stats.score(c, ScoredPattern(p)); },
@@ -64,7 +64,7 @@ void append_structures(std::string& out, const Stats& stats, double white_edge) 
     const auto id = StructureId(i);
     const GameScore& s = stats.structure_score(id);
     if (i) out += ", ";
-    append_json_string(out, structure_name(id));
+    io::append_json_string(out, structure_name(id));
     out += ": {\"positions\": ";
     append_count(out, stats.structure_positions(id));
     out += ", \"positions_white\": ";
@@ -97,7 +97,7 @@ void append_by_eco(std::string& out, const Stats& stats) {
   for (const auto& [eco, row] : stats.openings()) {
     if (!first_eco) out += ", ";
     first_eco = false;
-    append_json_string(out, eco);
+    io::append_json_string(out, eco);
     out += ": {\"games\": ";
     append_count(out, row.games);
     out += ", \"structures\": {";
@@ -107,7 +107,7 @@ void append_by_eco(std::string& out, const Stats& stats) {
       if (!n) continue;
       if (!first) out += ", ";
       first = false;
-      append_json_string(out, structure_name(StructureId(i)));
+      io::append_json_string(out, structure_name(StructureId(i)));
       out += ": {\"games\": ";
       append_count(out, n);
       out += ", \"average_first_ply\": ";
@@ -124,13 +124,13 @@ void append_phases(std::string& out, const Stats& stats) {
   out += ", \"phases\": {";
   for (std::size_t p = 0; p < phase_names.size(); ++p) {
     if (p) out += ", ";
-    append_json_string(out, phase_names[p]);
+    io::append_json_string(out, phase_names[p]);
     out += ": ";
     append_count(out, stats.phase_positions(GamePhase(p)));
   }
   out += "}, \"pattern_phase\": ";
   if (stats.pattern_phase())
-    append_json_string(out, phase_name(*stats.pattern_phase()));
+    io::append_json_string(out, phase_name(*stats.pattern_phase()));
   else
     out += "null";
   out += ", \"pattern_positions\": ";
@@ -147,9 +147,9 @@ void append_transitions(std::string& out, const Stats& stats, double white_edge)
     if (!first) out += ", ";
     first = false;
     out += "{\"from\": ";
-    append_json_string(out, structure_name(from));
+    io::append_json_string(out, structure_name(from));
     out += ", \"to\": ";
-    append_json_string(out, structure_name(to));
+    io::append_json_string(out, structure_name(to));
     out += ", \"games\": ";
     append_count(out, stats.transition_games(from, to));
     out += ", ";
@@ -171,7 +171,7 @@ std::string stats_json(const Stats& stats) {
   append_count(out, stats.skipped_games());
   append_patterns(out, stats);
   out += "}, \"min_plies\": ";
-  append_int(out, stats.min_plies());
+  io::append_int(out, stats.min_plies());
   const WhiteEdge edge = stats.white_edge();
   const double white_edge = elo(edge);
   append_white_edge(out, stats, edge);
@@ -184,4 +184,4 @@ std::string stats_json(const Stats& stats) {
   return out;
 }
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

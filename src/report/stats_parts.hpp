@@ -17,7 +17,7 @@
 #include "io/json.hpp"
 #include "io/printf.hpp"
 
-namespace pawnkit::io::stats_parts {
+namespace pawnkit::report::stats_parts {
 
 using analysis::GameScore;
 using analysis::island_buckets;
@@ -36,7 +36,7 @@ using io::appendf;
 inline unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
 
 inline void append_count(std::string& out, std::uint64_t v) {
-  append_int(out, static_cast<long long>(v));
+  io::append_int(out, static_cast<long long>(v));
 }
 
 using WhiteEdge = std::optional<analysis::WhiteEdge>;
@@ -190,4 +190,4 @@ inline void append_white_edge(std::string& out, const Stats& stats, const WhiteE
   out += '}';
 }
 
-}  // namespace pawnkit::io::stats_parts
+}  // namespace pawnkit::report::stats_parts

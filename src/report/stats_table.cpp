@@ -8,7 +8,7 @@
 #include "io/text.hpp"
 #include "report/stats_parts.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 using namespace stats_parts;  // the shared pieces of the stats writers
 
@@ -57,7 +57,7 @@ void append_structures(std::string& out, const Stats& stats, double white_edge) 
   appendf(out, row, "", "white", "black", "", "(average)", "", "", "", "", "");
   out += '\n';
   while (out.ends_with(" \n")) out.erase(out.size() - 2, 1);
-  const auto fixed = [](double v, const char* format) { return printf_string(format, v); };
+  const auto fixed = [](double v, const char* format) { return io::printf_string(format, v); };
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
     const GameScore& s = stats.structure_score(id);
@@ -170,4 +170,4 @@ std::string stats_table(const Stats& stats) {
   return out;
 }
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

@@ -7,7 +7,7 @@
 
 #include "analysis/stats.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 // A readable summary, or JSON (one object); both newline-terminated.
 std::string stats_table(const analysis::Stats& stats);
@@ -22,4 +22,4 @@ struct NamedSvg {
 // holding each named structure.
 std::vector<NamedSvg> stats_charts(const analysis::Stats& stats);
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

@@ -7,7 +7,7 @@
 #include "io/printf.hpp"
 #include "io/report_writer.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 namespace {
 
@@ -18,7 +18,7 @@ constexpr std::array<std::string_view, 10> palette = {"#d55e00", "#0072b2", "#00
 
 // Numbers with at most two decimals and no trailing zeros, so the text stays short.
 std::string num(double v) {
-  std::string s = printf_string("%.2f", v);
+  std::string s = io::printf_string("%.2f", v);
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
   return s == "-0" ? "0" : s;
@@ -57,7 +57,7 @@ struct Svg {
   }
 };
 
-bool is_move_key(const DrawablePattern& p) {
+bool is_move_key(const io::DrawablePattern& p) {
   for (const auto& k : move_keys)
     if (k.member == p.member && k.name == p.name) return true;
   return false;
@@ -99,7 +99,7 @@ std::string xml_escape(std::string_view text) {
 
 namespace {
 
-void draw_stripe_defs(Svg& svg, std::span<const DrawablePattern> patterns) {
+void draw_stripe_defs(Svg& svg, std::span<const io::DrawablePattern> patterns) {
   // Stripe fills for shaded (move-key) patterns: one '/' and one '\' pattern per colour.
   svg.out += "<defs>\n";
   for (std::size_t i = 0; i < patterns.size(); ++i) {
@@ -125,7 +125,8 @@ void draw_squares(Svg& svg) {
   }
 }
 
-void draw_shading(Svg& svg, const PawnReport& report, std::span<const DrawablePattern> patterns) {
+void draw_shading(Svg& svg, const PawnReport& report,
+                  std::span<const io::DrawablePattern> patterns) {
   // Shading first, so that rings and pieces stay on top.
   for (std::size_t i = 0; i < patterns.size(); ++i) {
     if (!is_move_key(patterns[i])) continue;
@@ -138,7 +139,7 @@ void draw_shading(Svg& svg, const PawnReport& report, std::span<const DrawablePa
   }
 }
 
-void draw_rings(Svg& svg, const PawnReport& report, std::span<const DrawablePattern> patterns) {
+void draw_rings(Svg& svg, const PawnReport& report, std::span<const io::DrawablePattern> patterns) {
   // Rings: the k-th ring pattern is inset by 2.8 px more than the (k-1)-th; five fit
   // between the square's edge and the piece disc.
   int ring = 0;
@@ -181,7 +182,7 @@ void draw_pieces(Svg& svg, const std::array<char, 64>& pieces) {
 }
 
 // Islands: one bar per island, under the files it spans.
-void draw_islands(Svg& svg, const PawnReport& report, std::span<const DrawablePattern> patterns,
+void draw_islands(Svg& svg, const PawnReport& report, std::span<const io::DrawablePattern> patterns,
                   double islands_y) {
   std::size_t color = 0;
   for (std::size_t i = 0; i < patterns.size(); ++i)
@@ -198,13 +199,13 @@ void draw_islands(Svg& svg, const PawnReport& report, std::span<const DrawablePa
                "rx=\"6\" fill=\"" + std::string(palette_color(color)) +
                    (side ? "\" fill-opacity=\"0.55\"" : "\" fill-opacity=\"0.9\""));
       std::string range;
-      append_island_range(range, islands.ranges[k]);
+      io::append_island_range(range, islands.ranges[k]);
       svg.text((x0 + x1) / 2, y + 15, range, "middle", "font-size=\"12\" fill=\"#000000\"");
     }
   }
 }
 
-void draw_legend(Svg& svg, std::span<const DrawablePattern> patterns,
+void draw_legend(Svg& svg, std::span<const io::DrawablePattern> patterns,
                  const std::optional<StructureMatch>& structure, double legend_x) {
   // Legend.
   double y = board_y + 10;
@@ -250,7 +251,7 @@ void draw_legend(Svg& svg, std::span<const DrawablePattern> patterns,
 }  // namespace
 
 SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
-                     const PawnReport& report, std::span<const DrawablePattern> patterns,
+                     const PawnReport& report, std::span<const io::DrawablePattern> patterns,
                      const std::optional<StructureMatch>& structure) {
   const bool has_islands =
       std::any_of(patterns.begin(), patterns.end(), [](const auto& p) { return !p.member; });
@@ -360,4 +361,4 @@ std::string bar_chart_svg(const BarChart& chart) {
   return svg.finish();
 }
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

@@ -15,7 +15,7 @@
 
 #include "io/diagram.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 // The board (piece letters by square as in render_diagrams, '.' or ' ' for empty) with
 // each pattern in its own colour: pawn patterns as coloured rings on their squares (inset
@@ -30,7 +30,7 @@ struct SvgPicture {
   double width = 0, height = 0;
 };
 SvgPicture board_svg(const std::array<char, 64>& pieces, std::string_view fen,
-                     const PawnReport& report, std::span<const DrawablePattern> patterns,
+                     const PawnReport& report, std::span<const io::DrawablePattern> patterns,
                      const std::optional<StructureMatch>& structure);
 
 // One series of a bar chart: a value per category; NaN draws no bar (no data), while a
@@ -62,4 +62,4 @@ std::string_view palette_color(std::size_t i);
 // Text with &, <, >, " escaped for SVG.
 std::string xml_escape(std::string_view text);
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

@@ -12,11 +12,11 @@
 #include "io/game_record.hpp"
 #include "report/timeline_writer.hpp"
 
-namespace pawnkit::analysis {
+namespace pawnkit::report {
 
 struct TimelineOptions {
   int min_plies = 8;  // shorter transients are folded (fold_timeline)
-  io::TimelineFormat format = io::TimelineFormat::Jsonl;
+  TimelineFormat format = TimelineFormat::Jsonl;
   std::vector<std::string> tags;  // written with each range
 };
 
@@ -26,15 +26,15 @@ class TimelineWorker {
  public:
   explicit TimelineWorker(const TimelineOptions* options) : options_(options) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
-  const GameCounts& counts() const { return counts_; }
+  const analysis::GameCounts& counts() const { return counts_; }
   std::size_t ranges() const { return range_count_; }
 
  private:
   const TimelineOptions* options_;
-  GameCounts counts_;
+  analysis::GameCounts counts_;
   std::size_t range_count_ = 0;
-  Timeline timeline_;
-  std::vector<StructureRange> ranges_;
+  analysis::Timeline timeline_;
+  std::vector<analysis::StructureRange> ranges_;
 };
 
-}  // namespace pawnkit::analysis
+}  // namespace pawnkit::report

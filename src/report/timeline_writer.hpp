@@ -9,7 +9,7 @@
 #include "analysis/timeline.hpp"
 #include "io/game_record.hpp"
 
-namespace pawnkit::io {
+namespace pawnkit::report {
 
 enum class TimelineFormat { Jsonl, Csv, Table };
 
@@ -19,18 +19,18 @@ using TimelineTags = std::span<const std::string>;
 
 // {"game": N, "structure": "iqp", "holder": "white", "first_ply": 12, "last_ply": 40,
 //  "plies": 29, "phase": "middlegame", "White": "...", ...}, newline included.
-void append_timeline_jsonl(std::string& out, const GameRecord& game,
+void append_timeline_jsonl(std::string& out, const io::GameRecord& game,
                            const analysis::StructureRange& range, TimelineTags tags);
 
 // game,structure,holder,first_ply,last_ply,plies,phase then one column per tag.
 void append_timeline_csv_header(std::string& out, TimelineTags tags);
-void append_timeline_csv_row(std::string& out, const GameRecord& game,
+void append_timeline_csv_row(std::string& out, const io::GameRecord& game,
                              const analysis::StructureRange& range, TimelineTags tags);
 
 // "game N" (with the tags), then a line per range: "  12-40  29 plies  iqp  white  middlegame",
 // or a line saying that no structure held min_plies plies.
-void append_timeline_table(std::string& out, const GameRecord& game,
+void append_timeline_table(std::string& out, const io::GameRecord& game,
                            std::span<const analysis::StructureRange> ranges, TimelineTags tags,
                            int min_plies);
 
-}  // namespace pawnkit::io
+}  // namespace pawnkit::report

@@ -2,6 +2,9 @@
 // games of the files the user opens. All answers come from the WebAssembly module
 // through the API in pawnkit.js (also window.pawnkit).
 import * as pawnkit from './pawnkit.js';
+import * as coach from './overlays.js';
+import { timelineWords } from './timeline.js';
+import { initCoachPages } from './coach.js';
 import { createAnalysis } from './analysis.js';
 import { createProgress } from './progress.js';
 
@@ -23,6 +26,8 @@ const state = {
   tool: 'P',                    // a FEN letter, or '' for the eraser
   report: null,                 // the analyze object of the board
   overlays: new Set(['isolated', 'passed', 'backward', 'holes']),
+  view: 'coach',                // 'coach': the coach's marks (overlays.js); 'contract': the keys
+  marks: new Set(coach.DEFAULT_MARKS),
   focus: 27,                    // the square with the keyboard focus (d4)
   files: null,                  // the opened files: {blobs, key, name}
   games: [],
@@ -192,20 +197,27 @@ function overlayHtml(styles, inWhite, inBlack) {
 function render(details) {
   const report = state.report;
   const keys = squareSetKeys(report);
-  const styles = overlayStyles(keys);
   const sets = {};
   for (const side of ['white', 'black'])
     for (const k of keys) sets[`${side}.${k}`] = new Set(report[side][k]);
+  // The coach's view draws its marks (overlays.js), the contract view the chosen keys.
+  scheme ||= pawnkit.drawingScheme();
+  const marks = coach.coachSets(report);
+  const inCoach = state.view === 'coach';
+  const styles = inCoach ? coach.coachStyles(state.marks, scheme.palette, scheme.max_rings) : overlayStyles(keys);
   for (const cell of document.querySelectorAll('#board .square')) {
     const sq = Number(cell.dataset.index);
     const name = cell.dataset.square;
     const piece = state.board[sq];
     const inKeys = Object.keys(sets).filter((k) => sets[k].has(name));
     cell.dataset.keys = inKeys.join(' ');
+    cell.dataset.marks = coach.COACH_MARKS.flatMap((m) => ['white', 'black']
+      .filter((side) => marks.sets[m.id][side].has(name)).map((side) => `${side}.${m.id}`)).join(' ');
     const shown = (side) => inKeys.filter((k) => k.startsWith(side + '.') && state.overlays.has(k.slice(side.length + 1)));
     const white = shown('white'), black = shown('black');
     cell.querySelector('.overlays').innerHTML =
-      overlayHtml(styles, (k) => sets[`white.${k}`].has(name), (k) => sets[`black.${k}`].has(name));
+      overlayHtml(styles, (k) => (inCoach ? marks.sets[k].white : sets[`white.${k}`]).has(name),
+        (k) => (inCoach ? marks.sets[k].black : sets[`black.${k}`]).has(name));
     cell.querySelector('.piece').textContent = piece ? GLYPHS[piece] : '';
     const label = `${name}${piece ? `, ${piece === piece.toUpperCase() ? 'white' : 'black'} ${PIECE_NAMES[piece.toLowerCase()]}` : ''}` +
       (white.length || black.length ? `; ${[...white, ...black].join(', ')}` : '');
@@ -214,6 +226,8 @@ function render(details) {
   }
   renderOverlayToggles(keys);
   renderLegend(styles);
+  const arrows = styles.find((o) => o.arrows);
+  coach.drawArrows($('board'), arrows ? marks.breaks : null);
   renderIslands(report);
   renderKeys(report, keys);
   const structure = report.structure || '';
@@ -290,7 +304,10 @@ function renderKeys(report, keys) {
 
 function renderEval(evaluation) {
   const table = $('eval');
-  table.innerHTML = '<thead><tr><th scope="col">term</th><th scope="col">white mg / eg</th><th scope="col">pawns</th><th scope="col">black mg / eg</th><th scope="col">pawns</th></tr></thead>';
+  // In pawns, as Stockfish 15.1's eval trace prints its terms (internal units / 361); the
+  // internal units in each cell's title.
+  const inPawns = (s) => `${(s.mg / 361).toFixed(2)} / ${(s.eg / 361).toFixed(2)}`;
+  table.innerHTML = '<caption>in pawns, middlegame / endgame</caption><thead><tr><th scope="col">term</th><th scope="col">White</th><th scope="col">on</th><th scope="col">Black</th><th scope="col">on</th></tr></thead>';
   const body = document.createElement('tbody');
   const terms = evaluation.white.terms.map((t, i) => [t, evaluation.black.terms[i]]);
   for (const [w, b] of terms) {
@@ -298,17 +315,19 @@ function renderEval(evaluation) {
     const tr = document.createElement('tr');
     tr.innerHTML = '<th scope="row"></th><td></td><td></td><td></td><td></td>';
     tr.children[0].textContent = w.name;
-    tr.children[1].textContent = `${w.mg} / ${w.eg}`;
+    tr.children[1].textContent = inPawns(w);
+    tr.children[1].title = `${w.mg} / ${w.eg} internal units`;
     tr.children[2].textContent = w.pawns.join(' ');
-    tr.children[3].textContent = `${b.mg} / ${b.eg}`;
+    tr.children[3].textContent = inPawns(b);
+    tr.children[3].title = `${b.mg} / ${b.eg} internal units`;
     tr.children[4].textContent = b.pawns.join(' ');
     body.appendChild(tr);
   }
   const total = document.createElement('tr');
   total.className = 'total';
   total.innerHTML = '<th scope="row">total</th><td></td><td></td><td></td><td></td>';
-  total.children[1].textContent = `${evaluation.white.mg} / ${evaluation.white.eg}`;
-  total.children[3].textContent = `${evaluation.black.mg} / ${evaluation.black.eg}`;
+  total.children[1].textContent = inPawns(evaluation.white);
+  total.children[3].textContent = inPawns(evaluation.black);
   body.appendChild(total);
   table.appendChild(body);
 }
@@ -316,7 +335,10 @@ function renderEval(evaluation) {
 function renderLegend(styles) {
   const items = styles.map((o) => {
     let swatch, how;
-    if (o.stripes) {
+    if (o.arrows) {
+      swatch = `<span class="swatch arrow-swatch" style="color:${coach.SIDE_COLORS.white}">➚</span><span class="swatch arrow-swatch" style="color:${coach.SIDE_COLORS.black}">⇣</span>`;
+      how = '(White\'s blue and solid, Black\'s orange and dashed)';
+    } else if (o.stripes) {
       swatch = `<span class="swatch"><span class="stripes" style="background:${stripes(o.color, true)}"></span></span>` +
         `<span class="swatch"><span class="stripes" style="background:${stripes(o.color, false)}"></span></span>`;
       how = '(╱ White, ╲ Black)';
@@ -325,7 +347,7 @@ function renderLegend(styles) {
         `<span class="swatch"><span class="ring" style="inset:4px;border-color:${o.color};border-style:dashed"></span></span>`;
       how = o.ring >= 0 ? `(ring ${o.ring + 1}: solid White, dashed Black)` : '(not drawn: at most 5 rings)';
     }
-    return `<span class="legend-item">${swatch} ${o.key} ${how}</span>`;
+    return `<span class="legend-item">${swatch} ${o.label || o.key} ${how}</span>`;
   });
   $('legend').innerHTML = items.join('') || '<span class="legend-item">no overlay chosen</span>';
 }
@@ -442,6 +464,8 @@ async function openFiles(fileList) {
     renderGames();
     await nextTask();
     $('results').hidden = false;
+    // The structure pages, charts and games by structure (coach.js) follow the files.
+    document.dispatchEvent(new CustomEvent('pawnkit:files', { detail: { stats: JSON.parse(s.text), games: state.games } }));
     $('stats-json').textContent = s.text;
     showError(s.warnings ? s.warnings.trim().split('\n')[0] : '', 'file');
   } catch (e) {
@@ -470,7 +494,7 @@ function renderStats(s, warnings, charts) {
 function renderGames() {
   const filter = $('filter').value.trim().toLowerCase();
   const table = $('games-table');
-  table.innerHTML = '<thead><tr><th scope="col">#</th><th scope="col">White</th><th scope="col">Black</th><th scope="col">Result</th><th scope="col">Plies</th><th scope="col">Structures</th></tr></thead>';
+  table.innerHTML = '<thead><tr><th scope="col">#</th><th scope="col">White</th><th scope="col">Black</th><th scope="col">Result</th><th scope="col">Moves</th><th scope="col">Structures</th></tr></thead>';
   const body = document.createElement('tbody');
   let shown = 0;
   for (const g of state.games) {
@@ -485,7 +509,7 @@ function renderGames() {
     tr.children[1].textContent = `${g.white}${g.white_elo ? ` (${g.white_elo})` : ''}`;
     tr.children[2].textContent = `${g.black}${g.black_elo ? ` (${g.black_elo})` : ''}`;
     tr.children[3].textContent = g.result;
-    tr.children[4].textContent = g.plies;
+    tr.children[4].textContent = Math.ceil(g.plies / 2); // moves, as a coach counts
     tr.children[5].textContent = g.structures.join(', ') + (g.error ? ` ⚠ ${g.error}` : '');
     body.appendChild(tr);
   }
@@ -507,25 +531,16 @@ async function openGame(number, ply) {
   }
 }
 
-// The ply ranges of each named structure: "iqp 14-30, carlsbad 41-60".
-function timelineText(byPly) {
-  const runs = [];
-  byPly.forEach((name, ply) => {
-    const last = runs[runs.length - 1];
-    if (last && last.name === name && last.to === ply - 1) last.to = ply;
-    else runs.push({ name, from: ply, to: ply });
-  });
-  return runs.filter((r) => r.name).map((r) => `${r.name} ${r.from}${r.to > r.from ? `-${r.to}` : ''}`).join(', ');
-}
-
 // After every step of the analysis board: the structure here and, on the main line of an
-// opened game, the game's structure timeline.
+// opened game, the game's structure timeline, folded as `timeline --min-plies 8` folds it
+// and told in moves (timeline.js).
 function showTimeline(node, tree, gameNumber) {
   const g = state.game && state.game.game === gameNumber && tree.isMainline(node) ? state.game : null;
   if (!gameNumber) { state.game = null; $('game-title').textContent = ''; }
   const s = state.report.structure;
-  $('timeline').textContent = `${s ? `${s} (${state.report.structure_side})` : 'none named'} at this ply; ` +
-    (g ? timelineText(g.structure_by_ply) || 'no named structure in this game' : 'no opened game on the board');
+  $('timeline').textContent = `${s ? `${s} (${state.report.structure_side})` : 'none named'} at this move; ` +
+    (g ? timelineWords(g, (fen) => pawnkit.analyze(fen).structure_side) || 'no named structure lasting 8 plies in this game'
+      : 'no opened game on the board');
 }
 
 async function runFind(games) {
@@ -554,7 +569,7 @@ async function runFind(games) {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = `game ${r.game}, ply ${r.ply}${r.structure ? `, ${r.structure}` : ''}`;
+      b.textContent = `game ${r.game}, move ${Math.ceil(r.ply / 2)}${r.structure ? `, ${r.structure}` : ''}`;
       b.addEventListener('click', () => openGame(r.game, r.ply));
       li.appendChild(b);
       list.appendChild(li);
@@ -581,7 +596,7 @@ async function runSimilar() {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = `${h.similarity.toFixed(3)}: game ${h.game}, ply ${h.ply}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`;
+      b.textContent = `${h.similarity.toFixed(3)}: game ${h.game}, move ${Math.ceil(h.ply / 2)}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`;
       b.addEventListener('click', () => openGame(h.game, h.ply));
       li.appendChild(b);
       list.appendChild(li);
@@ -600,6 +615,8 @@ async function main() {
   await Promise.all([pawnkit.ready, loadCatalogue()]);
   progress = createProgress($('progress'), $('progress-text'));
   buildBoard();
+  coach.buildCoachToggles($('coach-marks'), state.marks, () => render());
+  $('contract-keys').addEventListener('toggle', () => { state.view = $('contract-keys').open ? 'contract' : 'coach'; render(); });
   analysis = createAnalysis({
     show: showFen,
     onNode: showTimeline,
@@ -609,6 +626,8 @@ async function main() {
   buildPalette();
   if (!analysis.applyHash() && !setFen(START)) throw new Error('the start position was refused');
   analysis.setMode('play');
+  initCoachPages({ openGame, setFen, files: () => state.files });
+  window.pawnkitPage = { openGame }; // for tests and other pages
 
   $('fen').addEventListener('change', () => setFen($('fen').value));
   $('fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') setFen($('fen').value); });

@@ -11,7 +11,7 @@
 //   await pawnkit.statsText(data, {minPlies})    -> {text (that JSON), charts (stats --svg's files), warnings, decoders}
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
 //   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
-//   await pawnkit.games(data, {game})            -> the games table (or one game with its moves)
+//   await pawnkit.games(data, {game})            -> the games table (or the games numbered, with their moves)
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
 // `data` is a Uint8Array, Blob or File (or an array of them: one input). Errors are Error
@@ -128,6 +128,7 @@ export async function similar(data, options = {}) {
   const r = await request('similar', data, args, options);
   return r.result;
 }
+// options.game: a game number, or an array of them (those games with their moves, in file order).
 export async function games(data, options = {}) {
   const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
   return r.result;

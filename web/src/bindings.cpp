@@ -13,6 +13,8 @@
 #include <pawnkit/eval/pawn_eval.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <span>
 #include <string>
@@ -185,7 +187,7 @@ void append_eval_side(std::string& out, Bitboard own, Bitboard enemy) {
   out += "]}";
 }
 
-// What the page shows beside the contract's keys: the game phase and the pawn evaluation.
+// What the page shows beside the pattern spec's keys: the game phase and the pawn evaluation.
 // {"phase": "opening", "eval": {"white": {"mg", "eg", "terms": [...]}, "black": {...}}}
 Result details(const std::string& text) {
   std::string error;
@@ -211,7 +213,7 @@ Result stats(const Input& input, int min_plies, emscripten::val on_progress) {
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
   std::string charts = "[";
-  for (const io::NamedSvg& chart : io::stats_charts(workers[0].stats())) {
+  for (const report::NamedSvg& chart : report::stats_charts(workers[0].stats())) {
     charts += charts.size() > 1 ? ", {\"name\": " : "{\"name\": ";
     io::append_json_string(charts, chart.file_name);
     charts += ", \"svg\": ";
@@ -219,7 +221,7 @@ Result stats(const Input& input, int min_plies, emscripten::val on_progress) {
     charts += '}';
   }
   charts += ']';
-  return {io::stats_json(workers[0].stats()), {}, sink.warnings, charts};
+  return {report::stats_json(workers[0].stats()), {}, sink.warnings, charts};
 }
 
 // An error message with the CLI's caret under the place, or empty when the query compiles.
@@ -278,15 +280,18 @@ Result similar(const Input& input, const std::string& fen, int top, int min_ply,
 
 // The games table: one JSON object per game and line, with its tags, plies and the
 // named structures it reached in order ({"game", "white", "black", "white_elo",
-// "black_elo", "result", "eco", "plies", "structures", "error"}). With `only` > 0, only
-// that game, with its moves (pawnkit's SAN), the FEN and the named structure ("" for none)
-// of every ply from the start ("moves", "fens", "structure_by_ply").
+// "black_elo", "result", "eco", "date", "timecontrol", "event", "plies", "structures",
+// "error"}). With game numbers in `only`, only those games, each with its moves (pawnkit's
+// SAN), the FEN and the named structure ("" for none) of every ply from the start ("moves",
+// "fens", "structure_by_ply"): the page's study export asks for many games in one pass.
 class GamesWorker {
  public:
-  explicit GamesWorker(std::size_t only) : only_(only) {}
+  explicit GamesWorker(std::vector<std::size_t> only) : only_(std::move(only)) {}
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>&) {
-    if (only_ && game.number == only_ + 1) next_offset = game.offset;  // where game `only` ends
-    if (only_ && game.number != only_) return;
+    const bool with_moves = !only_.empty();
+    // With one game asked for: where its text starts and where the next game's does.
+    if (only_.size() == 1 && game.number == only_[0] + 1) next_offset = game.offset;
+    if (with_moves && !std::binary_search(only_.begin(), only_.end(), game.number)) return;
     offset = game.offset;
     std::vector<std::string> structures, fens, by_ply;
     std::optional<StructureId> last;
@@ -298,13 +303,14 @@ class GamesWorker {
           structures.push_back(name);
       }
       last = named ? std::optional(named->id) : std::nullopt;
-      if (only_) {
+      if (with_moves) {
         fens.push_back(to_fen(pos));
         by_ply.push_back(named ? std::string(structure_names[std::size_t(named->id)]) : "");
       }
     });
     out += "{\"game\": " + std::to_string(game.number);
-    for (const char* tag : {"White", "Black", "WhiteElo", "BlackElo", "Result", "ECO", "Date"}) {
+    for (const char* tag : {"White", "Black", "WhiteElo", "BlackElo", "Result", "ECO", "Date",
+                            "TimeControl", "Event"}) {
       std::string key = tag == std::string("WhiteElo")   ? "white_elo"
                         : tag == std::string("BlackElo") ? "black_elo"
                                                          : std::string(tag);
@@ -321,7 +327,7 @@ class GamesWorker {
     io::append_json_string(out, result.outcome == analysis::ReplayOutcome::Complete
                                     ? std::string()
                                     : io::format_diagnostic(result.error));
-    if (only_) {
+    if (with_moves) {
       std::vector<std::string> moves;
       analysis::portable_moves(game, moves);
       out += ", \"moves\": [";
@@ -344,23 +350,33 @@ class GamesWorker {
     out += "}\n";
   }
 
-  // With `only`: where that game's text starts and the next one's (the end of the input
-  // when it is the last).
+  // With one game in `only`: where its text starts and the next one's (the end of the
+  // input when it is the last).
   std::uint64_t offset = 0, next_offset = ~std::uint64_t(0);
+  std::size_t wanted() const { return only_.size(); }
 
  private:
-  std::size_t only_;
+  std::vector<std::size_t> only_;  // sorted
 };
 
-Result games(const Input& input, int only, emscripten::val on_progress) {
+// `only`: the game numbers wanted with their moves, comma-separated ("" or "0": the table).
+Result games(const Input& input, const std::string& only, emscripten::val on_progress) {
   if (std::string why = input.unreadable(); !why.empty()) return failure(why);
-  std::vector<GamesWorker> workers{GamesWorker{std::size_t(std::max(only, 0))}};
+  std::vector<std::size_t> numbers;
+  for (std::size_t at = 0; at < only.size();) {
+    const std::size_t comma = std::min(only.find(',', at), only.size());
+    const std::size_t number = std::strtoull(only.substr(at, comma - at).c_str(), nullptr, 10);
+    if (number) numbers.push_back(number);
+    at = comma + 1;
+  }
+  std::sort(numbers.begin(), numbers.end());
+  std::vector<GamesWorker> workers{GamesWorker{std::move(numbers)}};
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);
   // One game: its text as it is in the file ("pgn"), for the variations and comments that
   // the reader leaves out (the page's move list reads them).
-  if (only > 0 && sink.output.size() > 2) {
+  if (workers[0].wanted() == 1 && sink.output.size() > 2) {
     sink.output.resize(sink.output.size() - 2);  // "}\n"
     sink.output += ", \"pgn\": ";
     io::append_json_string(sink.output, input.text(workers[0].offset, workers[0].next_offset));
@@ -374,16 +390,16 @@ Result games(const Input& input, int only, emscripten::val on_progress) {
 // {"palette": ["#d55e00", ...], "stripe_keys": ["defended", ...], "max_rings": 5}
 std::string drawing_scheme() {
   std::string out = "{\"palette\": [";
-  for (std::size_t i = 0; i == 0 || io::palette_color(i) != io::palette_color(0); ++i) {
+  for (std::size_t i = 0; i == 0 || report::palette_color(i) != report::palette_color(0); ++i) {
     if (i) out += ", ";
-    io::append_json_string(out, io::palette_color(i));  // the palette, until it repeats
+    io::append_json_string(out, report::palette_color(i));  // the palette, until it repeats
   }
   out += "], \"stripe_keys\": [";
   for (std::size_t i = 0; i < move_keys.size(); ++i) {
     if (i) out += ", ";
     io::append_json_string(out, move_keys[i].name);
   }
-  out += "], \"max_rings\": " + std::to_string(io::max_board_rings) + '}';
+  out += "], \"max_rings\": " + std::to_string(report::max_board_rings) + '}';
   return out;
 }
 

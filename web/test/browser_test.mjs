@@ -297,7 +297,7 @@ await check('find, a bad query, export and a game to step through', async () => 
     .map((l) => JSON.parse(l)).filter((r) => r.game === first.game);
   assert.deepEqual(game.structure_by_ply, plies.map((r) => r.structure || ''));
   assert.deepEqual(game.fens, plies.map((r) => r.fen));
-  assert.match(await text('#timeline'), / at this ply; /);
+  assert.match(await text('#timeline'), / at this move; /);
 });
 
 await check('a binary file shows #error and the page keeps working', async () => {
@@ -345,6 +345,7 @@ function svgOverlays(svg) {
 
 await check('overlays are drawn as show --svg draws them: colours, ring places, stripes', async () => {
   await enterFen(positions[0]);
+  await page.click('#contract-keys summary'); // the contract's keys: one click from the coach's marks
   await page.click('#overlay-keys input[value="single_pushes"]');
   const shown = await page.$$eval('#overlay-keys input:checked', (inputs) => inputs.map((i) => i.value));
   const drawn = await page.$$eval('#board [data-square]', (cells) => cells.flatMap((c) =>
@@ -368,7 +369,7 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
     fs.mkdirSync(dir, { recursive: true });
     await enterFen(positions[0]);
     await (await page.$('.board-area')).screenshot({ path: path.join(dir, 'board.png') });
-    await (await page.$('#stats-view')).screenshot({ path: path.join(dir, 'stats.png') });
+    await (await page.$('#coach-charts')).screenshot({ path: path.join(dir, 'stats.png') });
   });
 }
 

@@ -40,7 +40,7 @@ namespace pawnkit::eval {
 struct PawnEntry {
   // evaluate_pawns(white, black, w): each side's pawn score from its own point of view.
   PawnEval score;
-  // Passed pawns as the contract defines them (pawns/patterns.hpp passed(): no enemy pawn
+  // Passed pawns as the pattern spec defines them (pawns/patterns.hpp passed(): no enemy pawn
   // in front on their own or a neighbouring file), which the extended passed-pawn terms
   // score. Stockfish's entry keeps a wider set, adding pawns whose stoppers can be levered
   // away or outnumbered (the idea of pawnkit's candidates(), not the same set).

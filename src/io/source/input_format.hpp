@@ -1,4 +1,4 @@
-// Is an input PGN (games) or EPD/FEN (one position a line)? The contract's rule
+// Is an input PGN (games) or EPD/FEN (one position a line)? The pattern spec's rule
 // (spec/patterns.md, "Input format"): an explicit `--input pgn|epd` wins; then the name:
 // `.pgn` is PGN, `.fen` and `.epd` are positions (also with .zst, .gz or .bz2 after them);
 // otherwise (and for standard input) the content decides: a first non-blank line that

@@ -1,0 +1,120 @@
+// The reader of encoded placement values (index/placement_stats_reader.hpp) against a
+// plain tally of the same games kept in maps by the test, and against damaged values.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "index/placement_stats.hpp"
+#include "index/placement_stats_reader.hpp"
+
+namespace pawnkit::index_db {
+namespace {
+
+using Counts = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t>;
+
+Counts counts_of(const Score& s) { return {s.games, s.white, s.draws, s.black}; }
+
+void tally(Counts& c, Result r) {
+  ++std::get<0>(c);
+  std::get<1>(c) += r == Result::WhiteWins;
+  std::get<2>(c) += r == Result::Draw;
+  std::get<3>(c) += r == Result::BlackWins;
+}
+
+// What a reader hands over, kept as the plain tally keeps it.
+struct Seen {
+  std::set<std::uint32_t> wanted;  // empty: every cell
+  std::map<std::uint32_t, Counts> cells;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Counts> moves;
+  std::map<std::uint32_t, std::vector<std::uint32_t>> candidates;  // games, in order
+  std::uint32_t current = 0;
+  bool cell(std::uint32_t cell, const Score& score) {
+    if (!wanted.empty() && !wanted.contains(cell)) return false;
+    current = cell;
+    cells[cell] = counts_of(score);
+    return true;
+  }
+  void move(const MoveScore& m) { moves[{current, m.move}] = counts_of(m.score); }
+  void candidate(const Candidate& c) { candidates[current].push_back(c.game); }
+};
+
+struct Games {
+  PlacementStats stats;
+  Seen expected;
+};
+
+// 3,000 games over 40 cells and 12 moves, with a plain tally beside them.
+Games some_games() {
+  Games g;
+  std::mt19937 random(7);
+  std::map<std::uint32_t, std::vector<Candidate>> all;
+  for (std::uint32_t game = 1; game <= 3000; ++game) {
+    const std::uint32_t cell = random() % 40 * 1000;
+    const auto result = Result(random() % 4);
+    const std::uint32_t code = random() % 13;  // 12: the game ended there
+    const Candidate candidate{std::uint32_t(random() % 500), random(), game, game % 90};
+    g.stats.add_game(cell, result, code < 12 ? std::optional(code * 65) : std::nullopt, candidate);
+    tally(g.expected.cells[cell], result);
+    if (code < 12) tally(g.expected.moves[{cell, code * 65}], result);
+    all[cell].push_back(candidate);
+  }
+  for (auto& [cell, list] : all) {
+    std::sort(list.begin(), list.end(), [](const Candidate& a, const Candidate& b) {
+      return a.score != b.score ? a.score > b.score : a.tiebreak < b.tiebreak;
+    });
+    for (std::size_t i = 0; i < list.size() && i < candidates_per_cell; ++i)
+      g.expected.candidates[cell].push_back(list[i].game);
+  }
+  return g;
+}
+
+TEST(PlacementStatsReader, HandsOverWhatAPlainTallyCounted) {
+  const Games g = some_games();
+  const std::string bytes = g.stats.encode();
+  Seen seen;
+  ASSERT_TRUE(read_placement_stats(bytes, seen));
+  EXPECT_EQ(seen.cells, g.expected.cells);
+  EXPECT_EQ(seen.moves, g.expected.moves);
+  EXPECT_EQ(seen.candidates, g.expected.candidates);
+}
+
+TEST(PlacementStatsReader, SkipsTheCellsNotWantedAndReadsTheNextOnes) {
+  const Games g = some_games();
+  const std::string bytes = g.stats.encode();
+  Seen seen;
+  seen.wanted = {0, 7000, 39000};
+  ASSERT_TRUE(read_placement_stats(bytes, seen));
+  ASSERT_EQ(seen.cells.size(), 3u);
+  for (const std::uint32_t cell : seen.wanted) {
+    EXPECT_EQ(seen.cells[cell], g.expected.cells.at(cell)) << cell;
+    EXPECT_EQ(seen.candidates[cell], g.expected.candidates.at(cell)) << cell;
+  }
+  for (const auto& [key, counts] : seen.moves) {
+    EXPECT_TRUE(seen.wanted.contains(key.first));
+    EXPECT_EQ(counts, g.expected.moves.at(key));
+  }
+}
+
+TEST(PlacementStatsReader, RefusesEveryTruncationAndATrailingByte) {
+  PlacementStats stats;
+  stats.add_game(3, Result::Draw, 100, Candidate{9, 1, 2, 3});
+  stats.add_game(5, Result::WhiteWins, std::nullopt, Candidate{8, 4, 5, 6});
+  const std::string bytes = stats.encode();
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    Seen seen;
+    EXPECT_FALSE(read_placement_stats(std::string_view(bytes).substr(0, n), seen)) << n;
+    EXPECT_FALSE(PlacementStats::decode(std::string_view(bytes).substr(0, n))) << n;
+  }
+  Seen seen;
+  EXPECT_FALSE(read_placement_stats(bytes + '\0', seen));
+  EXPECT_TRUE(read_placement_stats(bytes, seen));
+}
+
+}  // namespace
+}  // namespace pawnkit::index_db

@@ -1,0 +1,192 @@
+// The coach's parts of the page: the structure list and pages (structures.js), the games of
+// a picked structure (#games, one row per game with data-game, sortable) with their export
+// as study chapters (export.js), and the charts (charts.js). app.js calls initCoachPages
+// once and sends 'pawnkit:files' when files have been read.
+import * as pawnkit from './pawnkit.js';
+import { parseCatalogue, renderList, renderPage, renderYourGames, marksFor } from './structures.js';
+import { studyFiles } from './export.js';
+import { renderCharts } from './charts.js';
+import { moveOf, TIMELINE_MIN_PLIES } from './timeline.js';
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+
+const coach = {
+  page: null,        // {openGame, files}
+  catalogue: [],
+  table: null,       // the games table of the opened files, by number
+  counts: null,      // structure -> games of the opened files that reached it
+  picked: '',
+  rows: [],          // the picked structure's games: {game, ply, holder, ...table fields}
+  sort: { key: 'game', dir: 1 },
+  runs: 0,           // bumped at every pick: a late answer to an older pick is dropped
+};
+
+// The games where `structure` held TIMELINE_MIN_PLIES plies in a row, at the first such
+// position (find --where 'structure == "NAME"' --min-plies 8, its first hit per game).
+async function gamesOf(structure) {
+  const files = coach.page.files();
+  const hits = await pawnkit.find(files.blobs, { where: `structure == "${structure}"`, minPlies: TIMELINE_MIN_PLIES, key: files.key, name: files.name });
+  const first = new Map();
+  for (const h of hits) if (!first.has(h.game)) first.set(h.game, { game: h.game, ply: h.ply, holder: h.structure_side });
+  return [...first.values()].map((r) => ({ ...coach.table.get(r.game), ...r }));
+}
+
+const year = (g) => (/^\d{4}/.test(g.date || '') ? g.date.slice(0, 4) : '');
+// Speed as Lichess names it from the TimeControl tag: base seconds + 40 x increment
+// under 180 is bullet, under 480 blitz, under 1500 rapid, else classical.
+export function speedOf(timecontrol) {
+  const m = /^(\d+)(?:\+(\d+))?$/.exec(timecontrol || '');
+  if (!m) return '';
+  const estimate = Number(m[1]) + 40 * Number(m[2] || 0);
+  return estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
+}
+// The filters: both players rated at least, the speed, from a year on.
+function kept(g) {
+  const elo = Number($('pick-elo').value) || 0, speed = $('pick-speed').value, from = Number($('pick-year').value) || 0;
+  if (elo && !(Number(g.white_elo) >= elo && Number(g.black_elo) >= elo)) return false;
+  if (speed && speedOf(g.timecontrol) !== speed) return false;
+  return !from || Number(year(g)) >= from;
+}
+const rating = (g) => Math.max(Number(g.white_elo) || 0, Number(g.black_elo) || 0);
+const COLUMNS = [
+  ['game', '#', (g) => g.game],
+  ['white', 'White', (g) => g.white.toLowerCase()],
+  ['black', 'Black', (g) => g.black.toLowerCase()],
+  ['rating', 'Ratings', rating],
+  ['result', 'Result', (g) => g.result],
+  ['year', 'Year', (g) => Number(year(g)) || 0],
+  ['timecontrol', 'Time control', (g) => { const [b, i] = (g.timecontrol || '').split('+').map(Number); return (b || 0) + 40 * (i || 0); }],
+  ['move', 'Arose at', (g) => g.ply],
+  ['holder', 'Held by', (g) => g.holder],
+];
+
+function renderGamesTable() {
+  const table = $('games');
+  const col = COLUMNS.find((c) => c[0] === coach.sort.key);
+  const rows = coach.rows.filter(kept).sort((a, b) => {
+    const x = col[2](a), y = col[2](b);
+    return (x < y ? -1 : x > y ? 1 : a.game - b.game) * coach.sort.dir;
+  });
+  coach.sorted = rows;
+  let html = '<thead><tr>' + COLUMNS.map(([key, words]) => {
+    const sorted = key === coach.sort.key ? (coach.sort.dir > 0 ? 'ascending' : 'descending') : 'none';
+    return `<th scope="col" aria-sort="${sorted}"><button type="button" data-sort="${key}">${words}${sorted === 'none' ? '' : sorted === 'ascending' ? ' ▲' : ' ▼'}</button></th>`;
+  }).join('') + '</tr></thead><tbody>';
+  for (const g of rows) {
+    html += `<tr data-game="${g.game}" data-ply="${g.ply}"><td><button type="button" class="open-game" aria-label="open game ${g.game} at move ${moveOf(g.ply)}">${g.game}</button></td>` +
+      `<td>${esc(g.white)}</td><td>${esc(g.black)}</td><td>${esc(g.white_elo || '–')} / ${esc(g.black_elo || '–')}</td>` +
+      `<td>${esc(g.result)}</td><td>${year(g)}</td><td>${esc(g.timecontrol || '')}</td>` +
+      `<td>move ${moveOf(g.ply)} <small>(ply ${g.ply})</small></td><td>${g.holder === 'white' ? 'White' : 'Black'}</td></tr>`;
+  }
+  table.innerHTML = `${html}</tbody>`;
+  if (coach.picked && coach.rows.length) {
+    $('pick-count').textContent = `${coach.rows.length} game${coach.rows.length === 1 ? '' : 's'} held ${coach.picked} for ${TIMELINE_MIN_PLIES} plies in a row or more` +
+      (rows.length < coach.rows.length ? `; ${rows.length} pass the filters` : '');
+    $('export-study').disabled = !rows.length;
+  }
+}
+
+async function pick(structure) {
+  coach.picked = structure;
+  $('pick-structure').value = structure;
+  $('export-links').textContent = '';
+  const run = ++coach.runs;
+  if (!structure || !coach.table) { coach.rows = []; renderGamesTable(); $('pick-count').textContent = ''; return; }
+  $('pick-count').textContent = 'finding…';
+  coach.rows = []; // the last structure's games must not stand under this one's name
+  renderGamesTable();
+  try {
+    const rows = await gamesOf(structure);
+    if (run !== coach.runs) return;
+    coach.rows = rows;
+    renderGamesTable();
+    if (!rows.length) $('pick-count').textContent = `no game held ${structure} for ${TIMELINE_MIN_PLIES} plies in a row`;
+  } catch (e) {
+    $('pick-count').textContent = e.message;
+  }
+}
+
+async function exportStudy() {
+  const entry = coach.catalogue.find((c) => c.id === coach.picked);
+  const rows = coach.sorted || coach.rows;
+  if (!entry || !rows.length) return;
+  const files = coach.page.files();
+  $('export-links').textContent = `reading ${rows.length} games…`;
+  try {
+    const full = await pawnkit.games(files.blobs, { game: rows.map((r) => r.game), key: files.key, name: files.name });
+    const byNumber = new Map(full.map((g) => [g.game, g]));
+    const out = studyFiles(rows, byNumber, entry.id, (holder) => marksFor(entry, holder));
+    const box = $('export-links');
+    box.innerHTML = `<p>${rows.length} chapters in ${out.length} file${out.length === 1 ? '' : 's'} of at most 64 (a Lichess study's limit), each starting at the structure's first position ([FEN] start), key squares as [%csl], breaks as [%cal]:</p>`;
+    for (const f of out) {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([f.text], { type: 'application/x-chess-pgn' }));
+      a.download = f.name;
+      a.textContent = f.name;
+      a.dataset.chapters = f.chapters;
+      box.appendChild(a);
+      box.append(' ');
+    }
+  } catch (e) {
+    $('export-links').textContent = e.message;
+  }
+}
+
+function showStructure(id) {
+  const entry = coach.catalogue.find((c) => c.id === id);
+  if (!entry) return;
+  for (const b of document.querySelectorAll('#structure-list button')) b.setAttribute('aria-pressed', String(b.dataset.structure === id));
+  const article = $('structure-page');
+  const onBoard = (fen) => { coach.page.setFen(fen); document.getElementById('board').scrollIntoView({ block: 'nearest' }); };
+  renderPage(article, entry, coach.table ? 'finding' : null, { onBoard });
+  article.dataset.structure = id;
+  if (coach.table) {
+    // "Your games": the picked games of this structure, found in the worker.
+    gamesOf(id).then((rows) => {
+      if (article.dataset.structure === id) renderYourGames(article, entry, rows, { onShowGames: showGames });
+    }).catch((e) => { if (article.dataset.structure === id) article.querySelector('#your-games').textContent = e.message; });
+  }
+}
+
+function showGames(id) {
+  pick(id);
+  $('pick-form').scrollIntoView({ block: 'start' });
+}
+
+export async function initCoachPages(page) {
+  coach.page = page;
+  try {
+    coach.catalogue = parseCatalogue(await (await fetch('structures.md')).text());
+  } catch (e) {
+    coach.catalogue = [];
+  }
+  renderList($('structure-list'), coach.catalogue, null, showStructure);
+  const select = $('pick-structure');
+  select.innerHTML = '<option value="">(choose a structure)</option>' +
+    coach.catalogue.map((c) => `<option value="${c.id}">${esc(c.title)} (${c.id})</option>`).join('');
+  select.addEventListener('change', () => pick(select.value));
+  $('export-study').addEventListener('click', exportStudy);
+  for (const id of ['pick-elo', 'pick-speed', 'pick-year']) $(id).addEventListener('input', () => { $('export-links').textContent = ''; renderGamesTable(); });
+  $('games').addEventListener('click', (e) => {
+    const sort = e.target.closest('[data-sort]');
+    if (sort) {
+      coach.sort = { key: sort.dataset.sort, dir: coach.sort.key === sort.dataset.sort ? -coach.sort.dir : 1 };
+      renderGamesTable();
+      return;
+    }
+    const row = e.target.closest('.open-game') && e.target.closest('tr');
+    if (row) page.openGame(Number(row.dataset.game), Number(row.dataset.ply));
+  });
+  document.addEventListener('pawnkit:files', ({ detail }) => {
+    coach.table = new Map(detail.games.map((g) => [g.game, g]));
+    coach.counts = {};
+    for (const g of detail.games) for (const s of g.structures) coach.counts[s] = (coach.counts[s] || 0) + 1;
+    renderList($('structure-list'), coach.catalogue, coach.counts, showStructure);
+    for (const o of select.options) if (o.value) o.textContent = `${coach.catalogue.find((c) => c.id === o.value).title} (${o.value}): ${coach.counts[o.value] || 0} games reach it, for a ply or more`;
+    renderCharts($('coach-charts'), detail.stats);
+    pick(coach.picked);
+    const shown = $('structure-page').dataset.structure;
+    if (shown) showStructure(shown);
+  });
+}
