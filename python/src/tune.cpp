@@ -11,6 +11,7 @@
 
 #include "analysis/tune/game_tune.hpp"
 #include "analysis/tune/named_weights.hpp"
+#include "analysis/tune/parallel_sums.hpp"
 #include "analysis/tune/trace_tune.hpp"
 #include "bindings.hpp"
 #include "io/diagnostic.hpp"
@@ -99,6 +100,9 @@ py::dict tune_games(std::vector<std::pair<std::string, std::optional<std::string
         analysis::read_labelled_records(source, i + 1, strict, run.start.pawns, input, on_problem);
     }
     const auto result = analysis::run_game_tune(std::move(input), run, error);
+    if (const auto refusal = analysis::take_thread_refusal(); refusal.asked > 0)
+      messages.push_back(
+          io::format_diagnostic({.message = refusal.message(), .severity = io::Severity::Warning}));
     if (result) {
       improved = result->improved();
       json = analysis::game_tune_json(*result, improved || o["force"].cast<bool>());
@@ -152,6 +156,9 @@ py::dict tune_trace(std::pair<std::string, std::optional<std::string>> path,
               {.file = opened.source->name(), .line = line, .message = std::string(message)}));
         });
     const auto result = analysis::run_trace_tune(table, options, error);
+    if (const auto refusal = analysis::take_thread_refusal(); refusal.asked > 0)
+      messages.push_back(
+          io::format_diagnostic({.message = refusal.message(), .severity = io::Severity::Warning}));
     if (result) {
       improved = result->improved();
       json = analysis::trace_tune_json(*result, improved || o["force"].cast<bool>());

@@ -13,6 +13,7 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/position_analysis.hpp"
 #include "analysis/tune/game_tune.hpp"
+#include "analysis/tune/parallel_sums.hpp"
 #include "analysis/tune/trace_tune.hpp"
 #include "analysis/tune/tune_positions.hpp"
 #include "analysis/tune/tuner.hpp"
@@ -29,6 +30,12 @@
 namespace pawnkit::cli {
 
 namespace {
+
+// A tuner pass that could not start every thread ran their share on this one: a warning.
+void report_thread_refusal() {
+  const analysis::ThreadRefusal refusal = analysis::take_thread_refusal();
+  if (refusal.asked > 0) report_error("tune", "warning: " + refusal.message());
+}
 
 // Collects the chosen positions of the games it is given.
 class TuneWorker {
@@ -106,6 +113,7 @@ int run_trace(std::string_view file, const std::string& format, const std::strin
   }
   std::string error;
   const auto result = analysis::run_trace_tune(table, options, error);
+  report_thread_refusal();
   report_totals("tune", bad, 0);
   if (!result) {
     report_error("tune", error);
@@ -286,6 +294,7 @@ int run_games_command(TuneCommandLine& c, const std::vector<std::string_view>& f
   report_warning_total("tune", input.warnings);
   std::string error;
   const auto result = analysis::run_game_tune(std::move(input), c.run, error);
+  report_thread_refusal();
   if (!result) {
     report_error("tune", error);
     return 1;

@@ -20,9 +20,13 @@ constexpr std::size_t max_weights_file_bytes = std::size_t(1) << 20;
 std::optional<std::string> read_text(const std::string& path) {
   io::OpenedSource opened = io::open_source(path);
   if (!opened.ok()) {
-    const bool not_opened = opened.error.starts_with("cannot open ");
-    report(io::Diagnostic{.file = path,
-                          .message = not_opened ? "cannot open the weights file" : opened.error});
+    // "cannot open 'PATH': REASON" said as "PATH: cannot open the weights file: REASON".
+    const std::size_t reason = opened.error.rfind(": ");
+    const bool not_opened = opened.error.starts_with("cannot open ") && reason != std::string::npos;
+    report(io::Diagnostic{
+        .file = path,
+        .message = not_opened ? "cannot open the weights file" + opened.error.substr(reason)
+                              : opened.error});
     return std::nullopt;
   }
   std::string text;
@@ -95,32 +99,7 @@ std::string out_of_range(const eval::TunedWeights& t) {
             " is out of range: weights must lie within -" + std::to_string(max_weight) + ".." +
             std::to_string(max_weight) + " (what the evaluation's arithmetic holds)";
   };
-  const auto score = [&](std::string_view member, eval::Score s) {
-    check(member, s.mg);
-    check(member, s.eg);
-  };
-  const eval::PawnWeights& w = t.pawns;
-  score("backward", w.backward);
-  score("doubled", w.doubled);
-  score("doubled_early", w.doubled_early);
-  score("isolated", w.isolated);
-  score("weak_lever", w.weak_lever);
-  score("weak_unopposed", w.weak_unopposed);
-  for (const eval::Score s : w.blocked) score("blocked", s);
-  for (const int v : w.connected) check("connected", v);
-  check("supporter", w.supporter);
-  eval::ExtendedWeights x = w.extended;
-  score("isolated_opposed", x.isolated_opposed);
-  score("isolated_open", x.isolated_open);
-  score("backward_half_open", x.backward_half_open);
-  score("blocked_by_piece", x.blocked_by_piece);
-  for (const auto& [name, table] : eval::detail::by_rank_members(x))
-    for (const eval::Score s : *table) score(name, s);
-  for (std::size_t piece = 0; piece < t.material.size(); ++piece) {
-    std::string member = "material.";  // appended: GCC 12 warns falsely on "..." + string
-    score(member.append(eval::material_member_names[piece]), t.material[piece]);
-  }
-  check("side_to_move", t.side_to_move);
+  eval::for_each_weight(t, check);
   return bad;
 }
 

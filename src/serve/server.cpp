@@ -10,6 +10,7 @@
 #include <ctime>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -224,8 +225,17 @@ int run_server(Site& site, const ServerOptions& options, std::string& error) {
       }
     }
   };
+  // A thread the system refuses (RLIMIT_NPROC, no memory for its stack): serve with fewer.
   std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back(run);
+  try {
+    for (int i = 1; i < threads; ++i) pool.emplace_back(run);
+  } catch (const std::system_error& e) {
+    std::fprintf(stderr,
+                 "pawnkit: serve: warning: could start only %zu of %d worker threads (%s): "
+                 "serving with %zu\n",
+                 pool.size() + 1, threads, e.what(), pool.size() + 1);
+    std::fflush(stderr);
+  }
   run();
   for (auto& t : pool) t.join();
   if (shared.log) std::fclose(shared.log);

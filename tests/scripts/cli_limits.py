@@ -9,12 +9,17 @@ Usage: cli_limits.py --cli PAWNKIT [--source REPO] [--shared SHARED_DATA]
 
 import argparse
 import gzip
+import http.client
 import json
 import os
+import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
+
+from support.cli_run import run
 
 failures = []
 
@@ -22,20 +27,6 @@ failures = []
 def check(condition, message):
     if not condition:
         failures.append(message)
-
-
-def run(cli, *args, stdin=None, stdout=subprocess.PIPE, address_space=None, timeout=120):
-    """The finished process; one that runs past `timeout` (an input read without end) is
-    killed and reported as status -9 with "timed out" on its standard error."""
-    def limit():
-        if address_space is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
-    feed = {"input": stdin} if isinstance(stdin, bytes) else {"stdin": stdin}
-    try:
-        return subprocess.run([cli, *args], stdout=stdout, stderr=subprocess.PIPE,
-                              timeout=timeout, preexec_fn=limit, **feed)
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess(args, -9, b"", b"timed out")
 
 
 def sanitized(cli):
@@ -56,7 +47,7 @@ def refused_resources(cli, sample, tmp):
     warned = False
     for megabytes in range(40, 210, 10):
         done = run(cli, "stats", "--threads", "16", "--format", "json", sample,
-                   address_space=megabytes << 20)
+                   limits=[(resource.RLIMIT_AS, megabytes << 20)])
         what = "stats --threads 16 under RLIMIT_AS %d MB" % megabytes
         if done.returncode == 127:  # the program itself could not be loaded
             continue
@@ -70,6 +61,106 @@ def refused_resources(cli, sample, tmp):
                   "%s: message %r" % (what, done.stderr[-300:]))
         warned |= b"pawnkit: warning: could start only " in done.stderr
     check(warned, "no run under RLIMIT_AS warned about threads it could not start")
+
+
+def refused_threads(cli, sample, tmp):
+    # Threads the system refuses (RLIMIT_NPROC): the pipeline and the tuners go on with
+    # fewer, each with one warning, and write the very output of an unlimited run.
+    if os.geteuid() == 0:  # root ignores RLIMIT_NPROC: the runs are made as nobody
+        for folder in (tmp, os.path.dirname(tmp)):
+            os.chmod(folder, 0o755)
+    with open(sample, "rb") as f:
+        games = f.read()
+    pgn = os.path.join(tmp, "ten.pgn")  # over 4096 positions per tuner thread
+    with open(pgn, "wb") as f:
+        f.write(games * 10)
+    trace = os.path.join(tmp, "trace.csv")  # over 2048 rows per fitting thread
+    with open(trace, "w") as f:
+        f.write("result,a,b\n" + "".join("%s,%d,%d\n" % (("1", "0", "0.5")[i % 3], i % 5, i % 7)
+                                          for i in range(10000)))
+    for path in (pgn, trace):
+        os.chmod(path, 0o644)
+    pipeline = b"pawnkit: warning: could start only 0 of 4 worker threads (Resource " \
+               b"temporarily unavailable): going on with 1\n"
+    tuner = b"pawnkit: tune: warning: could start only 0 of 3 tuner threads (Resource " \
+            b"temporarily unavailable): their share ran on the calling thread\n"
+    cases = [(["stats", "--threads", "4", "--format", "json", pgn], [pipeline]),
+             (["tune", "--threads", "4", "--iterations", "5", "--force", pgn], [pipeline, tuner]),
+             (["tune", "--trace", "--threads", "4", "--iterations", "5", "--bootstrap", "2",
+               "--force", trace], [tuner])]
+    for args, warnings in cases:
+        what = "%s under RLIMIT_NPROC 1" % " ".join(args[:2])
+        free = run(cli, *args)
+        try:
+            done = run(cli, *args, limits=[(resource.RLIMIT_NPROC, 1)],
+                       as_nobody=os.geteuid() == 0)
+        except PermissionError:  # nobody cannot reach the program
+            print("refused_threads: skipped, user nobody cannot run %s" % cli)
+            return
+        check(done.returncode == 0 and free.returncode == 0,
+              "%s: status %d, %d unlimited %r" % (what, done.returncode, free.returncode,
+                                                  done.stderr[-300:]))
+        check(done.stdout == free.stdout and done.stdout, "%s: output differs" % what)
+        check(done.stderr == free.stderr + b"".join(warnings),
+              "%s: messages %r" % (what, done.stderr[-400:]))
+
+
+def refused_server_threads(cli, sample, tmp):
+    # serve --threads 16 under a low RLIMIT_NPROC (run as nobody, whose threads are this
+    # process's alone): it serves with the threads it could start, with a warning, answers,
+    # and ends with status 0 on SIGTERM. Opening the index (RocksDB) takes threads of its own
+    # first: limits too low for it end before listening, and are passed over here.
+    if os.geteuid() != 0:
+        print("refused_server_threads: skipped, needs root to run as nobody")
+        return
+    for folder in (tmp, os.path.dirname(tmp)):
+        os.chmod(folder, 0o755)
+    db = os.path.join(tmp, "db")
+    done = run(cli, "index", "add", db, sample)
+    check(done.returncode == 0, "index add: %d %r" % (done.returncode, done.stderr[-300:]))
+    for root, folders, files in os.walk(db):
+        for name in folders + files:
+            os.chmod(os.path.join(root, name), 0o755)
+    os.chmod(db, 0o755)
+    served = False
+    for nproc in range(2, 24):
+        def prepare():
+            resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+        server = subprocess.Popen([cli, "serve", "--index", db, "--listen", "127.0.0.1:0",
+                                   "--threads", "16"], stderr=subprocess.PIPE,
+                                  preexec_fn=prepare)
+        try:
+            line = server.stderr.readline()
+            port = re.search(rb"listening on http://127.0.0.1:(\d+)/", line)
+            if not port:
+                continue
+            warning = server.stderr.readline()
+            check(re.match(rb"pawnkit: serve: warning: could start only (\d+) of 16 worker "
+                           rb"threads \(Resource temporarily unavailable\): serving with \1\n$",
+                           warning), "serve under RLIMIT_NPROC %d: %r" % (nproc, warning))
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", int(port.group(1)),
+                                                        timeout=20)
+                connection.request("GET", "/")
+                status = connection.getresponse().status
+                connection.close()
+            except OSError as e:
+                status = e
+            check(status in (200, 404), "serve under RLIMIT_NPROC %d: answer %r" % (nproc, status))
+            server.send_signal(signal.SIGTERM)
+            check(server.wait(timeout=20) == 0, "serve under RLIMIT_NPROC %d: status %r" %
+                  (nproc, server.returncode))
+            served = True
+            break
+        finally:
+            if server.poll() is None:
+                server.kill()
+            server.wait()
+            server.stderr.close()
+    check(served, "serve never listened under RLIMIT_NPROC 2..23")
 
 
 def game_limits(cli, sample, tmp):
@@ -125,6 +216,40 @@ def weights_range(cli, sample, tmp):
     done = run(cli, "pawn-eval", "--weights", weights([40137, 0]), "-", stdin=epd.encode())
     check(done.returncode == 2 and b"40137 is out of range" in done.stderr,
           "weight 40137: %d %r" % (done.returncode, done.stderr))
+
+
+def weights_members(cli, sample, tmp):
+    # Every member of the weights file (eval/pawn_weights_json.hpp, listed here on their
+    # own) is range-checked, and a file that cannot be opened is told with the reason.
+    pair = [0, 0]
+    shapes = {name: pair for name in (
+        "backward", "doubled", "doubled_early", "isolated", "weak_lever", "weak_unopposed",
+        "isolated_opposed", "isolated_open", "backward_half_open", "blocked_by_piece")}
+    shapes.update({name: [pair] * 6 for name in (
+        "phalanx", "candidate_passer", "passed_free_safe", "passed_free_attacked",
+        "passed_blocked_safe", "passed_blocked_attacked")})
+    shapes.update({"blocked": [pair, pair], "connected": [0] * 8, "supporter": 0,
+                   "side_to_move": 0})
+    pieces = ["pawn", "knight", "bishop", "rook", "queen"]
+    path = os.path.join(tmp, "w.json")
+
+    def too_big(value):  # the value with its last integer made 40137
+        if isinstance(value, int):
+            return 40137
+        return value[:-1] + [too_big(value[-1])]
+    members = [(name, {name: too_big(shape)}) for name, shape in shapes.items()]
+    members += [("material." + p, {"material": {p: [0, 40137]}}) for p in pieces]
+    for name, weights in members:
+        with open(path, "w") as f:
+            json.dump(weights, f)
+        done = run(cli, "pawn-eval", "--weights", path, sample)
+        check(done.returncode == 2 and b'member "%s": 40137 is out of range' % name.encode()
+              in done.stderr, "weights %s: %d %r" % (name, done.returncode, done.stderr))
+    missing = os.path.join(tmp, "missing.json")
+    done = run(cli, "pawn-eval", "--weights", missing, sample)
+    check(done.returncode == 2 and done.stderr == b"pawnkit: %s: cannot open the weights file: "
+          b"No such file or directory\n" % missing.encode(),
+          "--weights missing.json: %d %r" % (done.returncode, done.stderr))
 
 
 def endless_inputs(cli, sample, tmp):
@@ -196,6 +321,13 @@ def trailing_bytes(cli, sample, tmp):
     check(done.returncode == 0 and json.loads(done.stdout or b"{}").get("games") == 300,
           "stats --strict, trailing bytes: %d %r" % (done.returncode, done.stdout[:60]))
     check(warning in done.stderr, "stats --strict, trailing bytes: %r" % done.stderr)
+    # Also when the last game is in error (skipped to its end): one warning, status 1.
+    with open(sample, "rb") as f:
+        bad_last = packed("z.pgn.gz", f.read() + b'[Result "1-0"]\n\n1. e4 e5 2. %% 1-0\n')
+    done = run(cli, "stats", "--format", "json", bad_last)
+    check(done.returncode == 1 and done.stderr.count(warning) == 1 and
+          b"game 301: unexpected character '%'" in done.stderr,
+          "stats, trailing bytes after a bad game: %d %r" % (done.returncode, done.stderr))
     source = os.path.dirname(os.path.dirname(sample))
     with open(os.path.join(source, "data", "structures.epd"), "rb") as f:
         epd_text = f.read()
@@ -223,7 +355,8 @@ def main():
     source = args.source or os.path.dirname(os.path.dirname(here))
     sample = os.path.join(source, "data", "sample.pgn")
     with tempfile.TemporaryDirectory() as tmp:
-        for case in (refused_resources, game_limits, weights_range, endless_inputs, self_feeding,
+        for case in (refused_resources, refused_threads, refused_server_threads, game_limits,
+                     weights_range, weights_members, endless_inputs, self_feeding,
                      shrinking_file, trailing_bytes):
             directory = os.path.join(tmp, case.__name__)
             os.mkdir(directory)

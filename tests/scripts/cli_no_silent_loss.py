@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 
+from support.cli_run import run
 from support.script_args import finish, parse_args
 
 failures = []
@@ -22,14 +23,6 @@ failures = []
 def check(condition, message):
     if not condition:
         failures.append(message)
-
-
-def run(cli, *args, stdin=None, stdout=subprocess.PIPE, fsize=None, cwd=None):
-    def limit():
-        if fsize is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-    return subprocess.run([cli, *args], input=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                          timeout=120, preexec_fn=limit, cwd=cwd)
 
 
 def write_errors(cli, sample, tmp):
@@ -44,13 +37,15 @@ def write_errors(cli, sample, tmp):
     # A full disk (RLIMIT_FSIZE) under a redirected standard output.
     out_path = os.path.join(tmp, "cut.jsonl")
     with open(out_path, "wb") as out:
-        done = run(cli, "analyze", "--format", "jsonl", sample, stdout=out, fsize=4096)
+        done = run(cli, "analyze", "--format", "jsonl", sample, stdout=out,
+                   limits=[(resource.RLIMIT_FSIZE, 4096)])
     check(done.returncode == 1, "analyze past RLIMIT_FSIZE: status %d" % done.returncode)
     check(b"cannot write: File too large" in done.stderr,
           "analyze past RLIMIT_FSIZE: message %r" % done.stderr[-200:])
     # An SVG that cannot be written whole is not left behind.
     svg = os.path.join(tmp, "board.svg")
-    done = run(cli, "show", "--svg", svg, "8/8/8/3p4/4P3/8/8/8 w - - 0 1", fsize=200)
+    done = run(cli, "show", "--svg", svg, "8/8/8/3p4/4P3/8/8/8 w - - 0 1",
+               limits=[(resource.RLIMIT_FSIZE, 200)])
     check(done.returncode == 1, "show --svg past RLIMIT_FSIZE: status %d" % done.returncode)
     check(b"cannot write '%s': File too large" % svg.encode() in done.stderr,
           "show --svg past RLIMIT_FSIZE: message %r" % done.stderr)
@@ -76,7 +71,8 @@ def split_cases(cli, sample, tmp):
           "stats over the forced shards: %r" % counted.stdout[:200])
     # A full disk: status 1, the reason, no shard left (complete or partial), none listed.
     full = os.path.join(tmp, "full")
-    done = run(cli, "split", "--games", "100", sample, full, fsize=20000)
+    done = run(cli, "split", "--games", "100", sample, full,
+               limits=[(resource.RLIMIT_FSIZE, 20000)])
     check(done.returncode == 1, "split past RLIMIT_FSIZE: status %d" % done.returncode)
     check(b"File too large" in done.stderr, "split past RLIMIT_FSIZE: %r" % done.stderr)
     left = os.listdir(full)

@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 
+from support import cli_run
+
 failures = []
 
 MOVES = b"1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. cxd5 exd5 5. Bg5 Be7 6. e3 O-O 7. Bd3 Nbd7 " \
@@ -42,8 +44,7 @@ def check(condition, message):
 
 
 def run(cli, *args, stdin=None):
-    return subprocess.run([cli, *args], input=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=300)
+    return cli_run.run(cli, *args, stdin=stdin, timeout=300)
 
 
 def pgn_unescape(raw):

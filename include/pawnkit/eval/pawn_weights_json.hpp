@@ -38,6 +38,21 @@ namespace pawnkit::eval {
 
 namespace detail {
 
+// The weights that are one Score each ([mg, eg] in JSON) with their member names.
+template <class Weights>
+constexpr auto score_members(Weights& w) {
+  return std::array{std::pair{"backward", &w.backward},
+                    std::pair{"doubled", &w.doubled},
+                    std::pair{"doubled_early", &w.doubled_early},
+                    std::pair{"isolated", &w.isolated},
+                    std::pair{"weak_lever", &w.weak_lever},
+                    std::pair{"weak_unopposed", &w.weak_unopposed},
+                    std::pair{"isolated_opposed", &w.extended.isolated_opposed},
+                    std::pair{"isolated_open", &w.extended.isolated_open},
+                    std::pair{"backward_half_open", &w.extended.backward_half_open},
+                    std::pair{"blocked_by_piece", &w.extended.blocked_by_piece}};
+}
+
 // The by-rank tables of the extended weights with their member names.
 template <class Weights>
 constexpr auto by_rank_members(Weights& x) {
@@ -208,14 +223,7 @@ class JsonCursor {
 };
 
 inline bool read_member(JsonCursor& in, std::string_view name, PawnWeights& w) {
-  for (const auto& [key, score] :
-       {std::pair{"backward", &w.backward}, std::pair{"doubled", &w.doubled},
-        std::pair{"doubled_early", &w.doubled_early}, std::pair{"isolated", &w.isolated},
-        std::pair{"weak_lever", &w.weak_lever}, std::pair{"weak_unopposed", &w.weak_unopposed},
-        std::pair{"isolated_opposed", &w.extended.isolated_opposed},
-        std::pair{"isolated_open", &w.extended.isolated_open},
-        std::pair{"backward_half_open", &w.extended.backward_half_open},
-        std::pair{"blocked_by_piece", &w.extended.blocked_by_piece}})
+  for (const auto& [key, score] : score_members(w))
     if (name == key) return in.read_score(*score);
   for (const auto& [key, table] : by_rank_members(w.extended)) {
     if (name != key) continue;
@@ -305,6 +313,30 @@ inline std::string to_json(const TunedWeights& w) {
   out += "}, \"side_to_move\": " + std::to_string(w.side_to_move);
   if (w.shelter) out += ", \"shelter\": " + to_json(*w.shelter);
   return out + "}";
+}
+
+// Every integer weight of `t` but the shelter's, as visit(member, value) with its member
+// name ("material.PIECE" for the material), each Score's mg before its eg.
+template <class Visit>
+void for_each_weight(const TunedWeights& t, Visit visit) {
+  const auto score = [&](std::string_view member, Score s) {
+    visit(member, s.mg);
+    visit(member, s.eg);
+  };
+  const PawnWeights& w = t.pawns;
+  const auto scores = detail::score_members(w);  // six penalties, then four extended terms
+  for (std::size_t i = 0; i < 6; ++i) score(scores[i].first, *scores[i].second);
+  for (const Score s : w.blocked) score("blocked", s);
+  for (const int v : w.connected) visit("connected", v);
+  visit("supporter", w.supporter);
+  for (std::size_t i = 6; i < scores.size(); ++i) score(scores[i].first, *scores[i].second);
+  for (const auto& [name, table] : detail::by_rank_members(w.extended))
+    for (const Score s : *table) score(name, s);
+  for (std::size_t piece = 0; piece < t.material.size(); ++piece) {
+    std::string member = "material.";  // appended: GCC 12 warns falsely on "..." + string
+    score(member.append(material_member_names[piece]), t.material[piece]);
+  }
+  visit("side_to_move", t.side_to_move);
 }
 
 namespace detail {

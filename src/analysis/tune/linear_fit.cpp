@@ -1,9 +1,9 @@
 #include "analysis/tune/linear_fit.hpp"
+#include "analysis/tune/parallel_sums.hpp"
 #include "analysis/tune/scale_search.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 namespace pawnkit::analysis {
 
@@ -12,22 +12,8 @@ namespace {
 // s in sigmoid(s E) = 1 / (1 + exp(-s E)), Texel's 10^(-K E / 400) written with exp.
 double slope(double k) { return k * std::log(10.0) / 400.0; }
 
-// Runs each(begin, end, accumulator) over `threads` slices of [0, rows), each with its own
-// accumulator of `size` zeros, and returns their sum.
-template <class Each>
-std::vector<double> parallel_sum(std::size_t rows, int threads, std::size_t size, Each each) {
-  const std::size_t n =
-      std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threads), rows / 2048 + 1));
-  std::vector<std::vector<double>> sums(n, std::vector<double>(size, 0.0));
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < n; ++t)
-    workers.emplace_back([&, t] { each(rows * t / n, rows * (t + 1) / n, sums[t]); });
-  each(0, rows / n, sums[0]);
-  for (auto& w : workers) w.join();
-  for (std::size_t t = 1; t < n; ++t)
-    for (std::size_t i = 0; i < size; ++i) sums[0][i] += sums[t][i];
-  return std::move(sums[0]);
-}
+// The passes over the rows split them between threads, at least this many rows each.
+constexpr std::size_t rows_per_thread = 2048;
 
 double evaluation(const FitData& data, std::size_t r, const std::vector<double>& w) {
   double e = data.offset[r];
@@ -55,8 +41,8 @@ std::vector<double> derivatives(const FitData& data, const std::vector<double>& 
                                 LossKind kind, int threads, bool hessian) {
   const std::size_t n = data.columns, size = n + (hessian ? n * n : 0) + 1;
   const double s = slope(k);
-  std::vector<double> sum = parallel_sum(
-      data.rows(), threads, size,
+  std::vector<double> sum = parallel_sums(
+      data.rows(), threads, rows_per_thread, std::vector<double>(size, 0.0),
       [&](std::size_t begin, std::size_t end, std::vector<double>& acc) {
         for (std::size_t r = begin; r < end; ++r) {
           const double p = 1 / (1 + std::exp(-s * evaluation(data, r, w))), y = data.label[r];
@@ -204,8 +190,9 @@ double fit_loss(const FitData& data, const std::vector<double>& w, double k, Los
                 int threads) {
   if (data.rows() == 0) return 0;
   const double s = slope(k);
-  const std::vector<double> sum = parallel_sum(
-      data.rows(), threads, 1, [&](std::size_t begin, std::size_t end, std::vector<double>& acc) {
+  const std::vector<double> sum = parallel_sums(
+      data.rows(), threads, rows_per_thread, std::vector<double>(1, 0.0),
+      [&](std::size_t begin, std::size_t end, std::vector<double>& acc) {
         for (std::size_t r = begin; r < end; ++r)
           acc[0] += loss_of(1 / (1 + std::exp(-s * evaluation(data, r, w))), data.label[r], kind);
       });

@@ -1,10 +1,10 @@
 #include "analysis/tune/tuner.hpp"
+#include "analysis/tune/parallel_sums.hpp"
 #include "analysis/tune/scale_search.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <thread>
 
 namespace pawnkit::analysis {
 
@@ -18,22 +18,8 @@ using ShelterVector = std::array<double, shelter_count>;
 // s in sigmoid(s E) = 1 / (1 + exp(-s E)), Texel's 10^(-K E / 400) written with exp.
 double slope(double k) { return k * std::log(10.0) / 400.0; }
 
-// Runs each(begin, end, accumulator) over `threads` slices of [0, rows) and sums the
-// accumulators (Size doubles each).
-template <std::size_t Size, class Each>
-std::array<double, Size> parallel_sum(std::size_t rows, int threads, Each each) {
-  const std::size_t n =
-      std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threads), rows / 4096 + 1));
-  std::vector<std::array<double, Size>> sums(n, std::array<double, Size>{});
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < n; ++t)
-    workers.emplace_back([&, t] { each(rows * t / n, rows * (t + 1) / n, sums[t]); });
-  each(0, rows / n, sums[0]);
-  for (auto& w : workers) w.join();
-  for (std::size_t t = 1; t < n; ++t)
-    for (std::size_t i = 0; i < Size; ++i) sums[0][i] += sums[t][i];
-  return sums[0];
-}
+// The tuner's passes split the rows between threads, at least this many rows each.
+constexpr std::size_t rows_per_thread = 4096;
 
 double loss_of(double p, double y, LossKind kind) {
   if (kind == LossKind::SquaredError) return (p - y) * (p - y);
@@ -190,16 +176,18 @@ double mean_loss(const TuningData& data, const TunerParameters& p, double k, Los
   const auto theta = as_floats(p);
   const ShelterVector q = shelter_vector(p);
   const double s = slope(k);
-  const auto sum = parallel_sum<1>(
-      data.rows(), threads, [&](std::size_t begin, std::size_t end, std::array<double, 1>& acc) {
-        for (std::size_t r = begin; r < end; ++r) {
-          const float* x = &data.features[r * columns];
-          float e = data.offsets[r];
-          for (std::size_t i = 0; i < columns; ++i) e += x[i] * theta[i];
-          if (data.with_shelter) e += float(shelter_terms(data.shelter[r], q).value(q));
-          acc[0] += loss_of(1 / (1 + std::exp(-s * e)), data.labels[r], kind);
-        }
-      });
+  const auto sum =
+      parallel_sums(data.rows(), threads, rows_per_thread, std::array<double, 1>{},
+                    [&](std::size_t begin, std::size_t end, std::array<double, 1>& acc) {
+                      for (std::size_t r = begin; r < end; ++r) {
+                        const float* x = &data.features[r * columns];
+                        float e = data.offsets[r];
+                        for (std::size_t i = 0; i < columns; ++i) e += x[i] * theta[i];
+                        if (data.with_shelter)
+                          e += float(shelter_terms(data.shelter[r], q).value(q));
+                        acc[0] += loss_of(1 / (1 + std::exp(-s * e)), data.labels[r], kind);
+                      }
+                    });
   return sum[0] / double(data.rows());
 }
 
@@ -214,8 +202,9 @@ double loss_gradient(const TuningData& data, const TunerParameters& p, double k,
   constexpr std::size_t loss_sum = tuner_parameter_count;  // the accumulator of the loss
   // Rows in blocks: float sums within a block (vectorised), double sums across blocks.
   constexpr std::size_t block = 256;
-  const auto sum = parallel_sum<tuner_parameter_count + 1>(
-      data.rows(), threads, [&](std::size_t begin, std::size_t end, auto& acc) {
+  const auto sum = parallel_sums(
+      data.rows(), threads, rows_per_thread, std::array<double, tuner_parameter_count + 1>{},
+      [&](std::size_t begin, std::size_t end, auto& acc) {
         std::array<float, columns> g;
         for (std::size_t b = begin; b < end; b += block) {
           g.fill(0);

@@ -246,10 +246,13 @@ class PgnParser {
     } else {
       if (!state_.input.source().warning().empty()) {
         // Bytes ignored after the last compressed stream repair no game: a warning under
-        // --strict too (as an error it would drop the last game, which is whole).
+        // --strict too (as an error it would drop the last game, which is whole), and said
+        // also when the last game is in error (skipped: warn() would say nothing).
         const bool strict = std::exchange(state_.options.strict, false);
+        const bool skipping = std::exchange(state_.skipping, false);
         state_.warn(state_.line, PgnErrorCode::SourceWarning, 0, state_.input.source().warning());
         state_.options.strict = strict;
+        state_.skipping = skipping;
       }
       // The last game has no result token: a file cut off looks just like this.
       // (A game already in error, e.g. an open variation, says so itself.)
