@@ -35,7 +35,6 @@ class PgnCommentReader {
   void skip_brace_comment() {
     const std::size_t open_line = state_.line;
     ++state_.input.pos;
-    open_comment();
     skip_brace_comment_body(open_line);
   }
 
@@ -71,36 +70,15 @@ class PgnCommentReader {
     return n;
   }
 
-  // Moves pos to the '}' that closes the comment in the buffer, or to its end, counting the
-  // line feeds on the way; true when it found the '}'. A '{' inside the comment opens a
-  // nested one (PGN has none, but writers nest them): its '}' does not close the comment.
+  // Moves pos to the next '}' in the buffer, or to its end, counting the line feeds on the
+  // way; true when it found the '}'.
   bool to_comment_close() {
-    for (;;) {
-      const auto available = static_cast<std::size_t>(state_.input.end - state_.input.pos);
-      const char* close = static_cast<const char*>(std::memchr(state_.input.pos, '}', available));
-      const char* stop = close ? close : state_.input.end;
-      for (const char* from = state_.input.pos;;) {  // one more scan: '{' is rare in comments
-        const void* open = std::memchr(from, '{', static_cast<std::size_t>(stop - from));
-        if (!open) break;
-        ++nested_;
-        nested_seen_ = true;
-        from = static_cast<const char*>(open) + 1;
-      }
-      state_.line += count_lines(state_.input.pos, stop);
-      state_.input.pos = stop;
-      if (!close) return false;
-      if (nested_ == 0) return true;
-      --nested_;
-      ++state_.input.pos;
-    }
-  }
-
-  // Before a comment's body is read: no nesting yet.
-  void open_comment() { nested_ = 0, nested_seen_ = false; }
-
-  // After a brace comment was read: a nested one is a repair (a warning).
-  void warn_if_nested(std::size_t open_line) {
-    if (nested_seen_) state_.warn(open_line, PgnErrorCode::NestedComment);
+    const auto available = static_cast<std::size_t>(state_.input.end - state_.input.pos);
+    const char* close = static_cast<const char*>(std::memchr(state_.input.pos, '}', available));
+    const char* stop = close ? close : state_.input.end;
+    state_.line += count_lines(state_.input.pos, stop);
+    state_.input.pos = stop;
+    return close != nullptr;
   }
 
   // Moves pos to the next line feed in the buffer, or to its end; true when it found one.
@@ -125,7 +103,6 @@ class PgnCommentReader {
     const std::size_t open_line = state_.line;
     ++state_.input.pos;
     const char* start = state_.input.pos;
-    open_comment();
     for (;;) {
       const bool closed = brace ? to_comment_close() : to_line_end();
       if (static_cast<std::size_t>(state_.input.pos - start) > state_.options.max_comment_bytes) {
@@ -140,19 +117,15 @@ class PgnCommentReader {
     }
     state_.visitor.comment(
         trim_blanks(std::string_view(start, static_cast<std::size_t>(state_.input.pos - start))));
-    if (brace) {
-      ++state_.input.pos;
-      warn_if_nested(open_line);
-    }
+    if (brace) ++state_.input.pos;
   }
 
-  // Skips to just after the comment's closing "}", counting lines; EOF first is an error.
-  // A comment too long to deliver goes on here, its nesting kept.
+  // Skips to just after the next "}", counting lines; EOF first is an error.
   void skip_brace_comment_body(std::size_t open_line) {
     for (;;) {
       if (to_comment_close()) {
         ++state_.input.pos;
-        return warn_if_nested(open_line);
+        return;
       }
       if (!state_.input.refill())
         return state_.report(open_line, PgnErrorCode::UnterminatedComment);
@@ -160,8 +133,6 @@ class PgnCommentReader {
   }
 
   PgnParserState<Visitor>& state_;
-  std::size_t nested_ = 0;    // '{' open inside the comment being read
-  bool nested_seen_ = false;  // the comment being read had one
 };
 
 }  // namespace pawnkit::io::detail

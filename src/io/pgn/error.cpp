@@ -59,7 +59,6 @@ constexpr std::string_view message_texts[] = {
     "%w",
     "%n invalid UTF-8 sequences in tag values replaced with U+FFFD (the first in %w)",
     "tag %w given twice: the first value is kept, the second is dropped",
-    "'{' inside a comment: the comment is read to its matching '}'",
     "'[' in the movetext starts no tag: skipped to its ']'",
     "empty FEN tag: the game starts from the standard position",
 };

@@ -39,7 +39,6 @@ enum class PgnErrorCode : std::uint8_t {
   SourceWarning,      // what: the source's warning (ByteSource::warning)
   InvalidUtf8,        // "N invalid UTF-8 sequences in tag values replaced with U+FFFD": once a file
   DuplicateTag,       // "tag what given twice: the first value is kept, the second is dropped"
-  NestedComment,      // "'{' inside a comment: the comment is read to its matching '}'"
   BracketInMovetext,  // "'[' in the movetext starts no tag: skipped to its ']'"
   FenTagEmpty,        // "empty FEN tag: the game starts from the standard position"
 };
