@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/fens_by_game.hpp"
 #include "support/run_cli.hpp"
 
 namespace pawnkit {
@@ -19,22 +20,6 @@ namespace {
 
 std::string quirk_path(const std::string& name) {
   return std::string(PAWNKIT_SOURCE_DIR) + "/tests/data/pgn/quirks/" + name + ".pgn";
-}
-
-// The FENs of each game in `analyze --format jsonl` output, by game number.
-std::map<std::size_t, std::vector<std::string>> fens_by_game(const std::string& jsonl) {
-  std::map<std::size_t, std::vector<std::string>> games;
-  std::size_t start = 0;
-  while (start < jsonl.size()) {
-    const std::size_t end = jsonl.find('\n', start);
-    const std::string line = jsonl.substr(start, end - start);
-    start = end == std::string::npos ? jsonl.size() : end + 1;
-    const std::size_t game = line.find("\"game\": "), fen = line.find("\"fen\": \"");
-    if (game == std::string::npos || fen == std::string::npos) continue;
-    const std::size_t number = std::stoul(line.substr(game + 8));
-    games[number].push_back(line.substr(fen + 8, line.find('"', fen + 8) - fen - 8));
-  }
-  return games;
 }
 
 struct Messy {
@@ -53,11 +38,11 @@ TEST_P(MessyFile, ReadsThePositionsOfTheCleanGameWithAWarning) {
   const auto clean = testing::run_cli("analyze --input pgn --format jsonl --threads 1 -", m.clean);
   ASSERT_EQ(clean.status, 0) << clean.err;
   ASSERT_EQ(clean.err, "");
-  auto games = fens_by_game(messy.out);
+  auto games = testing::fens_by_game(messy.out);
   ASSERT_EQ(games.size(), 3u) << messy.out;
   EXPECT_EQ(games[1].size(), 7u) << "the good game before";
   EXPECT_EQ(games[3].size(), 5u) << "the good game after";
-  EXPECT_EQ(games[2], fens_by_game(clean.out)[1]);
+  EXPECT_EQ(games[2], testing::fens_by_game(clean.out)[1]);
   EXPECT_GT(games[2].size(), 2u);
   if (*m.message) {
     const std::string message = m.message;  // whole, or a prefix ending in "'"
@@ -128,7 +113,7 @@ TEST(MessyFile, AKingCaptureIsRefusedAndTheNextGameRead) {
         testing::run_cli("analyze --format jsonl --threads 1 '" + quirk_path(name) + "'");
     EXPECT_EQ(r.status, 1) << name;
     EXPECT_NE(r.err.find(name + ".pgn" + message), std::string::npos) << r.err;
-    auto games = fens_by_game(r.out);
+    auto games = testing::fens_by_game(r.out);
     EXPECT_EQ(games[1].size(), 7u) << name;
     EXPECT_EQ(games[3].size(), 5u) << name;
   }

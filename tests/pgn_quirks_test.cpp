@@ -13,6 +13,7 @@
 #include "analysis/replay.hpp"
 #include "io/game_record.hpp"
 #include "io/pgn/reader.hpp"
+#include "support/fens_by_game.hpp"
 #include "support/read_games.hpp"
 #include "support/run_cli.hpp"
 
@@ -178,22 +179,6 @@ TEST(QuirkCorpus, LowerCasePieceLettersAreOneWarningPerGame) {
       << r.err;
 }
 
-// The FENs of each game in `analyze --format jsonl` output, by game number.
-std::map<std::size_t, std::vector<std::string>> fens_by_game(const std::string& jsonl) {
-  std::map<std::size_t, std::vector<std::string>> games;
-  std::size_t start = 0;
-  while (start < jsonl.size()) {
-    const std::size_t end = jsonl.find('\n', start);
-    const std::string line = jsonl.substr(start, end - start);
-    start = end == std::string::npos ? jsonl.size() : end + 1;
-    const std::size_t game = line.find("\"game\": "), fen = line.find("\"fen\": \"");
-    if (game == std::string::npos || fen == std::string::npos) continue;
-    const std::size_t number = std::stoul(line.substr(game + 8));
-    games[number].push_back(line.substr(fen + 8, line.find('"', fen + 8) - fen - 8));
-  }
-  return games;
-}
-
 // Game numbers named by error lines (not warnings) on standard error.
 std::set<std::size_t> games_with_errors(const std::string& err) {
   std::set<std::size_t> bad;
@@ -228,10 +213,10 @@ TEST(QuirkCorpus, FindGamesWritesPgnThatReplaysToTheSamePositions) {
     EXPECT_EQ(back.err, "") << file;
     const std::set<std::size_t> bad = games_with_errors(input.err);
     std::vector<std::vector<std::string>> expected;
-    for (const auto& [number, fens] : fens_by_game(input.out))
+    for (const auto& [number, fens] : testing::fens_by_game(input.out))
       if (!bad.contains(number)) expected.push_back(fens);
     std::vector<std::vector<std::string>> got;
-    for (const auto& [number, fens] : fens_by_game(back.out)) got.push_back(fens);
+    for (const auto& [number, fens] : testing::fens_by_game(back.out)) got.push_back(fens);
     EXPECT_EQ(got, expected) << file << "\n" << written.out;
     games_compared += got.size();
   }
