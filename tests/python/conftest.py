@@ -58,8 +58,24 @@ def as_text_categories(frame, columns=("Opening",)):
     return frame.astype({c: text for c in columns if c in frame.columns})
 
 
-def split_sample(directory, games):
-    """The paths of the shards `pawnkit split --games N` makes of the bundled sample."""
-    out, _, status = run_cli("split", "--games", games, SAMPLE, directory)
+def shards_of(path, games, directory):
+    """The paths of the shards `pawnkit split --games N` makes of `path`."""
+    out, _, status = run_cli("split", "--games", games, path, directory)
     assert status == 0
     return out.split()
+
+
+def split_sample(directory, games):
+    """The paths of the shards `pawnkit split --games N` makes of the bundled sample."""
+    return shards_of(SAMPLE, games, directory)
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A Dask client on a LocalCluster of two worker processes, one per module."""
+    import distributed  # only the Dask tests need it
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as c:
+            yield c

@@ -13,21 +13,7 @@ import pytest
 
 import pawnkit
 import pawnkit.dask
-from conftest import SAMPLE, run_cli, shared_file
-
-
-@pytest.fixture(scope="module")
-def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as c:
-            yield c
-
-
-def shards_of(path, games, directory):
-    out, _, status = run_cli("split", "--games", games, path, directory)
-    assert status == 0
-    return out.split()
+from conftest import SAMPLE, run_cli, shards_of, shared_file
 
 
 def test_dask_stats_over_split_shards_equals_cli_stats(client, tmp_path):

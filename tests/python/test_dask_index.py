@@ -5,29 +5,14 @@ reached, with every filter kind, also when a game is in two shards."""
 import json
 import shutil
 
-import distributed
 import pytest
 
 import pawnkit
 import pawnkit.dask
-from conftest import CLI, SAMPLE, run_cli, shared_file
+from conftest import CLI, SAMPLE, run_cli, shards_of, shared_file
 
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-@pytest.fixture(scope="module")
-def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as c:
-            yield c
-
-
-def shards_of(path, games, directory):
-    out, _, status = run_cli("split", "--games", games, path, directory)
-    assert status == 0
-    return out.split()
 
 
 def fens_of(paths, step):
