@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, loadPuppeteer, serve } from './harness.mjs';
+import { launch, loadPuppeteer, newChecks, openPage, serve } from './harness.mjs';
 
 const web = process.env.PAWNKIT_WEB;
 const cli = process.env.PAWNKIT_CLI;
@@ -37,26 +37,10 @@ const cliMoves = (fen) => run(['perft', '1', fen]).split('\n').filter((l) => /^[
 const server = await serve(path.resolve(web));
 const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launch(puppeteer);
-let failures = 0;
-async function check(name, body) {
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    ++failures;
-    console.log(`FAIL ${name}: ${e.stack || e}`);
-  }
-}
+const checks = newChecks();
+const { check } = checks;
 
-async function open(width, height, address = url) {
-  const page = await browser.newPage();
-  await page.setViewport({ width, height });
-  page.on('pageerror', (e) => { ++failures; console.log(`FAIL page error: ${e.message}`); });
-  await page.goto(address);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
-  return page;
-}
+const open = (width, height, address = url) => openPage(browser, address, width, height, checks);
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const fenOf = (page) => page.$eval('#fen', (e) => e.value);
 async function enterFen(page, fen) {
@@ -451,8 +435,4 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
 await browser.close();
 server.close();
 fs.rmSync(tmp, { recursive: true, force: true });
-if (failures) {
-  console.log(`${failures} check(s) failed`);
-  process.exit(1);
-}
-console.log('all board checks passed');
+checks.finish('board');

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, loadPuppeteer, serve } from './harness.mjs';
+import { launch, loadPuppeteer, newChecks, openPage, serve } from './harness.mjs';
 
 const web = process.env.PAWNKIT_WEB;
 const cli = process.env.PAWNKIT_CLI;
@@ -38,23 +38,10 @@ function expectedKeys(report) {
 const server = await serve(path.resolve(web));
 const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launch(puppeteer);
-let failures = 0;
-async function check(name, body) {
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    ++failures;
-    console.log(`FAIL ${name}: ${e.stack || e}`);
-  }
-}
+const checks = newChecks();
+const { check } = checks;
 
-const page = await browser.newPage();
-await page.setViewport({ width: 1200, height: 1000 });
-page.on('pageerror', (e) => { ++failures; console.log(`FAIL page error: ${e.message}`); });
-await page.goto(url);
-await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+const page = await openPage(browser, url, 1200, 1000, checks);
 
 const text = (selector) => page.$eval(selector, (e) => e.textContent);
 async function enterFen(fen) {
@@ -375,8 +362,4 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
 
 await browser.close();
 server.close();
-if (failures) {
-  console.log(`${failures} check(s) failed`);
-  process.exit(1);
-}
-console.log('all browser checks passed');
+checks.finish('browser');

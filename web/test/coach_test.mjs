@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, loadPuppeteer, serve } from './harness.mjs';
+import { launch, loadPuppeteer, newChecks, openPage, serve } from './harness.mjs';
 
 const web = process.env.PAWNKIT_WEB;
 const cli = process.env.PAWNKIT_CLI;
@@ -28,22 +28,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-coach-'));
 const server = await serve(path.resolve(web));
 const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launch(puppeteer);
-let failures = 0;
-async function check(name, body) {
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (e) {
-    ++failures;
-    console.log(`FAIL ${name}: ${e.stack || e}`);
-  }
-}
-const page = await browser.newPage();
-await page.setViewport({ width: 1366, height: 768 });
-page.on('pageerror', (e) => { ++failures; console.log(`FAIL page error: ${e.message}`); });
-await page.goto(url);
-await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+const checks = newChecks();
+const { check } = checks;
+const page = await openPage(browser, url, 1366, 768, checks);
 const text = (selector) => page.$eval(selector, (e) => e.textContent);
 async function enterFen(fen) {
   await page.$eval('#fen', (e) => { e.value = ''; });
@@ -374,8 +361,4 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
 
 await browser.close();
 server.close();
-if (failures) {
-  console.log(`${failures} check(s) failed`);
-  process.exit(1);
-}
-console.log('all coach checks passed');
+checks.finish('coach');

@@ -46,3 +46,43 @@ export async function launch(puppeteer) {
   });
   return browser;
 }
+
+// The checks of one test run: each named check prints "ok" or "FAIL", and `finish` ends
+// the process with status 1 when any failed (a page error counts as a failure too).
+export function newChecks() {
+  const checks = {
+    failures: 0,
+    fail(message) {
+      ++checks.failures;
+      console.log(`FAIL ${message}`);
+    },
+    async check(name, body) {
+      const started = Date.now();
+      try {
+        await body();
+        console.log(`ok   ${name} (${Date.now() - started} ms)`);
+      } catch (e) {
+        checks.fail(`${name}: ${e.stack || e}`);
+      }
+    },
+    finish(what) {
+      if (checks.failures) {
+        console.log(`${checks.failures} check(s) failed`);
+        process.exit(1);
+      }
+      console.log(`all ${what} checks passed`);
+    },
+  };
+  return checks;
+}
+
+// A new page of `browser` at `address` in a width x height viewport, once the page says it
+// is ready (its wasm loaded); an error on the page fails `checks`.
+export async function openPage(browser, address, width, height, checks) {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height });
+  page.on('pageerror', (e) => checks.fail(`page error: ${e.message}`));
+  await page.goto(address);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  return page;
+}
