@@ -105,6 +105,11 @@ export function parseMovetext(text) {
       const end = body.indexOf('\n', i);
       if (c === ';') note(body.slice(i + 1, end < 0 ? body.length : end).trim());
       i = end < 0 ? body.length : end;
+    } else if (c === '[') {
+      // A '[' in the movetext starts no tag (a `[%clk ...]` outside braces): skipped to
+      // its ']' or the line's end, as the reader does.
+      const end = body.slice(i + 1).search(/[\]\n]/);
+      i = end < 0 ? body.length : i + 1 + end + (body[i + 1 + end] === ']' ? 1 : 0);
     } else if (c === '(') {
       const l = line(), last = l.moves[l.moves.length - 1];
       const variation = { comment: '', moves: [] };
@@ -115,7 +120,7 @@ export function parseMovetext(text) {
       if (c === ')' && lines.length > 1) lines.pop();
       ++i; // a stray '}' is skipped, as the reader does
     } else {
-      const token = body.slice(i).match(/^[^\s{}();]+/)[0];
+      const token = body.slice(i).match(/^[^\s{}();[]+/)[0];
       i += token.length;
       const last = line().moves[line().moves.length - 1];
       if (/^\$\d+$/.test(token)) { if (last) last.nags.push(Number(token.slice(1))); continue; }
