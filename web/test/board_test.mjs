@@ -6,23 +6,13 @@
 // goes back). Takes the screenshots in docs/screenshots/ when PAWNKIT_SCREENSHOTS names a
 // folder. Exit status 77 (a skip for ctest) only when puppeteer-core is not installed.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, loadPuppeteer, newChecks, openPage, serve } from './harness.mjs';
+import { newChecks, openPage, startBrowserTest } from './harness.mjs';
 
-const web = process.env.PAWNKIT_WEB;
-const cli = process.env.PAWNKIT_CLI;
-const source = process.env.PAWNKIT_SOURCE_DIR;
-const puppeteer = await loadPuppeteer();
-if (!puppeteer) {
-  console.log('SKIP: puppeteer-core is not installed (bash scripts/setup.sh runs npm ci in web/)');
-  process.exit(77);
-}
-assert.ok(fs.existsSync(path.join(web, 'pawnkit.wasm')), `no page built in ${web}`);
+const { source, run, server, url, browser } = await startBrowserTest();
 
-const run = (args, input) => execFileSync(cli, args, { cwd: source, input, encoding: 'utf8', maxBuffer: 1 << 28, stdio: 'pipe' });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-board-'));
 // The FEN of every position of a PGN game, as the CLI's reader and replay give them.
 function cliFens(pgn) {
@@ -34,9 +24,6 @@ function cliFens(pgn) {
 const cliMoves = (fen) => run(['perft', '1', fen]).split('\n').filter((l) => /^[a-h][1-8][a-h][1-8][nbrq]?: /.test(l))
   .map((l) => l.split(':')[0]).sort();
 
-const server = await serve(path.resolve(web));
-const url = `http://127.0.0.1:${server.address().port}/`;
-const browser = await launch(puppeteer);
 const checks = newChecks();
 const { check } = checks;
 

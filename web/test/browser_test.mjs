@@ -9,19 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launch, loadPuppeteer, newChecks, openPage, serve } from './harness.mjs';
+import { newChecks, openPage, startBrowserTest } from './harness.mjs';
 
-const web = process.env.PAWNKIT_WEB;
-const cli = process.env.PAWNKIT_CLI;
-const source = process.env.PAWNKIT_SOURCE_DIR;
-const puppeteer = await loadPuppeteer();
-if (!puppeteer) {
-  console.log('SKIP: puppeteer-core is not installed (bash scripts/setup.sh runs npm ci in web/)');
-  process.exit(77);
-}
-assert.ok(fs.existsSync(path.join(web, 'pawnkit.wasm')), `no page built in ${web}`);
+const { source, run, server, url, browser } = await startBrowserTest();
 
-const run = (args, input) => execFileSync(cli, args, { cwd: source, input, encoding: 'utf8', maxBuffer: 1 << 28, stdio: 'pipe' });
 const cliReport = (fen) => JSON.parse(run(['analyze', '--format', 'jsonl', '-'], `${fen}\n`));
 
 // The side.key names of every square in a CLI report, as the page should list them.
@@ -35,9 +26,6 @@ function expectedKeys(report) {
   return keys;
 }
 
-const server = await serve(path.resolve(web));
-const url = `http://127.0.0.1:${server.address().port}/`;
-const browser = await launch(puppeteer);
 const checks = newChecks();
 const { check } = checks;
 

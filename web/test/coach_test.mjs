@@ -6,28 +6,16 @@
 // study export read back by the CLI. Screenshots in docs/screenshots/ when
 // PAWNKIT_SCREENSHOTS names that folder. Exit status 77 when puppeteer-core is missing.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, loadPuppeteer, newChecks, openPage, serve } from './harness.mjs';
+import { newChecks, openPage, startBrowserTest } from './harness.mjs';
 
-const web = process.env.PAWNKIT_WEB;
-const cli = process.env.PAWNKIT_CLI;
-const source = process.env.PAWNKIT_SOURCE_DIR;
-const puppeteer = await loadPuppeteer();
-if (!puppeteer) {
-  console.log('SKIP: puppeteer-core is not installed (bash scripts/setup.sh runs npm ci in web/)');
-  process.exit(77);
-}
-const run = (args, input) => execFileSync(cli, args, { cwd: source, input, encoding: 'utf8', maxBuffer: 1 << 30, stdio: 'pipe' });
+const { source, run, server, url, browser } = await startBrowserTest();
 const jsonl = (text) => text.trim().split('\n').filter((l) => l).map((l) => JSON.parse(l));
 const cliReport = (fen) => JSON.parse(run(['analyze', '--format', 'jsonl', '-'], `${fen}\n`));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-coach-'));
 
-const server = await serve(path.resolve(web));
-const url = `http://127.0.0.1:${server.address().port}/`;
-const browser = await launch(puppeteer);
 const checks = newChecks();
 const { check } = checks;
 const page = await openPage(browser, url, 1366, 768, checks);

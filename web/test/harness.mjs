@@ -1,6 +1,7 @@
 // What the browser tests and the measurements share: a static file server on localhost for
 // build/web, and Debian's Chromium started headless through puppeteer-core (which
 // downloads no browser), with the flags this machine's closed network needs.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -85,4 +86,25 @@ export async function openPage(browser, address, width, height, checks) {
   await page.goto(address);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
   return page;
+}
+
+// What every browser test starts with: the build and CLI named by the environment
+// (PAWNKIT_WEB, PAWNKIT_CLI, PAWNKIT_SOURCE_DIR), puppeteer-core (without it the test is
+// skipped: exit status 77), `run` for the CLI, the site served on loopback and Chromium.
+export async function startBrowserTest() {
+  const web = process.env.PAWNKIT_WEB;
+  const cli = process.env.PAWNKIT_CLI;
+  const source = process.env.PAWNKIT_SOURCE_DIR;
+  const puppeteer = await loadPuppeteer();
+  if (!puppeteer) {
+    console.log('SKIP: puppeteer-core is not installed (bash scripts/setup.sh runs npm ci in web/)');
+    process.exit(77);
+  }
+  if (!fs.existsSync(path.join(web, 'pawnkit.wasm'))) throw new Error(`no page built in ${web}`);
+  const run = (args, input) =>
+    execFileSync(cli, args, { cwd: source, input, encoding: 'utf8', maxBuffer: 1 << 30, stdio: 'pipe' });
+  const server = await serve(path.resolve(web));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await launch(puppeteer);
+  return { web, cli, source, run, server, url, browser };
 }
