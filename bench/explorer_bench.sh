@@ -88,6 +88,16 @@ run_one real "$source" 5
 # creating an index shows there).
 second=${PAWNKIT_BENCH_SECOND:-../shared/data/lichess_db_1000k.pgn}
 [ -f "$second" ] && run_one real-2 "$second" 9
+# A comment-heavy file as Lichess writes it (every move with its [%eval] and [%clk]), of
+# 30,000 distinct games (3 copies of the first 10,000 with distinct Site tags): reading
+# weighs more there, the index's work per game the same.
+heavy=$work/heavy-30000.pgn
+if [ ! -f "$heavy" ]; then
+  for c in 0 1 2; do
+    cat_source | awk -v c="$c" '/^\[Site "/ { sub(/"\]/, "#h" c "\"]") } { print }'
+  done | python3 bench/make_heavy_pgn.py comments --games 30000 >"$heavy"
+fi
+run_one heavy-30k "$heavy" 3
 for n in "${sizes[@]}"; do
   file=$work/games-$n.pgn.zst
   make_file "$n" "$file"
