@@ -12,6 +12,7 @@
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
 //   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
 //   await pawnkit.games(data, {game})            -> the games table (or the games numbered, with their moves)
+//   await pawnkit.searchGames(data, {fen, match}) -> the games that reached the FEN's pawns, as explore --match counts them
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
 // `data` is a Uint8Array, Blob or File (or an array of them: one input). Errors are Error
@@ -131,5 +132,20 @@ export async function similar(data, options = {}) {
 // options.game: a game number, or an array of them (those games with their moves, in file order).
 export async function games(data, options = {}) {
   const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
+  return r.result;
+}
+// The named structure of a FEN's pawns as a search names it (as in a middlegame, whatever
+// the pieces): {structure, structure_side}, '' for none.
+export function maskStructure(fen) {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  const r = JSON.parse(module.maskStructure(String(fen)));
+  if (r.error) throw new Error(r.error);
+  return r;
+}
+// options.fen: the pawns searched for (pieces ignored); options.match: 'exact', 'center' or
+// 'structure', as `pawnkit explore --match` (docs/explorer.md). One object per game, at its
+// first matching position: {game, ply, plies, structure, structure_side}.
+export async function searchGames(data, options = {}) {
+  const r = await request('search', data, { fen: options.fen ?? '', match: options.match ?? 'exact', lines: true }, options);
   return r.result;
 }
