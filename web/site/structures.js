@@ -84,7 +84,7 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard, onOpenG
   if (notes) {
     html += `<h4>Plans</h4><p><strong>${holder}:</strong> ${esc(notes.plans[0])}</p><p><strong>${other}:</strong> ${esc(notes.plans[1])}</p>`;
     html += `<h4>Typical breaks</h4><ul class="breaks">${notes.breaks.map(([f, t, s]) => `<li>${sideName(s)}: ${s === 'b' ? '...' : ''}${san(f, t)}</li>`).join('')}</ul>`;
-    html += '<p class="source">After Mauricio Flores Rios, <cite>Chess Structures: A Grandmaster Guide</cite> (2015), the catalogue\'s source.</p>';
+    html += `<p class="source">After Mauricio Flores Rios, <cite>Chess Structures: A Grandmaster Guide</cite> (2015), the catalogue's source: the chapter “${esc(entry.title)}”.</p>`;
   }
   html += '<h4>Your games in this structure</h4><div id="your-games"></div>';
   html += '<h4>Model games</h4><div id="model-games"></div></div></div>';

@@ -205,6 +205,38 @@ await check('structure pages: model games, best-rated first, open at the ply the
   await page.waitForFunction((f) => document.getElementById('fen').value === f, { timeout: 10000 }, fen);
 });
 
+await check('structure notes: outposts no pawn of both sides attacks, blockades in front of a pawn, the chapter named', async () => {
+  const { NOTES } = await page.evaluate(async () => ({ NOTES: (await import('./structure-notes.js')).NOTES }));
+  const md = fs.readFileSync(path.join(source, 'docs/structures.md'), 'utf8');
+  const chapters = new Map([...md.matchAll(/^\| \d+ \| `([^`]+)` \| (?:White|Black) \| ([^|]+) \|/gm)].map((m) => [m[1], m[2].trim()]));
+  assert.equal(chapters.size, 28);
+  const F = 'abcdefgh';
+  for (const section of md.split(/^### /m).slice(1)) {
+    const id = section.match(/^`([^`]+)`/)[1];
+    // The catalogue's own position, turned as the rule is written (as the page's diagram).
+    const written = section.match(/^written for (White|Black)/m)[1].toLowerCase();
+    const [, holder, fen] = section.match(/^Positive, a real game: .*? \(held by (white|black)\): `([^`]+)`/m);
+    let pawns = pawnsOf(fen);
+    if (holder !== written) {
+      const m = (sq) => sq[0] + (9 - Number(sq[1]));
+      pawns = { white: pawns.black.map(m), black: pawns.white.map(m) };
+    }
+    const attacks = (side, sq) => pawns[side].some((p) => Math.abs(F.indexOf(p[0]) - F.indexOf(sq[0])) === 1 &&
+      Number(sq[1]) - Number(p[1]) === (side === 'white' ? 1 : -1));
+    for (const [sq, role] of NOTES[id].squares) {
+      if (role === 'outpost') assert.ok(!(attacks('white', sq) && attacks('black', sq)), `${id}: ${sq} is attacked by pawns of both sides`);
+      if (role === 'blockade') {
+        assert.ok(pawns.white.includes(sq[0] + (Number(sq[1]) - 1)) || pawns.black.includes(sq[0] + (Number(sq[1]) + 1)), `${id}: ${sq} stops no pawn`);
+      }
+    }
+    // The page names the chapter the note follows: the catalogue's "Flores Rios" column.
+    assert.ok(chapters.has(id), id);
+  }
+  await page.click('#structure-list button[data-structure="hedgehog"]');
+  await page.waitForFunction(() => document.querySelector('#structure-page .source'));
+  assert.match(await text(page, '#structure-page .source'), new RegExp(`chapter “${chapters.get('hedgehog')}”`));
+});
+
 if (process.env.PAWNKIT_SCREENSHOTS) {
   await check('screenshots: the search mask with its games, laptop and phone', async () => {
     const dir = process.env.PAWNKIT_SCREENSHOTS;
