@@ -39,7 +39,7 @@ export function maskFen(mask) {
 //         onError(message), onBusy(text)}
 export function initSearchMask(box, hooks) {
   const mask = new Array(64).fill('');
-  box.innerHTML = `<legend>Search mask: set pawns (a click cycles empty, white pawn, black pawn)</legend>
+  box.innerHTML = `<legend>Or by pawns: a search mask (a click cycles empty, white pawn, black pawn)</legend>
     <div id="mask" role="grid" aria-label="Search mask: a pawns-only board"></div>
     <div class="mask-controls">
       <button type="button" id="mask-from-board">The board's pawns</button>

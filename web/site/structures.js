@@ -122,7 +122,8 @@ function modelGames(mine) {
   if (!mine || !mine.length) return '<p class="note">None yet: the model games are the opened files\' games that held it.</p>';
   const best = [...mine].sort((a, b) => gameRating(b) - gameRating(a) || a.game - b.game).slice(0, MODEL_GAMES);
   const year = (g) => (/^\d{4}/.test(g.date || '') ? g.date.slice(0, 4) : '');
-  let html = `<p class="note">The ${best.length} best-rated of your ${mine.length} (the mean of the two ratings); a click opens the game where the structure arose.</p><ol class="model-games">`;
+  const which = best.length < mine.length ? `The ${best.length} best-rated of your ${mine.length}` : `All ${mine.length}, best-rated first`;
+  let html = `<p class="note">${which} (by the mean of the two ratings); a click opens the game where the structure arose.</p><ol class="model-games">`;
   for (const g of best) {
     html += `<li data-game="${g.game}" data-ply="${g.ply}"><button type="button" aria-label="open game ${g.game} at move ${Math.ceil(g.ply / 2)}">` +
       `${esc(g.white || '?')} (${esc(g.white_elo || '–')}) – ${esc(g.black || '?')} (${esc(g.black_elo || '–')}) ${esc(g.result || '*')}</button>` +
