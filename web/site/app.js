@@ -6,13 +6,13 @@ import * as coach from './overlays.js';
 import { initCoachPages } from './coach.js';
 import { createAnalysis } from './analysis.js';
 import { createProgress } from './progress.js';
+import { initGameLinks } from './links.js';
 import { $, START, state, showError, page } from './page-state.js';
 import { boardFen, fixCastling, setFen, showFen } from './position.js';
 import { buildBoard, render, loadCatalogue } from './board-view.js';
 import { buildPalette, focusSquare, onBoardKey, place } from './editor.js';
 import { openFiles, renderGames, openGame, setBusy, showTimeline } from './files.js';
 import { runFind, runSimilar } from './find.js';
-import { initGameLinks } from './links.js';
 
 const PLAY_LABEL = 'Chess board: click a piece and its square, or drag it, to play a move; arrows move between squares, Enter or Space acts as a click';
 const EDIT_LABEL = 'Chess board: arrows move, Enter or Space places the chosen piece';

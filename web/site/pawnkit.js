@@ -11,8 +11,8 @@
 //   await pawnkit.statsText(data, {minPlies})    -> {text (that JSON), charts (stats --svg's files), warnings, decoders}
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
 //   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
-//   await pawnkit.games(data, {game})            -> the games table (or the games numbered, with their moves)
 //   await pawnkit.searchGames(data, {fen, match}) -> the games that reached the FEN's pawns, as explore --match counts them
+//   await pawnkit.games(data, {game})            -> the games table (or the games numbered, with their moves)
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
 // `data` is a Uint8Array, Blob or File (or an array of them: one input). Errors are Error
@@ -129,11 +129,6 @@ export async function similar(data, options = {}) {
   const r = await request('similar', data, args, options);
   return r.result;
 }
-// options.game: a game number, or an array of them (those games with their moves, in file order).
-export async function games(data, options = {}) {
-  const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
-  return r.result;
-}
 // The named structure of a FEN's pawns as a search names it (as in a middlegame, whatever
 // the pieces): {structure, structure_side}, '' for none.
 export function maskStructure(fen) {
@@ -147,5 +142,10 @@ export function maskStructure(fen) {
 // first matching position: {game, ply, plies, structure, structure_side}.
 export async function searchGames(data, options = {}) {
   const r = await request('search', data, { fen: options.fen ?? '', match: options.match ?? 'exact', lines: true }, options);
+  return r.result;
+}
+// options.game: a game number, or an array of them (those games with their moves, in file order).
+export async function games(data, options = {}) {
+  const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
   return r.result;
 }
