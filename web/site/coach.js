@@ -35,13 +35,15 @@ async function gamesOf(structure) {
 }
 
 const year = (g) => (/^\d{4}/.test(g.date || '') ? g.date.slice(0, 4) : '');
-// Speed as Lichess names it from the TimeControl tag: base seconds + 40 x increment
-// under 180 is bullet, under 480 blitz, under 1500 rapid, else classical.
+// Speed as Lichess names it from the TimeControl tag, as `pawnkit explore --speeds` does
+// (index/game_info.cpp): base seconds + 40 x increment under 30 is ultraBullet, under 180
+// bullet, under 480 blitz, under 1500 rapid, else classical; '-' is correspondence.
 export function speedOf(timecontrol) {
+  if (timecontrol === '-') return 'correspondence';
   const m = /^(\d+)(?:\+(\d+))?$/.exec(timecontrol || '');
   if (!m) return '';
   const estimate = Number(m[1]) + 40 * Number(m[2] || 0);
-  return estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
+  return estimate < 30 ? 'ultraBullet' : estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
 }
 // The filters: both players rated at least, the speed, from a year on.
 function kept(g) {

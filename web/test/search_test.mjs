@@ -117,6 +117,22 @@ await check('search mask: each match mode\'s games are find\'s first hits and ex
   assert.ok(seen > 20, `${seen} rows in all: the check compares something`);
 });
 
+await check('speeds: the games list names each time control\'s speed as explore does', async () => {
+  // explore's model games carry the C++ speed of their TimeControl (index/game_info.cpp).
+  const pairs = new Map();
+  for (const fen of positions)
+    for (const match of ['exact', 'center', 'structure'])
+      for (const m of explore(fen, match).model_games) pairs.set(m.time_control, m.speed);
+  assert.ok(pairs.size >= 5, [...pairs.keys()].join(' '));
+  const page_ = await page.evaluate(async (tcs) => {
+    const { speedOf } = await import('./coach.js');
+    return Object.fromEntries(tcs.map((tc) => [tc, speedOf(tc)]));
+  }, [...pairs.keys()]);
+  assert.deepEqual(page_, Object.fromEntries(pairs));
+  const options = await page.$$eval('#pick-speed option', (os) => os.map((o) => o.value).filter((v) => v));
+  assert.deepEqual(options, ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence']);
+});
+
 await check('search mask: clicks cycle a square; pawns with no structure under "named structure" give explore\'s message', async () => {
   await page.click('#mask-clear');
   const cycle = [];
