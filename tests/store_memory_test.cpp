@@ -50,7 +50,8 @@ std::map<std::string, std::string> every_key(const index_db::Store& store) {
 
 TEST(MemoryStore, HoldsWhatRocksDbHoldsAndAnswersAlike) {
   const std::string sample = PAWNKIT_SOURCE_DIR "/data/sample.pgn";
-  const fs::path db = fs::temp_directory_path() / ("pawnkit-memory-store-" + std::to_string(getpid()));
+  const fs::path db =
+      fs::temp_directory_path() / ("pawnkit-memory-store-" + std::to_string(getpid()));
   fs::remove_all(db);
   std::string error;
   auto rocks = index_db::Store::open(db.string(), index_db::Store::Mode::Write, error);

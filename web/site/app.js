@@ -7,6 +7,7 @@ import { timelineWords } from './timeline.js';
 import { initCoachPages } from './coach.js';
 import { createAnalysis } from './analysis.js';
 import { createProgress } from './progress.js';
+import { createExplorer } from './explorer.js';
 
 window.pawnkit = pawnkit;
 
@@ -45,6 +46,7 @@ function showError(message, place) {
     if (p === place || message) $(id).textContent = p === place ? message || '' : '';
 }
 let analysis = null; // the analysis board (analysis.js): moves, play mode, the address
+let explorer = null; // the explorer beside the board (explorer.js)
 let progress = null;
 
 // ---------------------------------------------------------------- position and FEN
@@ -113,6 +115,7 @@ function showFen(text) {
   state.rest = report.fen.split(' ').slice(1).join(' ');
   $('fen').value = report.fen;
   render(details);
+  if (explorer) explorer.update(report.fen);
   return true;
 }
 
@@ -468,6 +471,7 @@ async function openFiles(fileList) {
     document.dispatchEvent(new CustomEvent('pawnkit:files', { detail: { stats: JSON.parse(s.text), games: state.games } }));
     $('stats-json').textContent = s.text;
     showError(s.warnings ? s.warnings.trim().split('\n')[0] : '', 'file');
+    explorer.indexFiles(state.files); // the explorer's index of these files, after the rest
   } catch (e) {
     if (e.message !== 'cancelled') showError(e.message, 'file');
   } finally {
@@ -522,13 +526,39 @@ async function openGame(number, ply) {
   if (!state.files) return;
   try {
     const [g] = await pawnkit.games(state.files.blobs, { game: number, key: state.files.key, name: state.files.name });
-    state.game = g;
-    $('game-title').textContent = `Game ${g.game}: ${g.white} – ${g.black} ${g.result}`;
-    showError('', 'moves');
-    analysis.loadGame(g, Math.min(ply, g.fens.length - 1));
+    showGame(g, ply);
   } catch (e) {
     showError(e.message, 'moves');
   }
+}
+
+function showGame(g, ply) {
+  state.game = g;
+  $('game-title').textContent = `Game ${g.game}: ${g.white} – ${g.black} ${g.result}`;
+  showError('', 'moves');
+  analysis.loadGame(g, Math.min(ply, g.fens.length - 1));
+}
+
+// A game given as its PGN text (the server's /games/ID), opened at `ply`.
+async function openGameText(text, ply) {
+  const [g] = await pawnkit.games(new Blob([text]), { game: 1, name: 'game' });
+  if (!g) throw new Error('the server sent no game');
+  showGame(g, ply);
+}
+
+// A move given as UCI, played on the analysis board when it is legal there.
+function playUci(uci) {
+  const tree = analysis.tree();
+  let move;
+  try {
+    move = pawnkit.playMove(tree.current.fen, uci);
+  } catch (e) {
+    return false;
+  }
+  if (move.uci !== uci) return false;
+  if (analysis.mode() !== 'play') analysis.setMode('play');
+  analysis.goTo(tree.add(tree.current, move));
+  return true;
 }
 
 // After every step of the analysis board: the structure here and, on the main line of an
@@ -624,6 +654,7 @@ async function main() {
     onMode: (mode) => { buildPalette(); $('board').setAttribute('aria-label', mode === 'play' ? PLAY_LABEL : EDIT_LABEL); },
   });
   buildPalette();
+  explorer = createExplorer($('explorer'), { board: () => $('board'), play: playUci, openFileGame: openGame, openGameText });
   if (!analysis.applyHash() && !setFen(START)) throw new Error('the start position was refused');
   analysis.setMode('play');
   initCoachPages({ openGame, setFen, files: () => state.files });
