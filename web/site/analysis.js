@@ -1,8 +1,8 @@
 // The analysis board: the MoveTree of the game on the board, played on the board
 // (board.js), listed beside it (moves.js), stepped through with the buttons and the arrow
 // keys, and carried by the page address (#fen=START&moves=e2e4,e7e5&ply=1). The editor
-// (app.js) is the other mode: choosing a piece in the palette switches to it, "Play"
-// back. app.js draws the position (hooks.show) and gives the board.
+// (editor.js) is the other mode: choosing a piece in the palette switches to it, "Play"
+// back. position.js draws the position (hooks.show); app.js gives the board.
 import * as pawnkit from './pawnkit.js';
 import { createPlay } from './board.js';
 import { MoveTree, buildTree, fromHash, moveNumber, parseMovetext, toHash } from './movetree.js';
