@@ -54,12 +54,17 @@ function choosePositions() {
     { fen: exact[0], match: 'center' },
     { fen: exact[1], match: 'exact', minElo: 1500 },
     { fen: exact[2], match: 'center', minElo: 1800 },
+    { fen: exact[0], match: 'exact', speeds: ['bullet', 'blitz'] },
+    { fen: exact[1], match: 'center', speeds: ['rapid'], since: '2025-05', until: '2026-01' },
     ...named.map((fen) => ({ fen, match: 'structure' })),
     { fen: named[0], match: 'structure', minElo: 1600 },
   ];
 }
 const cases = choosePositions();
-const argsOf = (c) => ['--match', c.match, ...(c.minElo ? ['--min-elo', String(c.minElo)] : [])];
+const argsOf = (c) => ['--match', c.match, ...(c.minElo ? ['--min-elo', String(c.minElo)] : []),
+  ...(c.speeds ? ['--speeds', c.speeds.join(',')] : []), ...(c.since ? ['--since', c.since] : []),
+  ...(c.until ? ['--until', c.until] : [])];
+const nameOf = (c) => `${argsOf(c).join(' ')} on ${c.fen}`;
 
 async function enterFen(page, fen) {
   await page.$eval('#fen', (e) => { e.value = ''; });
@@ -71,6 +76,9 @@ async function enterFen(page, fen) {
 async function ask(page, c) {
   await page.$eval('#explorer-match', (e, v) => { e.value = v; }, c.match);
   await page.$eval('#explorer-min-elo', (e, v) => { e.value = v; }, c.minElo ? String(c.minElo) : '');
+  await page.$eval('#explorer-since', (e, v) => { e.value = v; }, c.since || '');
+  await page.$eval('#explorer-until', (e, v) => { e.value = v; }, c.until || '');
+  await page.$$eval('.explorer-speeds input', (boxes, chosen) => { for (const b of boxes) b.checked = chosen.includes(b.value); }, c.speeds || []);
   const before = await page.$eval('#explorer', (e) => Number(e.dataset.answered || 0));
   await enterFen(page, c.fen);
   // The last question asked has its answer drawn (the board's change and the filters' may
@@ -129,12 +137,13 @@ await check('offline: the opened file is indexed in the page', async () => {
 });
 
 for (const c of cases) {
-  await check(`offline: ${c.match}${c.minElo ? ` --min-elo ${c.minElo}` : ''} equals explore on ${c.fen}`, async () => {
+  await check(`offline: equals explore ${nameOf(c)}`, async () => {
     await ask(page, c);
     const cli = cliExplore(c.fen, argsOf(c));
     expectSame(await panelState(page), cli, 'panel');
     // The whole answer, through the same call the panel makes: only the file's name differs.
-    const whole = await page.evaluate((o) => window.pawnkit.explore(o), { fen: c.fen, match: c.match, minElo: c.minElo || 0, games: 5 });
+    const whole = await page.evaluate((o) => window.pawnkit.explore(o),
+      { fen: c.fen, match: c.match, minElo: c.minElo || 0, speeds: c.speeds || [], since: c.since || '', until: c.until || '', games: 5 });
     for (const g of cli.model_games) g.file = path.basename(g.file);
     assert.deepEqual(whole, cli);
   });
@@ -229,7 +238,12 @@ async function screenshot(width, height, name) {
       assert.ok(box.top >= 0 && box.top < height && box.right <= width, `${sel} in the first screen (${JSON.stringify(box)})`);
     }
   }
-  if (shots) await p.screenshot({ path: path.join(shots, name), fullPage: width < 1000 });
+  if (shots) {
+    // On a phone, the page from its top to the explorer's end: board, moves, explorer stacked.
+    const bottom = await p.$eval('#explorer', (e) => e.getBoundingClientRect().bottom + window.scrollY);
+    await p.screenshot(width < 1000 ? { path: path.join(shots, name), clip: { x: 0, y: 0, width, height: Math.ceil(bottom) + 8 }, captureBeyondViewport: true }
+      : { path: path.join(shots, name) });
+  }
   await p.close();
 }
 await check('laptop: board, moves and explorer in one screen', () => screenshot(1366, 768, 'explorer-laptop.png'));
@@ -262,7 +276,7 @@ await check('served: the page finds the server\'s index', async () => {
 if (served && served.page) {
   const p = served.page;
   for (const c of cases) {
-    await check(`served: ${c.match}${c.minElo ? ` --min-elo ${c.minElo}` : ''} equals explore on ${c.fen}`, async () => {
+    await check(`served: equals explore ${nameOf(c)}`, async () => {
       await ask(p, c);
       expectSame(await panelState(p), cliExplore(c.fen, argsOf(c)), 'served panel');
     });
