@@ -55,7 +55,7 @@ function choosePositions() {
     { fen: exact[1], match: 'exact', minElo: 1500 },
     { fen: exact[2], match: 'center', minElo: 1800 },
     { fen: exact[0], match: 'exact', speeds: ['bullet', 'blitz'] },
-    { fen: exact[1], match: 'center', speeds: ['rapid'], since: '2025-05', until: '2026-01' },
+    { fen: exact[1], match: 'center', speeds: ['blitz', 'rapid'], since: '2025-05', until: '2026-01' },
     ...named.map((fen) => ({ fen, match: 'structure' })),
     { fen: named[0], match: 'structure', minElo: 1600 },
   ];
