@@ -54,6 +54,8 @@ export function createExplorer(panel, hooks) {
   let source = 'none';   // 'served', 'files' (an index of the opened files), 'none'
   let asked = 0;         // the number of the last question: older answers are dropped
   let fen = '';
+  let files = null;      // the files indexed, to index again if the worker was stopped
+  let rebuilt = false;   // ... once per loss
 
   const status = (text) => { $('.explorer-status').textContent = text; };
   const showError = (text) => { $('#explorer-error').textContent = text || ''; };
@@ -120,11 +122,17 @@ export function createExplorer(panel, hooks) {
       });
     } catch (e) {
       if (n !== asked) return;
+      // Cancel (of any file work) stops the worker, and the index with it: build it again
+      // (the answer comes after it).
+      if (source === 'files' && /^no index/.test(e.message) && files && !rebuilt) {
+        rebuilt = true;
+        api.indexFiles(files);
+        return;
+      }
       clearAnswer();
       showError(e.message || String(e));
-    } finally {
-      if (n === asked) panel.dataset.answered = String(n);
     }
+    panel.dataset.answered = String(n);
   }
 
   // A move row: played on the board when it is legal there, else drawn as an arrow.
@@ -166,7 +174,7 @@ export function createExplorer(panel, hooks) {
     refresh();
   });
 
-  return {
+  const api = {
     ready,
     // The board changed: ask about its pawns.
     update(newFen) {
@@ -174,9 +182,10 @@ export function createExplorer(panel, hooks) {
       refresh();
     },
     // Files were opened: index them (unless the server's index answers).
-    async indexFiles(files) {
+    async indexFiles(opened) {
       await ready;
-      if (source === 'served' || !files) return;
+      if (source === 'served' || !opened) return;
+      files = opened;
       source = 'none';
       panel.dataset.source = 'indexing';
       clearAnswer();
@@ -184,6 +193,7 @@ export function createExplorer(panel, hooks) {
       try {
         const r = await pawnkit.buildIndex(files.blobs, { key: files.key, name: files.name });
         source = 'files';
+        rebuilt = false;
         panel.dataset.source = 'files';
         panel.dataset.indexed = String(r.games);
         $('.explorer-source').textContent = `(${r.games} games of ${files.name})`;
@@ -197,4 +207,5 @@ export function createExplorer(panel, hooks) {
       refresh();
     },
   };
+  return api;
 }

@@ -218,6 +218,13 @@ await check('offline: a bad filter shows beside the panel, the board still plays
   await page.waitForFunction(() => document.getElementById('explorer-error').textContent === '', { timeout: 10000 });
 });
 
+await check('offline: after Cancel stopped the worker, the explorer indexes the files again', async () => {
+  await page.evaluate(() => window.pawnkit.cancel()); // as Cancel of a find does: the worker and its index are gone
+  const c = cases[3];
+  await ask(page, c);
+  expectSame(await panelState(page), cliExplore(c.fen, argsOf(c)), 'panel after Cancel');
+});
+
 // Screenshots of the board with moves and explorer (docs/screenshots/ when asked for).
 const shots = process.env.PAWNKIT_SCREENSHOTS;
 async function screenshot(width, height, name) {
