@@ -6,6 +6,7 @@ import * as coach from './overlays.js';
 import { initCoachPages } from './coach.js';
 import { createAnalysis } from './analysis.js';
 import { createProgress } from './progress.js';
+import { initGameLinks } from './links.js';
 import { $, START, state, showError, page } from './page-state.js';
 import { boardFen, fixCastling, setFen, showFen } from './position.js';
 import { buildBoard, render, loadCatalogue } from './board-view.js';
@@ -36,6 +37,7 @@ async function main() {
   if (!page.analysis.applyHash() && !setFen(START)) throw new Error('the start position was refused');
   page.analysis.setMode('play');
   initCoachPages({ openGame, setFen, files: () => state.files });
+  initGameLinks({ openGame, files: () => state.files });
   window.pawnkitPage = { openGame }; // for tests and other pages
 
   $('fen').addEventListener('change', () => setFen($('fen').value));

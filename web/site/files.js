@@ -89,14 +89,15 @@ export function renderGames() {
     ? `${shown} games; the first ${GAME_ROWS} are listed (the filter narrows them)` : `${shown} games`;
 }
 
-export async function openGame(number, ply) {
+export async function openGame(number, ply, line = null) {
   if (!state.files) return;
   try {
     const [g] = await pawnkit.games(state.files.blobs, { game: number, key: state.files.key, name: state.files.name });
+    if (!g) throw new Error(`there is no game ${number} in ${state.files.name} (${state.games.length} games)`);
     state.game = g;
     $('game-title').textContent = `Game ${g.game}: ${g.white} – ${g.black} ${g.result}`;
     showError('', 'moves');
-    page.analysis.loadGame(g, Math.min(ply, g.fens.length - 1));
+    page.analysis.loadGame(g, line ? ply : Math.min(ply, g.fens.length - 1), line);
   } catch (e) {
     showError(e.message, 'moves');
   }

@@ -27,60 +27,17 @@
 #include "analysis/replay.hpp"
 #include "analysis/similar/search.hpp"
 #include "analysis/stats.hpp"
-#include "input.hpp"
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
 #include "io/report_writer.hpp"
 #include "io/source/byte_source.hpp"
+#include "page_input.hpp"
 #include "report/stats_writer.hpp"
 #include "report/svg.hpp"
 
 namespace pawnkit::web {
 
 namespace {
-
-struct Result {
-  std::string text;
-  std::string error;     // empty when all went well
-  std::string warnings;  // the one-line messages of bad and skipped games, one per line
-  std::string charts;    // stats: the charts of `stats --svg`, [{"name", "svg"}] as JSON
-};
-
-Result failure(std::string message) {
-  while (!message.empty() && message.back() == '\n') message.pop_back();
-  return {{}, std::move(message), {}, {}};
-}
-
-// Collects what the pipeline writes and says, and reports progress to the page.
-class PageSink : public analysis::PipelineSink {
- public:
-  explicit PageSink(emscripten::val on_progress) : on_progress_(std::move(on_progress)) {}
-  void out(const std::string& text) override { output += text; }
-  void report(std::span<const io::Diagnostic> diagnostics) override {
-    for (const io::Diagnostic& d : diagnostics) warnings += io::format_diagnostic(d);
-  }
-  void progress(std::size_t games, std::size_t bytes) override {
-    if (on_progress_.typeOf().as<std::string>() == "function") on_progress_(games, bytes);
-  }
-  std::string output, warnings;
-
- private:
-  emscripten::val on_progress_;
-};
-
-std::optional<Position> parse_position(const std::string& text, std::string& error) {
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
-    error = "empty line, expected a FEN or EPD record";
-    return std::nullopt;
-  }
-  const Parsed<EpdRecord> record = parse_epd(text);
-  if (!record) {
-    error = io::parse_error_message("invalid FEN", record.error(), text);
-    while (!error.empty() && error.back() == '\n') error.pop_back();
-    return std::nullopt;
-  }
-  return record->position;
-}
 
 // One line of `analyze --format jsonl` for a FEN or EPD record (without the newline).
 Result analyze(const std::string& text) {
