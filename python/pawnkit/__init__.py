@@ -158,8 +158,10 @@ class _Request:
             self.fen = False  # the FEN strings are the one costly column: never made unless asked
 
     def stream(self, first_file=0):
-        return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, self.tags, self.fen, self.strict,
-                                       self.threads, self.chunk_rows, first_file)
+        # With columns=, the C++ side fills (and computes) only those: the others cost no memory.
+        tags = self.tags if self.columns is None else [t for t in self.tags if t in self.columns]
+        return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, tags, self.fen, self.strict,
+                                       self.threads, self.chunk_rows, first_file, self.columns)
 
 
 def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
