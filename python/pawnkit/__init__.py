@@ -62,7 +62,37 @@ class RepairWarning(PawnkitWarning):
 class TagValueWarning(PawnkitWarning):
     """Some values of a typed tag column (``WhiteElo "2400.5"``, ``Date "1972.??.??"``) did
     not convert and became NA: one warning per column, with the count
-    (``attrs["tag_problems"]`` holds the counts too)."""
+    (``attrs["tag_problems"]`` holds the counts too). Also: no game of the input has a tag
+    asked for in ``tags=`` (a misspelt name, such as ``"Whiteelo"``: names are
+    case-sensitive), with the closest known names."""
+
+
+# Tag names suggested for a tag that no game has (besides those typed in _frames.TAG_TYPES).
+_COMMON_TAGS = ("Site", "FEN", "SetUp", "Annotator", "WhiteFideId", "BlackFideId", "UTCTime", "Time", "Board",
+                "WhiteTeam", "BlackTeam", "Mode", "Section", "Stage")
+
+
+def _present_tags(frame, tags, tag_problems):
+    """The tags of ``tags`` that some row of ``frame`` has (a value, or one that did not
+    convert: those are counted in ``tag_problems``)."""
+    return {t for t in tags if t in (tag_problems or {}) or (t in frame.columns and frame[t].notna().any())}
+
+
+def _warn_absent_tags(tags, present, rows, stacklevel=3):
+    """One TagValueWarning per tag asked for that no game of a non-empty result has."""
+    if not rows:
+        return
+    import difflib
+    from ._frames import TAG_TYPES
+    known = list(TAG_TYPES) + list(_COMMON_TAGS)
+    for name in tags:
+        if name in present:
+            continue
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+        close += [k for k in known if k.lower() == name.lower() and k not in close]
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        _warnings.warn(f"pawnkit: tag {name}: no game has it, so the column is all NA (tag names are "
+                       f"case-sensitive{hint})", TagValueWarning, stacklevel=stacklevel)
 
 
 def _warn_tags(tag_problems, stacklevel=3):
@@ -181,16 +211,22 @@ def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_
     names = _all_names if _all_names is not None else request.names
     bar = _ProgressBar(progress, "pawnkit.iter_positions")
     tag_problems = {}
+    asked = request.tags if request.columns is None else [t for t in request.tags if t in request.columns]
+    present, rows = set(), 0
     try:
         while True:
             chunk = stream.next(bar.callback)
             if chunk is None:
                 break
-            yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types,
-                         tag_problems=tag_problems, columns=request.columns)
+            frame = _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types,
+                           tag_problems=tag_problems, columns=request.columns)
+            rows += len(frame)
+            present |= _present_tags(frame, [t for t in asked if t not in present], tag_problems)
+            yield frame
         if _problems_out is None:
             _warn(stream.problems(), "record")
             _warn_tags(tag_problems)
+            _warn_absent_tags(asked, present, rows)
         else:  # the caller warns (pawnkit.games)
             _problems_out.append(stream.problems())
             _problems_out.append(tag_problems)
@@ -259,6 +295,8 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     tag_problems = {}
     frame = _frame(chunks[0], request.tags, problems, names, request.tag_types, tag_problems, request.columns)
     _warn_tags(tag_problems)
+    asked = [t for t in request.tags if t in frame.columns]
+    _warn_absent_tags(asked, _present_tags(frame, asked, tag_problems), len(frame))
     return frame
 
 
@@ -289,6 +327,7 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, p
     frame = games_frame([table_of_games(columns, tags, names, tag_types, tag_problems)], tags, problems, names,
                         tag_types)
     _warn_tags(tag_problems)
+    _warn_absent_tags(tags, _present_tags(frame, tags, tag_problems), len(frame))
     frame.attrs["tag_problems"] = {name: entry["count"] for name, entry in tag_problems.items()}
     return frame
 
