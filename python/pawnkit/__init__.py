@@ -39,6 +39,7 @@ from ._pawnkit import Stats
 from ._pawnkit import version as __version__  # the library's (include/pawnkit/version.hpp)
 from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
 from ._tune import REPORT_PHASES, tune, tune_report, tune_trace
+from ._absent_tags import present_tags as _present_tags, warn_absent_tags as _warn_absent_tags
 
 __all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
            "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
@@ -65,34 +66,6 @@ class TagValueWarning(PawnkitWarning):
     (``attrs["tag_problems"]`` holds the counts too). Also: no game of the input has a tag
     asked for in ``tags=`` (a misspelt name, such as ``"Whiteelo"``: names are
     case-sensitive), with the closest known names."""
-
-
-# Tag names suggested for a tag that no game has (besides those typed in _frames.TAG_TYPES).
-_COMMON_TAGS = ("Site", "FEN", "SetUp", "Annotator", "WhiteFideId", "BlackFideId", "UTCTime", "Time", "Board",
-                "WhiteTeam", "BlackTeam", "Mode", "Section", "Stage")
-
-
-def _present_tags(frame, tags, tag_problems):
-    """The tags of ``tags`` that some row of ``frame`` has (a value, or one that did not
-    convert: those are counted in ``tag_problems``)."""
-    return {t for t in tags if t in (tag_problems or {}) or (t in frame.columns and frame[t].notna().any())}
-
-
-def _warn_absent_tags(tags, present, rows, stacklevel=3):
-    """One TagValueWarning per tag asked for that no game of a non-empty result has."""
-    if not rows:
-        return
-    import difflib
-    from ._frames import TAG_TYPES
-    known = list(TAG_TYPES) + list(_COMMON_TAGS)
-    for name in tags:
-        if name in present:
-            continue
-        close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
-        close += [k for k in known if k.lower() == name.lower() and k not in close]
-        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
-        _warnings.warn(f"pawnkit: tag {name}: no game has it, so the column is all NA (tag names are "
-                       f"case-sensitive{hint})", TagValueWarning, stacklevel=stacklevel)
 
 
 def _warn_tags(tag_problems, stacklevel=3):
