@@ -16,14 +16,15 @@ def present_tags(frame, tags, tag_problems):
 
 
 def warn_absent_tags(tags, present, rows, stacklevel=3):
-    """One TagValueWarning per tag asked for that no game of a non-empty result has."""
+    """One TagValueWarning per tag asked for that no game of a non-empty result has,
+    unless it is a well-known tag name (which a file, an EPD file say, may well lack)."""
     if not rows:
         return
     from . import TagValueWarning
     from ._frames import TAG_TYPES
     known = list(TAG_TYPES) + list(COMMON_TAGS)
     for name in tags:
-        if name in present:
+        if name in present or name in known:  # a known name is no misspelling: the file lacks it
             continue
         close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
         close += [k for k in known if k.lower() == name.lower() and k not in close]
