@@ -39,6 +39,7 @@ from ._pawnkit import Stats
 from ._pawnkit import version as __version__  # the library's (include/pawnkit/version.hpp)
 from ._trace import PAWN_TRACE_COLUMNS, pawn_trace, pawn_weights
 from ._tune import REPORT_PHASES, tune, tune_report, tune_trace
+from ._absent_tags import present_tags as _present_tags, warn_absent_tags as _warn_absent_tags
 
 __all__ = ["analyze", "positions", "iter_positions", "games", "stats", "find", "timeline", "Stats", "bb", "bitboard",
            "squares", "popcount", "SQUARES", "PawnkitWarning", "BadInputWarning", "RepairWarning", "release_memory",
@@ -62,7 +63,9 @@ class RepairWarning(PawnkitWarning):
 class TagValueWarning(PawnkitWarning):
     """Some values of a typed tag column (``WhiteElo "2400.5"``, ``Date "1972.??.??"``) did
     not convert and became NA: one warning per column, with the count
-    (``attrs["tag_problems"]`` holds the counts too)."""
+    (``attrs["tag_problems"]`` holds the counts too). Also: no game of the input has a tag
+    asked for in ``tags=`` (a misspelt name, such as ``"Whiteelo"``: names are
+    case-sensitive), with the closest known names."""
 
 
 def _warn_tags(tag_problems, stacklevel=3):
@@ -158,8 +161,10 @@ class _Request:
             self.fen = False  # the FEN strings are the one costly column: never made unless asked
 
     def stream(self, first_file=0):
-        return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, self.tags, self.fen, self.strict,
-                                       self.threads, self.chunk_rows, first_file)
+        # With columns=, the C++ side fills (and computes) only those: the others cost no memory.
+        tags = self.tags if self.columns is None else [t for t in self.tags if t in self.columns]
+        return _pawnkit.PositionStream(self.inputs, self.where, self.min_plies, tags, self.fen, self.strict,
+                                       self.threads, self.chunk_rows, first_file, self.columns)
 
 
 def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies=1, fen=True, strict=False,
@@ -179,16 +184,22 @@ def iter_positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_
     names = _all_names if _all_names is not None else request.names
     bar = _ProgressBar(progress, "pawnkit.iter_positions")
     tag_problems = {}
+    asked = request.tags if request.columns is None else [t for t in request.tags if t in request.columns]
+    present, rows = set(), 0
     try:
         while True:
             chunk = stream.next(bar.callback)
             if chunk is None:
                 break
-            yield _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types,
-                         tag_problems=tag_problems, columns=request.columns)
+            frame = _frame(chunk, request.tags, stream.problems(), names, tag_types=request.tag_types,
+                           tag_problems=tag_problems, columns=request.columns)
+            rows += len(frame)
+            present |= _present_tags(frame, [t for t in asked if t not in present], tag_problems)
+            yield frame
         if _problems_out is None:
             _warn(stream.problems(), "record")
             _warn_tags(tag_problems)
+            _warn_absent_tags(asked, present, rows)
         else:  # the caller warns (pawnkit.games)
             _problems_out.append(stream.problems())
             _problems_out.append(tag_problems)
@@ -257,6 +268,8 @@ def positions(path, *, where=None, tags=(), tag_types=None, threads=0, min_plies
     tag_problems = {}
     frame = _frame(chunks[0], request.tags, problems, names, request.tag_types, tag_problems, request.columns)
     _warn_tags(tag_problems)
+    asked = [t for t in request.tags if t in frame.columns]
+    _warn_absent_tags(asked, _present_tags(frame, asked, tag_problems), len(frame))
     return frame
 
 
@@ -287,6 +300,7 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=0, strict=False, p
     frame = games_frame([table_of_games(columns, tags, names, tag_types, tag_problems)], tags, problems, names,
                         tag_types)
     _warn_tags(tag_problems)
+    _warn_absent_tags(tags, _present_tags(frame, tags, tag_problems), len(frame))
     frame.attrs["tag_problems"] = {name: entry["count"] for name, entry in tag_problems.items()}
     return frame
 

@@ -231,7 +231,7 @@ def positions_frame(chunk, tags, problems, names, tag_types=None, tag_problems=N
     keeps over chunks) and counted in ``attrs["tag_problems"]``."""
     if tag_problems is None:
         tag_problems = {}
-    slot = chunk["game_slot"]
+    slot = chunk.get("game_slot")  # absent when columns= asks for neither game_key nor a tag
     makers = {
         "file": lambda: _file_column(chunk["file"], names),
         "game": lambda: chunk["game"],

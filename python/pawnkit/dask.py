@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import warnings
 
 import dask
 
@@ -37,6 +38,49 @@ def _paths(paths):
     if _inputs._is_file_object(paths) or not hasattr(paths, "__iter__"):
         raise TypeError(f"paths: expected paths or fsspec URLs (a worker opens each), got {type(paths).__name__}")
     return list(paths)
+
+
+def _warn_mixed_splits(paths, stacklevel=3):
+    """Warns when ``paths`` hold shards of more than one ``pawnkit split`` of one input
+    (their first line says which input and game each starts at): one split never writes
+    two shards that start at the same game of its input, so two such shards come from two
+    splits (another --games into the same folder, or two folders globbed together), and
+    their games would count twice. URLs are not opened (a second download)."""
+    starts = {}
+    for path in paths:
+        if not (isinstance(path, str) or hasattr(path, "__fspath__")) or _inputs._URL.match(str(path)):
+            continue
+        try:
+            origin = pawnkit._pawnkit.split_origin(os.fspath(path))
+        except (OSError, TypeError, ValueError):
+            continue  # the task reports it
+        if origin is not None:
+            starts.setdefault((origin[0], origin[1]), []).append(os.fspath(path))
+    for (file, game), shards in starts.items():
+        if len(shards) > 1:
+            warnings.warn(f"pawnkit.dask: the paths hold shards of more than one split of {file}: {shards[0]} and "
+                          f"{shards[1]} both start at its game {game}, so games would be counted twice (split into "
+                          f"an empty folder, or with --force, which removes the older shards)",
+                          pawnkit.PawnkitWarning, stacklevel=stacklevel)
+            return
+
+
+def _compute(graph, client):
+    """``graph`` computed by ``client`` (None: the active distributed Client, else Dask's
+    default scheduler). On Ctrl-C the futures are cancelled, so that the cluster stops
+    running the call's tasks (a task already running ends first)."""
+    if client is None:
+        try:
+            from distributed import default_client
+            client = default_client()
+        except (ImportError, ValueError):  # no distributed, or no Client
+            return graph.compute()
+    future = client.compute(graph)
+    try:
+        return future.result()
+    except KeyboardInterrupt:
+        client.cancel(future, force=True)
+        raise
 
 
 def _origin_of(path):
@@ -114,6 +158,7 @@ def stats_graph(paths, *, threads=1, min_plies=8, fan_in=8, phase=None):
     if fan_in < 2:
         raise ValueError("fan_in must be at least 2")
     phase = _inputs.text("phase", phase, optional=True)
+    _warn_mixed_splits(paths, stacklevel=4)
     level = [dask.delayed(_file_stats, pure=False)(p, threads, min_plies, phase) for p in paths]
     while len(level) > 1:
         level = [dask.delayed(_merge, pure=False)(level[i:i + fan_in], min_plies) if len(level[i:i + fan_in]) > 1
@@ -129,7 +174,7 @@ def stats(paths, client=None, *, threads=1, min_plies=8, fan_in=8, phase=None):
     ``client=None`` the current Dask scheduler runs it (a distributed Client if one is
     active, else Dask's default)."""
     graph = stats_graph(paths, threads=threads, min_plies=min_plies, fan_in=fan_in, phase=phase)
-    result = client.compute(graph).result() if client is not None else graph.compute()
+    result = _compute(graph, client)
     pawnkit._warn_stats(result, stacklevel=3)  # once, with the merged counts
     return result
 
@@ -147,6 +192,7 @@ def positions(paths, *, where=None, tags=(), tag_types=None, threads=1, min_plie
     from ._frames import check_columns, empty_positions_frame
 
     paths = _paths(paths)
+    _warn_mixed_splits(paths)
     names = _inputs.names(paths)
     tags = _inputs.tags(tags)
     tag_types = _inputs.tag_types(tag_types, ("str", "category", "Int", "date"))
@@ -167,6 +213,7 @@ def games(paths, *, tags=("Result",), tag_types=None, threads=1, strict=False):
     import dask.dataframe as dd
 
     paths = _paths(paths)
+    _warn_mixed_splits(paths)
     names = _inputs.names(paths)
     tags = _inputs.tags(tags)
 

@@ -12,6 +12,7 @@
 #include <pawnkit/chess/phase.hpp>
 #include <pawnkit/pawns/structures.hpp>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstring>
 #include <exception>
@@ -188,7 +189,10 @@ std::vector<std::string> phase_categories() { return {phase_names.begin(), phase
 
 // A chunk as plain arrays; python/pawnkit/_frames.py makes the DataFrame. Every column but
 // the strings is the block the rows were written into.
-py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags, bool fen) {
+py::dict chunk_arrays(PositionColumns&& c, const PositionStream& stream) {
+  const std::vector<std::string>& tags = stream.request().tags;
+  const bool fen = stream.request().fen;
+  const WantedColumns& wanted = stream.request().wanted;
   const std::size_t n = c.rows();
   // The strings (a million FENs) go into huge-page arenas: see huge_page_arenas.hpp.
   const HugePageArenas arenas;
@@ -213,25 +217,63 @@ py::dict chunk_arrays(PositionColumns&& c, const std::vector<std::string>& tags,
   }
   out["tags"] = tag_columns;
   // Each game's key: its 128-bit content hash as 32 hex digits.
-  out["game_keys"] = object_array(c.game_keys.size(), [&](std::size_t g) {
-    const std::string hex = key_hex(c.game_keys[g][0], c.game_keys[g][1]);
-    return ascii_str(hex.data(), hex.size());
-  });
-  out["game_slot"] = mapped_array(c.game_slot);
-  out["file"] = mapped_array(c.file);
-  out["game"] = mapped_array(c.game);
-  out["game_id"] = mapped_array(c.game_id);
-  out["ply"] = mapped_array(c.ply);
-  // One array per bitboard column, each its own block.
+  if (wanted.game_key)
+    out["game_keys"] = object_array(c.game_keys.size(), [&](std::size_t g) {
+      const std::string hex = key_hex(c.game_keys[g][0], c.game_keys[g][1]);
+      return ascii_str(hex.data(), hex.size());
+    });
+  // Only the wanted columns (the others were never filled).
+  if (stream.with_game_slot()) out["game_slot"] = mapped_array(c.game_slot);
+  if (wanted.file) out["file"] = mapped_array(c.file);
+  if (wanted.game) out["game"] = mapped_array(c.game);
+  if (wanted.game_id) out["game_id"] = mapped_array(c.game_id);
+  if (wanted.ply) out["ply"] = mapped_array(c.ply);
+  // One array per bitboard column, each its own block (None for one not wanted).
   py::list bitboards;
-  for (auto& column : c.bitboards) bitboards.append(mapped_array(column));
+  for (std::size_t k = 0; k < c.bitboards.size(); ++k)
+    bitboards.append(wanted.bitboards[k] ? py::object(mapped_array(c.bitboards[k])) : py::none());
   out["bitboards"] = bitboards;
-  out["white_islands"] = mapped_array(c.islands[0]);
-  out["black_islands"] = mapped_array(c.islands[1]);
-  out["structure"] = mapped_array(c.structure);
-  out["structure_side"] = mapped_array(c.structure_side);
-  out["phase"] = mapped_array(c.phase);
+  if (wanted.islands[0]) out["white_islands"] = mapped_array(c.islands[0]);
+  if (wanted.islands[1]) out["black_islands"] = mapped_array(c.islands[1]);
+  if (wanted.structure) out["structure"] = mapped_array(c.structure);
+  if (wanted.structure_side) out["structure_side"] = mapped_array(c.structure_side);
+  if (wanted.phase) out["phase"] = mapped_array(c.phase);
   return out;
+}
+
+// The columns named in pawnkit.positions(columns=...) (the FEN and the tags are said
+// by the request's fen and tags); any other name is a ValueError.
+WantedColumns wanted_columns(const std::vector<std::string>& names,
+                             const std::vector<std::string>& tags) {
+  WantedColumns wanted;
+  wanted.file = wanted.game = wanted.game_id = wanted.ply = wanted.game_key = false;
+  wanted.islands = {false, false};
+  wanted.structure = wanted.structure_side = wanted.phase = false;
+  wanted.bitboards.fill(false);
+  const std::vector<std::string> bitboard_names = bitboard_column_names();
+  const std::pair<const char*, bool*> flags[] = {{"file", &wanted.file},
+                                                 {"game", &wanted.game},
+                                                 {"game_id", &wanted.game_id},
+                                                 {"ply", &wanted.ply},
+                                                 {"game_key", &wanted.game_key},
+                                                 {"white_islands", &wanted.islands[0]},
+                                                 {"black_islands", &wanted.islands[1]},
+                                                 {"structure", &wanted.structure},
+                                                 {"structure_side", &wanted.structure_side},
+                                                 {"phase", &wanted.phase}};
+  for (const std::string& name : names) {
+    bool* flag = nullptr;
+    for (const auto& [known, where] : flags)
+      if (name == known) flag = where;
+    for (std::size_t k = 0; k < bitboard_names.size(); ++k)
+      if (name == bitboard_names[k]) flag = &wanted.bitboards[k];
+    if (flag) {
+      *flag = true;
+    } else if (name != "fen" && std::find(tags.begin(), tags.end(), name) == tags.end()) {
+      throw py::value_error("columns: unknown column '" + name + "'");
+    }
+  }
+  return wanted;
 }
 
 py::dict problems_dict(const PositionProblems& problems) {
@@ -284,7 +326,8 @@ PYBIND11_MODULE(_pawnkit, m) {
       .def(py::init([](std::vector<std::pair<std::string, std::optional<std::string>>> inputs,
                        std::optional<std::string> where, int min_plies,
                        std::vector<std::string> tags, bool fen, bool strict, int threads,
-                       std::size_t chunk_rows, int first_file) {
+                       std::size_t chunk_rows, int first_file,
+                       const std::optional<std::vector<std::string>>& columns) {
              check_min_plies(min_plies, 10000);
              PositionRequest request;
              for (auto& [name, data] : inputs)
@@ -298,11 +341,12 @@ PYBIND11_MODULE(_pawnkit, m) {
              request.chunk_rows = chunk_rows;
              if (first_file < 0) throw py::value_error("first_file must be at least 0");
              request.first_file = first_file;
+             if (columns) request.wanted = wanted_columns(*columns, request.tags);
              return std::make_unique<PositionStream>(std::move(request));
            }),
            py::arg("inputs"), py::arg("where"), py::arg("min_plies"), py::arg("tags"),
            py::arg("fen"), py::arg("strict"), py::arg("threads"), py::arg("chunk_rows"),
-           py::arg("first_file") = 0)
+           py::arg("first_file") = 0, py::arg("columns") = py::none())
       .def(
           "next",
           [](PositionStream& stream, const py::object& on_progress) -> py::object {
@@ -330,7 +374,7 @@ PYBIND11_MODULE(_pawnkit, m) {
               raise_fatal(stream.problems());
               return py::none();
             }
-            return chunk_arrays(std::move(*chunk), stream.request().tags, stream.request().fen);
+            return chunk_arrays(std::move(*chunk), stream);
           },
           py::arg("on_progress") = py::none())
       .def("problems", [](PositionStream& stream) { return problems_dict(stream.problems()); })

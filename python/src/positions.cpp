@@ -54,21 +54,27 @@ class PositionsWorker {
         if (run < request.min_plies) return;
       }
       // The named structure depends on the pawns and on whether the game reached its
-      // ending: classified again when either changes.
-      const bool ending = in_ending(pos);
-      if (report.white.pawns != classified_pawns[0] || report.black.pawns != classified_pawns[1] ||
-          ending != classified_ending) {
-        classified_pawns = {report.white.pawns, report.black.pawns};
-        classified_ending = ending;
-        structure = classify(pos);
+      // ending: classified again when either changes (and only when a column shows it).
+      const WantedColumns& wanted = request.wanted;
+      if (wanted.structure || wanted.structure_side) {
+        const bool ending = in_ending(pos);
+        if (report.white.pawns != classified_pawns[0] ||
+            report.black.pawns != classified_pawns[1] || ending != classified_ending) {
+          classified_pawns = {report.white.pawns, report.black.pawns};
+          classified_ending = ending;
+          structure = classify(pos);
+        }
       }
       if (!header_written) {
-        put_game(out, game.number, index_db::content_hash(game), request.tags, &game);
+        const index_db::ContentHash key =
+            wanted.game_key ? index_db::content_hash(game) : index_db::ContentHash{};
+        put_game(out, game.number, key, request.tags, &game);
         header_written = true;
       }
       fen_.clear();
       if (request.fen) fen_writer_.append(fen_, pos);
-      put_position(out, ply, report, structure, game_phase(pos), fen_);
+      const GamePhase phase = wanted.phase ? game_phase(pos) : GamePhase{};
+      put_position(out, ply, report, structure, phase, fen_);
     });
     analysis::note_outcome(result, counts_, diagnostics);
   }
@@ -87,7 +93,12 @@ class PositionsWorker {
 // Unpacks the workers' binary rows into the current chunk, handing full chunks on.
 class PositionStream::Sink : public analysis::PipelineSink {
  public:
-  Sink(PositionStream& stream) : stream_(stream) { start_chunk(); }
+  explicit Sink(PositionStream& stream)
+      : stream_(stream), wanted_(stream.request_.wanted), with_slot_(stream.with_game_slot()) {
+    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k)
+      if (wanted_.bitboards[k]) bitboard_columns_.push_back(k);
+    start_chunk();
+  }
 
   void out(const std::string& text) override {
     const char* p = text.data();
@@ -173,17 +184,17 @@ class PositionStream::Sink : public analysis::PipelineSink {
     const std::size_t bound = stream_.request_.chunk_rows;
     const std::size_t most = bound ? std::max(bound, wanted) : std::size_t(-1);
     row_capacity_ = std::size_t(-1);
-    chunk_->for_each_row_column(stream_.request_.fen, [&](auto& column) {
+    chunk_->for_each_row_column(wanted_, stream_.request_.fen, with_slot_, [&](auto& column) {
       column.set_size(rows_);  // what reserve keeps when the block moves
       column.reserve(wanted, most);
       row_capacity_ = std::min(row_capacity_, column.capacity());
     });
-    for (std::size_t k = 0; k < PositionColumns::bitboard_columns; ++k)
-      bitboard_out_[k] = chunk_->bitboards[k].data();
+    if (row_capacity_ == std::size_t(-1)) row_capacity_ = std::max(wanted, 2 * rows_);  // none
+    for (const std::size_t k : bitboard_columns_) bitboard_out_[k] = chunk_->bitboards[k].data();
   }
 
   // Copies the bitboards of the rows added since the last flush (still in the text being
-  // unpacked) into their columns, a tile of 8 rows (one cache line of each column) at a
+  // unpacked) into their (wanted) columns, a tile of 8 rows (one cache line of each column) at a
   // time, with streaming stores. Why: ordinary stores into 58 columns at once read every
   // line of every column from memory before writing it (the hardware prefetchers follow a
   // few streams, not 58), which made the columns 2-3x slower to fill than one row-major
@@ -197,17 +208,19 @@ class PositionStream::Sink : public analysis::PipelineSink {
       const std::size_t row = pending_first_row_ + done;
       const std::size_t n = std::min(line_rows - row % line_rows, rows - done);
       const char* const* tile = pending_.data() + done;
-      std::size_t k = 0;
+      std::size_t w = 0;  // index into bitboard_columns_
 #if defined(__AVX512F__)
-      if (n == line_rows) {
+      // Eight neighbouring columns at once: with every column wanted, bitboard_columns_[w] == w.
+      if (n == line_rows && bitboard_columns_.size() == PositionColumns::bitboard_columns) {
         std::array<std::uint64_t*, line_rows> lines;
-        for (; k + line_rows <= PositionColumns::bitboard_columns; k += line_rows) {
-          for (std::size_t j = 0; j < line_rows; ++j) lines[j] = bitboard_out_[k + j] + row;
-          stream_transposed_8x8(tile, k * sizeof(std::uint64_t), lines.data());
+        for (; w + line_rows <= bitboard_columns_.size(); w += line_rows) {
+          for (std::size_t j = 0; j < line_rows; ++j) lines[j] = bitboard_out_[w + j] + row;
+          stream_transposed_8x8(tile, w * sizeof(std::uint64_t), lines.data());
         }
       }
 #endif
-      for (; k < PositionColumns::bitboard_columns; ++k) {
+      for (; w < bitboard_columns_.size(); ++w) {
+        const std::size_t k = bitboard_columns_[w];
         std::uint64_t* out = bitboard_out_[k] + row;
         const std::size_t offset = k * sizeof(std::uint64_t);
         if (n == line_rows) {  // a whole line, 16-byte aligned
@@ -227,8 +240,9 @@ class PositionStream::Sink : public analysis::PipelineSink {
 
   void hand_over() {
     flush_bitboards();
-    chunk_->for_each_row_column(stream_.request_.fen,
+    chunk_->for_each_row_column(wanted_, stream_.request_.fen, with_slot_,
                                 [&](auto& column) { column.set_size(rows_); });
+    chunk_->row_count = rows_;
     stream_.deliver(std::move(chunk_));
   }
 
@@ -244,20 +258,30 @@ class PositionStream::Sink : public analysis::PipelineSink {
       c.game_keys.push_back({game_key_.high, game_key_.low});
       slot_open_ = true;
     }
-    c.file.data()[row] = file_index_;
-    c.game.data()[row] = game_number_;
-    c.game_id.data()[row] = std::int64_t(file_index_) * game_id_stride + game_number_;
-    c.game_slot.data()[row] = std::uint32_t(c.game_tags.size() - 1);
-    c.ply.data()[row] = take<std::int32_t>(p);
-    c.islands[0].data()[row] = take<std::uint8_t>(p);
-    c.islands[1].data()[row] = take<std::uint8_t>(p);
-    c.structure.data()[row] = take<std::int8_t>(p);
-    c.structure_side.data()[row] = take<std::int8_t>(p);
-    c.phase.data()[row] = take<std::int8_t>(p);
+    // Only the wanted columns: the tests are the same for every row (predicted), and each
+    // column left out is a store and its memory saved.
+    const WantedColumns& w = wanted_;
+    if (w.file) c.file.data()[row] = file_index_;
+    if (w.game) c.game.data()[row] = game_number_;
+    if (w.game_id)
+      c.game_id.data()[row] = std::int64_t(file_index_) * game_id_stride + game_number_;
+    if (with_slot_) c.game_slot.data()[row] = std::uint32_t(c.game_tags.size() - 1);
+    const auto ply = take<std::int32_t>(p);
+    const auto white_islands = take<std::uint8_t>(p), black_islands = take<std::uint8_t>(p);
+    const auto structure = take<std::int8_t>(p), structure_side = take<std::int8_t>(p);
+    const auto phase = take<std::int8_t>(p);
+    if (w.ply) c.ply.data()[row] = ply;
+    if (w.islands[0]) c.islands[0].data()[row] = white_islands;
+    if (w.islands[1]) c.islands[1].data()[row] = black_islands;
+    if (w.structure) c.structure.data()[row] = structure;
+    if (w.structure_side) c.structure_side.data()[row] = structure_side;
+    if (w.phase) c.phase.data()[row] = phase;
     const std::uint16_t fen_size = take<std::uint16_t>(p);
     constexpr std::size_t row_bytes = PositionColumns::bitboard_columns * sizeof(std::uint64_t);
-    if (pending_.empty()) pending_first_row_ = row;
-    pending_.push_back(p);
+    if (!bitboard_columns_.empty()) {
+      if (pending_.empty()) pending_first_row_ = row;
+      pending_.push_back(p);
+    }
     p += row_bytes;
     if (stream_.request_.fen) {
       std::memcpy(c.fen_text.extend(fen_size), p, fen_size);
@@ -268,6 +292,9 @@ class PositionStream::Sink : public analysis::PipelineSink {
   }
 
   PositionStream& stream_;
+  const WantedColumns wanted_;
+  const bool with_slot_;                       // game_slot is filled
+  std::vector<std::size_t> bitboard_columns_;  // the wanted ones, in order
   std::unique_ptr<PositionColumns> chunk_;
   std::array<std::uint64_t*, PositionColumns::bitboard_columns> bitboard_out_{};
   std::size_t rows_ = 0;              // in the current chunk

@@ -45,6 +45,21 @@ inline constexpr std::array<SquareSetKey, bitboard_key_count> bitboard_keys = []
   return keys;
 }();
 
+// The columns a call asked for (pawnkit.positions(columns=...)): the others are neither
+// filled nor handed to Python, and the work only they need is skipped (the structure,
+// the phase, the game key). The FEN is PositionRequest::fen, the tags PositionRequest::tags.
+struct WantedColumns {
+  bool file = true, game = true, game_id = true, ply = true, game_key = true;
+  std::array<bool, 2> islands{true, true};
+  bool structure = true, structure_side = true, phase = true;
+  // One per bitboard column, in PositionColumns::bitboards' order.
+  std::array<bool, 2 * bitboard_key_count> bitboards = [] {
+    std::array<bool, 2 * bitboard_key_count> all{};
+    all.fill(true);
+    return all;
+  }();
+};
+
 // The rows of one chunk, column by column.
 struct PositionColumns {
   // Index of the row's input: first_file + its index in PositionRequest::inputs
@@ -77,15 +92,25 @@ struct PositionColumns {
   // The key (content hash: high, low) of each game with rows in this chunk.
   std::vector<std::array<std::uint64_t, 2>> game_keys;
 
-  std::size_t rows() const { return game.size(); }
-  // Calls f(column) for every column of one value a row (all but fen_text; fen_end only
-  // with the FEN column).
+  std::size_t row_count = 0;  // set when the chunk is handed over (any column may be left out)
+  std::size_t rows() const { return row_count; }
+  // Calls f(column) for every wanted column of one value a row (all but fen_text; fen_end
+  // only with the FEN column; game_slot for the game key and the tags).
   template <class F>
-  void for_each_row_column(bool with_fen, F&& f) {
-    f(file), f(game), f(game_id), f(ply), f(game_slot), f(islands[0]), f(islands[1]);
-    f(structure), f(structure_side), f(phase);
+  void for_each_row_column(const WantedColumns& wanted, bool with_fen, bool with_slot, F&& f) {
+    if (wanted.file) f(file);
+    if (wanted.game) f(game);
+    if (wanted.game_id) f(game_id);
+    if (wanted.ply) f(ply);
+    if (with_slot) f(game_slot);
+    for (std::size_t side = 0; side < 2; ++side)
+      if (wanted.islands[side]) f(islands[side]);
+    if (wanted.structure) f(structure);
+    if (wanted.structure_side) f(structure_side);
+    if (wanted.phase) f(phase);
     if (with_fen) f(fen_end);
-    for (auto& column : bitboards) f(column);
+    for (std::size_t k = 0; k < bitboard_columns; ++k)
+      if (wanted.bitboards[k]) f(bitboards[k]);
   }
 };
 
@@ -97,8 +122,9 @@ struct PositionRequest {
   std::optional<analysis::Query> where;
   int min_plies = 1;  // `where` must hold this many consecutive plies of a game
   std::vector<std::string> tags;
-  bool fen = true;      // false: no FEN column (and no FEN made)
-  bool strict = false;  // --strict: every repair of the input is an error
+  bool fen = true;       // false: no FEN column (and no FEN made)
+  WantedColumns wanted;  // the other columns asked for (every one unless said)
+  bool strict = false;   // --strict: every repair of the input is an error
   int threads = 1;
   // Rows per chunk (0: everything in one chunk). Chunks hold whole games: one ends before
   // the game that would take it over the bound, and a game longer than the bound is a chunk
@@ -137,6 +163,8 @@ class PositionStream {
   // Counts and messages so far; complete once next() returned nullptr.
   PositionProblems problems();
   const PositionRequest& request() const { return request_; }
+  // Whether the chunks have game_slot (the row's game: for the game key and the tags).
+  bool with_game_slot() const { return request_.wanted.game_key || !request_.tags.empty(); }
 
  private:
   class Sink;

@@ -157,3 +157,20 @@ def test_several_tags_in_one_string_are_an_error_not_an_empty_column():
             call("WhiteElo,BlackElo")
         with pytest.raises(ValueError, match="not a tag name"):
             call(["White Elo"])
+
+
+@pytest.mark.parametrize("call", ["positions", "games", "iter_positions"])
+def test_a_misspelt_tag_is_warned_with_the_close_names(call):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if call == "positions":
+            frame = pawnkit.positions(SAMPLE, tags=["Whiteelo", "BlackElo"], fen=False)
+        elif call == "games":
+            frame = pawnkit.games(SAMPLE, tags=["Whiteelo", "BlackElo"])
+        else:
+            frame = pawnkit.concat(list(pawnkit.iter_positions(SAMPLE, tags=["Whiteelo", "BlackElo"], fen=False,
+                                                               chunk_rows=500)))
+    assert frame["Whiteelo"].isna().all() and frame["BlackElo"].notna().any()
+    messages = tag_warnings(caught)
+    assert len(messages) == 1, messages
+    assert messages[0].startswith("pawnkit: tag Whiteelo: no game has it") and "'WhiteElo'" in messages[0]

@@ -1,5 +1,6 @@
 """pawnkit split: byte-exact .pgn.zst shards cut at game starts."""
 
+import pathlib
 import subprocess
 
 import pawnkit
@@ -72,3 +73,20 @@ def test_the_origin_line_is_read_strictly():
                  b"% pawnkit split: game 3 file a.pgn\n", b"%pawnkit split: game 3 line 7 file a.pgn\n",
                  b"[Event \"% pawnkit split: game 3 line 7 file a.pgn\"]\n"):
         assert origin("x.pgn", line) is None, line
+
+
+def test_a_used_folder_is_refused_unless_force_which_clears_its_own_old_shards(tmp_path):
+    first, _, status = run_cli("split", "--games", "40", SAMPLE, tmp_path)
+    assert status == 0 and len(first.split()) == 8
+    other = tmp_path / "notes.txt"
+    other.write_text("not a shard")
+    _, err, status = run_cli("split", "--games", "100", SAMPLE, tmp_path, check=False)
+    assert status == 1 and "not empty" in err and "--force" in err
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".zst")) == sorted(
+        pathlib.Path(s).name for s in first.split())  # nothing written, nothing removed
+    second, err, status = run_cli("split", "--force", "--games", "100", SAMPLE, tmp_path)
+    assert status == 0, err
+    # The older split's shards 00004-00008 are gone; files that are not its shards stay.
+    assert sorted(str(p) for p in tmp_path.glob("sample-*.pgn.zst")) == sorted(second.split())
+    assert len(second.split()) == 3 and other.read_text() == "not a shard"
+    assert pawnkit.stats(sorted(map(str, tmp_path.glob("*.pgn.zst"))), threads=1) == pawnkit.stats(SAMPLE, threads=1)
