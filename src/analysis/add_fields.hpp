@@ -1,5 +1,5 @@
 // Adding one struct of counters to another, field by field, with each field named once:
-// the struct lists its fields in a `fields(self)` that ties them, and its add() is
+// the struct lists its fields in a `fields(c)` that ties them, and its add() is
 // add_fields(fields(*this), fields(other)). (Structs of counts had each written the same
 // add(), a line a field, and a scan for repeated code paired them.)
 #pragma once

@@ -29,10 +29,7 @@ namespace pawnkit::analysis {
 // Counts of what happened to the games a worker saw.
 struct GameCounts {
   std::size_t games = 0, positions = 0, bad = 0, skipped = 0;
-  template <class Self>
-  static auto fields(Self& c) {
-    return std::tie(c.games, c.positions, c.bad, c.skipped);
-  }
+  static auto fields(auto& c) { return std::tie(c.games, c.positions, c.bad, c.skipped); }
   void add(const GameCounts& o) { add_fields(fields(*this), fields(o)); }
 };
 

@@ -36,10 +36,7 @@ struct TuningSample {
 // Why games were left out.
 struct SelectionCounts {
   std::size_t no_result = 0, unrated = 0, short_games = 0, used = 0;
-  template <class Self>
-  static auto fields(Self& c) {
-    return std::tie(c.no_result, c.unrated, c.short_games, c.used);
-  }
+  static auto fields(auto& c) { return std::tie(c.no_result, c.unrated, c.short_games, c.used); }
   void add(const SelectionCounts& o) { add_fields(fields(*this), fields(o)); }
 };
 
