@@ -1,8 +1,8 @@
 // The analysis board: the MoveTree of the game on the board, played on the board
 // (board.js), listed beside it (moves.js), stepped through with the buttons and the arrow
 // keys, and carried by the page address (#fen=START&moves=e2e4,e7e5&ply=1). The editor
-// (app.js) is the other mode: choosing a piece in the palette switches to it, "Play"
-// back. app.js draws the position (hooks.show) and gives the board.
+// (editor.js) is the other mode: choosing a piece in the palette switches to it, "Play"
+// back. position.js draws the position (hooks.show); app.js gives the board.
 import * as pawnkit from './pawnkit.js';
 import { createPlay } from './board.js';
 import { MoveTree, buildTree, fromHash, moveNumber, parseMovetext, toHash } from './movetree.js';
@@ -60,8 +60,9 @@ export function createAnalysis(hooks) {
   // Game `g` of the opened files (pawnkit.games with {game}): its moves with the variations
   // and comments of its text, opened at `ply` of the main line. The main line must be the
   // library reader's (g.fens); when the text's cannot be read as that, the reader's moves
-  // are shown without variations and the message says why.
-  function loadGame(g, ply = 0) {
+  // are shown without variations and the message says why. `line` (UCI moves, a link's):
+  // the line to show instead of the main line, `ply` counted along it.
+  function loadGame(g, ply = 0, line = null) {
     if (!g.fens.length) { // no start position (a broken FEN tag): nothing to show
       hooks.showError(g.error.trim() || `game ${g.game}: no position to show`, 'moves');
       return;
@@ -85,8 +86,17 @@ export function createAnalysis(hooks) {
     }
     tree = built.tree;
     game = g.game;
-    const line = tree.mainline();
-    goTo(ply > 0 ? line[Math.min(ply, line.length) - 1] : tree.root);
+    let shown = tree.mainline();
+    if (line && line.length) {
+      let node = tree.root;
+      try {
+        for (const uci of line) node = tree.add(node, pawnkit.playMove(node.fen, uci));
+      } catch (e) {
+        hooks.showError(`the address's moves stop at ply ${node.ply + 1}: ${e.message}`, 'moves');
+      }
+      shown = tree.path(node);
+    }
+    goTo(ply > 0 && shown.length ? shown[Math.min(ply, shown.length) - 1] : tree.root);
   }
 
   const step = {

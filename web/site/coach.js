@@ -7,6 +7,7 @@ import { parseCatalogue, renderList, renderPage, renderYourGames, marksFor } fro
 import { studyFiles } from './export.js';
 import { renderCharts } from './charts.js';
 import { moveOf, TIMELINE_MIN_PLIES } from './timeline.js';
+import { initSearchMask } from './search.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
@@ -17,6 +18,7 @@ const coach = {
   table: null,       // the games table of the opened files, by number
   counts: null,      // structure -> games of the opened files that reached it
   picked: '',
+  search: null,      // the search mask's last search ({fen, match, structure}), when its games are listed
   rows: [],          // the picked structure's games: {game, ply, holder, ...table fields}
   sort: { key: 'game', dir: 1 },
   runs: 0,           // bumped at every pick: a late answer to an older pick is dropped
@@ -33,13 +35,15 @@ async function gamesOf(structure) {
 }
 
 const year = (g) => (/^\d{4}/.test(g.date || '') ? g.date.slice(0, 4) : '');
-// Speed as Lichess names it from the TimeControl tag: base seconds + 40 x increment
-// under 180 is bullet, under 480 blitz, under 1500 rapid, else classical.
+// Speed as Lichess names it from the TimeControl tag, as `pawnkit explore --speeds` does
+// (index/game_info.cpp): base seconds + 40 x increment under 30 is ultraBullet, under 180
+// bullet, under 480 blitz, under 1500 rapid, else classical; '-' is correspondence.
 export function speedOf(timecontrol) {
+  if (timecontrol === '-') return 'correspondence';
   const m = /^(\d+)(?:\+(\d+))?$/.exec(timecontrol || '');
   if (!m) return '';
   const estimate = Number(m[1]) + 40 * Number(m[2] || 0);
-  return estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
+  return estimate < 30 ? 'ultraBullet' : estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
 }
 // The filters: both players rated at least, the speed, from a year on.
 function kept(g) {
@@ -77,18 +81,43 @@ function renderGamesTable() {
     html += `<tr data-game="${g.game}" data-ply="${g.ply}"><td><button type="button" class="open-game" aria-label="open game ${g.game} at move ${moveOf(g.ply)}">${g.game}</button></td>` +
       `<td>${esc(g.white)}</td><td>${esc(g.black)}</td><td>${esc(g.white_elo || '–')} / ${esc(g.black_elo || '–')}</td>` +
       `<td>${esc(g.result)}</td><td>${year(g)}</td><td>${esc(g.timecontrol || '')}</td>` +
-      `<td>move ${moveOf(g.ply)} <small>(ply ${g.ply})</small></td><td>${g.holder === 'white' ? 'White' : 'Black'}</td></tr>`;
+      `<td>move ${moveOf(g.ply)} <small>(ply ${g.ply})</small></td><td>${heldBy(g)}</td></tr>`;
   }
   table.innerHTML = `${html}</tbody>`;
+  const passing = rows.length < coach.rows.length ? `; ${rows.length} pass the filters` : '';
+  const games = `${coach.rows.length} game${coach.rows.length === 1 ? '' : 's'}`;
   if (coach.picked && coach.rows.length) {
-    $('pick-count').textContent = `${coach.rows.length} game${coach.rows.length === 1 ? '' : 's'} held ${coach.picked} for ${TIMELINE_MIN_PLIES} plies in a row or more` +
-      (rows.length < coach.rows.length ? `; ${rows.length} pass the filters` : '');
-    $('export-study').disabled = !rows.length;
+    $('pick-count').textContent = `${games} held ${coach.picked} for ${TIMELINE_MIN_PLIES} plies in a row or more${passing}`;
+  } else if (coach.search) {
+    $('pick-count').textContent = coach.rows.length
+      ? `${games} reached the mask's pawns (match: ${coach.search.match}${coach.search.structure ? `, ${coach.search.structure}` : ''})${passing}`
+      : `no game reached the mask's pawns (match: ${coach.search.match})`;
   }
+  $('export-study').disabled = !rows.length;
+}
+
+// Who held the named structure at the row's first position (the search mask's rows name
+// it, since an exact or centre match may stand in any structure or none).
+function heldBy(g) {
+  const side = g.holder === 'white' ? 'White' : g.holder === 'black' ? 'Black' : '–';
+  return coach.search ? (g.structure ? `${side} <small>(${esc(g.structure)})</small>` : '–') : side;
+}
+
+// The search mask's games (search.js), listed as a picked structure's are.
+function showSearchRows(rows, what) {
+  coach.picked = '';
+  $('pick-structure').value = '';
+  $('export-links').textContent = '';
+  ++coach.runs; // a pick still running is no longer wanted
+  coach.search = what;
+  coach.rows = rows.map((r) => ({ ...coach.table.get(r.game), ...r, holder: r.structure_side,
+    label: `the search mask's pawns (${what.match}${r.structure ? `; ${r.structure}, held by ${r.structure_side}` : ''})` }));
+  renderGamesTable();
 }
 
 async function pick(structure) {
   coach.picked = structure;
+  if (structure) coach.search = null;
   $('pick-structure').value = structure;
   $('export-links').textContent = '';
   const run = ++coach.runs;
@@ -110,13 +139,18 @@ async function pick(structure) {
 async function exportStudy() {
   const entry = coach.catalogue.find((c) => c.id === coach.picked);
   const rows = coach.sorted || coach.rows;
-  if (!entry || !rows.length) return;
+  if ((!entry && !coach.search) || !rows.length) return;
   const files = coach.page.files();
   $('export-links').textContent = `reading ${rows.length} games…`;
   try {
     const full = await pawnkit.games(files.blobs, { game: rows.map((r) => r.game), key: files.key, name: files.name });
     const byNumber = new Map(full.map((g) => [g.game, g]));
-    const out = studyFiles(rows, byNumber, entry.id, (holder) => marksFor(entry, holder));
+    // A mask's rows: each chapter marked with the structure of its own first position.
+    const marksOf = (holder, row) => {
+      const named = entry || coach.catalogue.find((c) => c.id === row.structure);
+      return named && holder ? marksFor(named, holder) : { squares: [], breaks: [] };
+    };
+    const out = studyFiles(rows, byNumber, entry ? entry.id : 'search-mask', marksOf);
     const box = $('export-links');
     box.innerHTML = `<p>${rows.length} chapters in ${out.length} file${out.length === 1 ? '' : 's'} of at most 64 (a Lichess study's limit), each starting at the structure's first position ([FEN] start), key squares as [%csl], breaks as [%cal]:</p>`;
     for (const f of out) {
@@ -139,12 +173,13 @@ function showStructure(id) {
   for (const b of document.querySelectorAll('#structure-list button')) b.setAttribute('aria-pressed', String(b.dataset.structure === id));
   const article = $('structure-page');
   const onBoard = (fen) => { coach.page.setFen(fen); document.getElementById('board').scrollIntoView({ block: 'nearest' }); };
-  renderPage(article, entry, coach.table ? 'finding' : null, { onBoard });
+  const onOpenGame = (game, ply) => coach.page.openGame(game, ply).then(() => $('board').scrollIntoView({ block: 'nearest' }));
+  renderPage(article, entry, coach.table ? 'finding' : null, { onBoard, onOpenGame });
   article.dataset.structure = id;
   if (coach.table) {
     // "Your games": the picked games of this structure, found in the worker.
     gamesOf(id).then((rows) => {
-      if (article.dataset.structure === id) renderYourGames(article, entry, rows, { onShowGames: showGames });
+      if (article.dataset.structure === id) renderYourGames(article, entry, rows, { onShowGames: showGames, onOpenGame });
     }).catch((e) => { if (article.dataset.structure === id) article.querySelector('#your-games').textContent = e.message; });
   }
 }
@@ -167,6 +202,13 @@ export async function initCoachPages(page) {
     coach.catalogue.map((c) => `<option value="${c.id}">${esc(c.title)} (${c.id})</option>`).join('');
   select.addEventListener('change', () => pick(select.value));
   $('export-study').addEventListener('click', exportStudy);
+  initSearchMask($('search-mask'), {
+    boardFen: () => $('fen').value,
+    files: () => (coach.table ? coach.page.files() : null),
+    onRows: showSearchRows,
+    onError: (message) => { $('pick-count').textContent = message; },
+    onBusy: (words) => { $('pick-count').textContent = words; },
+  });
   for (const id of ['pick-elo', 'pick-speed', 'pick-year']) $(id).addEventListener('input', () => { $('export-links').textContent = ''; renderGamesTable(); });
   $('games').addEventListener('click', (e) => {
     const sort = e.target.closest('[data-sort]');
@@ -185,7 +227,7 @@ export async function initCoachPages(page) {
     renderList($('structure-list'), coach.catalogue, coach.counts, showStructure);
     for (const o of select.options) if (o.value) o.textContent = `${coach.catalogue.find((c) => c.id === o.value).title} (${o.value}): ${coach.counts[o.value] || 0} games reach it, for a ply or more`;
     renderCharts($('coach-charts'), detail.stats);
-    pick(coach.picked);
+    if (coach.search) { coach.search = null; coach.rows = []; $('pick-count').textContent = ''; renderGamesTable(); } else pick(coach.picked);
     const shown = $('structure-page').dataset.structure;
     if (shown) showStructure(shown);
   });

@@ -1,5 +1,5 @@
 // A static board diagram as SVG: the pieces of a FEN, key squares tinted, breaks as arrows.
-// For the structure pages (structures.js); the analysis board is app.js's.
+// For the structure pages (structures.js); the analysis board is board-view.js's.
 
 const FILES = 'abcdefgh';
 const GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };

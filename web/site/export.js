@@ -31,7 +31,8 @@ export function chapter(game, row, structure, marks) {
   const csl = marks.squares.map(([sq, role]) => `${CSL[role]}${sq}`).join(',');
   const cal = marks.breaks.map(([from, to, s]) => `${s === holderCode ? 'G' : 'R'}${from}${to}`).join(',');
   const move = Math.ceil(row.ply / 2);
-  out += `\n{${structure}, held by ${row.holder}, arose at move ${move} (ply ${row.ply}) of game ${game.game}.` +
+  const what = row.label ? `${row.label} stood` : `${structure}, held by ${row.holder}, arose`;
+  out += `\n{${what} at move ${move} (ply ${row.ply}) of game ${game.game}.` +
     `${csl ? ` [%csl ${csl}]` : ''}${cal ? ` [%cal ${cal}]` : ''}}`;
   let number = Number(full), white = side === 'w';
   const moves = game.moves.slice(row.ply);
@@ -50,7 +51,8 @@ export function studyFiles(rows, games, structure, marksOf) {
   const files = [];
   for (let at = 0; at < rows.length; at += CHAPTERS_PER_FILE) {
     const part = rows.slice(at, at + CHAPTERS_PER_FILE);
-    const text = part.map((row) => chapter(games.get(row.game), row, structure, marksOf(row.holder))).join('\n');
+    // A search mask's row names its own structure (that of its first position), if any.
+    const text = part.map((row) => chapter(games.get(row.game), row, row.structure || structure, marksOf(row.holder, row))).join('\n');
     files.push({ name: `${structure}-${at + 1}-${at + part.length}.pgn`, text, chapters: part.length });
   }
   return files;

@@ -72,7 +72,7 @@ export function coachSets(report) {
 }
 
 // The drawing styles of the chosen marks: the palette's colours in order, each a ring one
-// step further in (as app.js draws contract keys); breaks are arrows, not rings.
+// step further in (as board-view.js draws contract keys); breaks are arrows, not rings.
 export function coachStyles(chosen, palette, maxRings) {
   let rings = 0;
   return COACH_MARKS.filter((m) => chosen.has(m.id)).map((m, i) => {

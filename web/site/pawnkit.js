@@ -11,6 +11,7 @@
 //   await pawnkit.statsText(data, {minPlies})    -> {text (that JSON), charts (stats --svg's files), warnings, decoders}
 //   await pawnkit.find(data, {where, minPlies, games}) -> JSON lines as objects, or PGN text (games)
 //   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
+//   await pawnkit.searchGames(data, {fen, match}) -> the games that reached the FEN's pawns, as explore --match counts them
 //   await pawnkit.games(data, {game})            -> the games table (or the games numbered, with their moves)
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
@@ -126,6 +127,21 @@ export async function similar(data, options = {}) {
   }
   const args = { to: options.to ?? '', top: options.top ?? 10, minPly: options.minPly ?? 20, ignoredFiles, lines: true };
   const r = await request('similar', data, args, options);
+  return r.result;
+}
+// The named structure of a FEN's pawns as a search names it (as in a middlegame, whatever
+// the pieces): {structure, structure_side}, '' for none.
+export function maskStructure(fen) {
+  if (!module) throw new Error('pawnkit is not ready yet: await pawnkit.ready');
+  const r = JSON.parse(module.maskStructure(String(fen)));
+  if (r.error) throw new Error(r.error);
+  return r;
+}
+// options.fen: the pawns searched for (pieces ignored); options.match: 'exact', 'center' or
+// 'structure', as `pawnkit explore --match` (docs/explorer.md). One object per game, at its
+// first matching position: {game, ply, plies, structure, structure_side}.
+export async function searchGames(data, options = {}) {
+  const r = await request('search', data, { fen: options.fen ?? '', match: options.match ?? 'exact', lines: true }, options);
   return r.result;
 }
 // options.game: a game number, or an array of them (those games with their moves, in file order).

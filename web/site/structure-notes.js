@@ -1,7 +1,11 @@
 // Plans and typical breaks of the 28 named structures (docs/structures.md), in a coach's
 // words, written for this page from the catalogue's source, Mauricio Flores Rios, *Chess
-// Structures: A Grandmaster Guide* (Quality Chess, 2015), one chapter per structure, and
-// the standard opening literature it cites. Squares are on the board as the catalogue's
+// Structures: A Grandmaster Guide* (Quality Chess, 2015): each note follows the book's
+// chapter the catalogue names for the structure (its "Flores Rios" column, the page's
+// title), and the standard opening literature it cites. Checked against the catalogue's
+// rules on 27 Nov 2026: no outpost is a square that pawns of both sides attack in the
+// catalogue's own position (web/test/search_test.mjs checks it; the hedgehog's d5 and b5,
+// the Scheveningen's d5 and the Lopez formation's e5 were such squares and are gone). Squares are on the board as the catalogue's
 // rule is written (White's pawns below): for a game where the structure is held the other
 // way round, structures.js mirrors them.
 //
@@ -51,13 +55,13 @@ export const NOTES = {
     plans: ['Black sits compact on the sixth rank and waits; the breaks ...b6-b5 and ...d6-d5, played when White is over-extended, open the game with the pieces ready behind them.',
       'White has space: he keeps both breaks under control (pieces on d4, pressure on d6, a4 against ...b5) and prepares his own play (e4-e5, g4-g5 or f4-f5) without allowing a freeing break.'],
     breaks: [['b6', 'b5', 'b'], ['d6', 'd5', 'b'], ['e4', 'e5', 'w']],
-    squares: [['d6', 'weak'], ['d5', 'outpost'], ['b5', 'outpost']],
+    squares: [['d6', 'weak'], ['d4', 'outpost']],
   },
   'scheveningen': {
     plans: ['Black has a small centre (d6, e6) behind which he plays on the queenside (the half-open c-file, ...b7-b5-b4) and waits for ...d6-d5 or ...e6-e5 in the centre.',
       'White attacks on the kingside: f2-f4, g2-g4-g5 and the break e4-e5 (or f4-f5 against e6) before Black\'s queenside play arrives.'],
     breaks: [['d6', 'd5', 'b'], ['e6', 'e5', 'b'], ['e4', 'e5', 'w'], ['f4', 'f5', 'w'], ['g4', 'g5', 'w']],
-    squares: [['d6', 'weak'], ['d5', 'outpost']],
+    squares: [['d6', 'weak'], ['d4', 'outpost']],
   },
   'dragon': {
     plans: ['Black\'s bishop on g7 rakes the long diagonal: pressure on the c-file (the exchange sacrifice on c3 is typical), ...b7-b5 against White\'s king and ...d6-d5 when the centre allows.',
@@ -115,7 +119,7 @@ export const NOTES = {
   },
   'symmetric-benoni': {
     plans: ['White plays on the queenside with b2-b4 against c5 (or a knight to b5 via a3) and uses e4 for his pieces; he may also break with f2-f4.',
-      'Black has the matching plan: ...b7-b5 against c4, a knight on e5, and ...f7-f5 against e4.'],
+      'Black has the matching plan: ...b7-b5 against c4, a knight on e5, and ...f7-f5 to take e4 from White\'s pieces (there are no e-pawns to break against).'],
     breaks: [['b2', 'b4', 'w'], ['f2', 'f4', 'w'], ['b7', 'b5', 'b'], ['f7', 'f5', 'b']],
     squares: [['e4', 'outpost'], ['e5', 'outpost']],
   },
@@ -177,6 +181,6 @@ export const NOTES = {
     plans: ['White has the classical centre d4-e4 after ...exd4 and cxd4: space, e4-e5 or d4-d5 at the right moment, and an attack behind the centre.',
       'Black has the half-open e-file against e4 and the lever ...c7-c5 (or ...c6-c5) against d4; ...d6-d5 is his central break.'],
     breaks: [['e4', 'e5', 'w'], ['d4', 'd5', 'w'], ['c7', 'c5', 'b'], ['d6', 'd5', 'b']],
-    squares: [['e4', 'weak'], ['d4', 'weak'], ['e5', 'outpost']],
+    squares: [['e4', 'weak'], ['d4', 'weak']],
   },
 };

@@ -64,7 +64,7 @@ export function renderList(box, catalogue, counts, onPick) {
 
 // The page of one structure. `mine`: the rows of "your games" ({holder, result}) or null
 // when no file is open.
-export function renderPage(article, entry, mine, { onShowGames, onBoard } = {}) {
+export function renderPage(article, entry, mine, { onShowGames, onBoard, onOpenGame } = {}) {
   const notes = NOTES[entry.id];
   const reversed = entry.holder !== entry.writtenFor;
   const fen = entry.fen ? (reversed ? mirrorFen(entry.fen) : entry.fen) : '8/8/8/8/8/8/8/8 w - - 0 1';
@@ -84,24 +84,52 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard } = {}) 
   if (notes) {
     html += `<h4>Plans</h4><p><strong>${holder}:</strong> ${esc(notes.plans[0])}</p><p><strong>${other}:</strong> ${esc(notes.plans[1])}</p>`;
     html += `<h4>Typical breaks</h4><ul class="breaks">${notes.breaks.map(([f, t, s]) => `<li>${sideName(s)}: ${s === 'b' ? '...' : ''}${san(f, t)}</li>`).join('')}</ul>`;
-    html += '<p class="source">After Mauricio Flores Rios, <cite>Chess Structures: A Grandmaster Guide</cite> (2015), the catalogue\'s source.</p>';
+    html += `<p class="source">After Mauricio Flores Rios, <cite>Chess Structures: A Grandmaster Guide</cite> (2015), the catalogue's source: the chapter “${esc(entry.title)}”.</p>`;
   }
-  html += '<h4>Your games in this structure</h4><div id="your-games"></div></div></div>';
+  html += '<h4>Your games in this structure</h4><div id="your-games"></div>';
+  html += '<h4>Model games</h4><div id="model-games"></div></div></div>';
   article.innerHTML = html;
   article.hidden = false;
   const toBoard = article.querySelector('#structure-to-board');
   if (toBoard && onBoard) toBoard.addEventListener('click', () => onBoard(entry.fen));
-  renderYourGames(article, entry, mine, { onShowGames });
+  renderYourGames(article, entry, mine, { onShowGames, onOpenGame });
 }
 
 // Only the "your games" part, so that the rest of the page stays as it is when the
 // opened files' games arrive. `mine`: rows, 'finding' while they are looked for, or null.
-export function renderYourGames(article, entry, mine, { onShowGames } = {}) {
+export function renderYourGames(article, entry, mine, { onShowGames, onOpenGame } = {}) {
   const box = article.querySelector('#your-games');
   box.innerHTML = mine === 'finding' ? '<p class="note">finding your games…</p>' : yourGames(entry, mine);
   box.dataset.done = String(mine !== 'finding');
   const show = box.querySelector('#show-games');
   if (show && onShowGames) show.addEventListener('click', () => onShowGames(entry.id));
+  const models = article.querySelector('#model-games');
+  models.innerHTML = mine === 'finding' ? '' : modelGames(mine);
+  models.onclick = (e) => {
+    const row = e.target.closest('[data-game]');
+    if (row && e.target.closest('button') && onOpenGame) onOpenGame(Number(row.dataset.game), Number(row.dataset.ply));
+  };
+}
+
+export const MODEL_GAMES = 10;
+// The rating a model game is ranked by: the two players' mean (a rated player against an
+// unrated one counts as unrated: an unknown rating says nothing of the game's level).
+export const gameRating = (g) => (Number(g.white_elo) && Number(g.black_elo) ? (Number(g.white_elo) + Number(g.black_elo)) / 2 : 0);
+
+// The opened files' games that held the structure, best-rated first (then by number), each
+// opening at the position where the structure arose.
+function modelGames(mine) {
+  if (!mine || !mine.length) return '<p class="note">None yet: the model games are the opened files\' games that held it.</p>';
+  const best = [...mine].sort((a, b) => gameRating(b) - gameRating(a) || a.game - b.game).slice(0, MODEL_GAMES);
+  const year = (g) => (/^\d{4}/.test(g.date || '') ? g.date.slice(0, 4) : '');
+  const which = best.length < mine.length ? `The ${best.length} best-rated of your ${mine.length}` : `All ${mine.length}, best-rated first`;
+  let html = `<p class="note">${which} (by the mean of the two ratings); a click opens the game where the structure arose.</p><ol class="model-games">`;
+  for (const g of best) {
+    html += `<li data-game="${g.game}" data-ply="${g.ply}"><button type="button" aria-label="open game ${g.game} at move ${Math.ceil(g.ply / 2)}">` +
+      `${esc(g.white || '?')} (${esc(g.white_elo || '–')}) – ${esc(g.black || '?')} (${esc(g.black_elo || '–')}) ${esc(g.result || '*')}</button>` +
+      ` <small>${[year(g), g.timecontrol, `move ${Math.ceil(g.ply / 2)}`, `held by ${sideName(g.holder)}`, `game ${g.game}`].filter((x) => x).map(esc).join(', ')}</small></li>`;
+  }
+  return `${html}</ol>`;
 }
 
 // Honest counts: how many games, held by whom, and the holder's score only from

@@ -166,6 +166,7 @@ self.onmessage = async (event) => {
     if (op === 'stats') r = M.stats(input, args.minPlies ?? 8, progress);
     else if (op === 'find') r = M.find(input, args.where ?? '', args.minPlies ?? 1, !!args.games, progress);
     else if (op === 'similar') r = M.similar(input, args.to ?? '', args.top ?? 10, args.minPly ?? 20, args.ignoredFiles ?? 0, progress);
+    else if (op === 'search') r = M.searchGames(input, args.fen ?? '', args.match ?? 'exact', progress);
     else if (op === 'games') r = M.games(input, [].concat(args.game ?? 0).join(','), progress);
     else throw new Error(`unknown operation '${op}'`);
     if (!key) input.delete();

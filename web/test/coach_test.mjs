@@ -250,11 +250,11 @@ await check('games by structure: #games one row per game at its first move, as f
   const tags = fs.readFileSync(sample, 'utf8').split(/^(?=\[Event )/m).filter((t) => t.startsWith('[Event ')).map((t) => ({
     tc: (t.match(/^\[TimeControl "([^"]*)"\]/m) || [])[1], w: Number((t.match(/^\[WhiteElo "(\d+)"\]/m) || [])[1]), b: Number((t.match(/^\[BlackElo "(\d+)"\]/m) || [])[1]) }));
   assert.equal(tags.length, 300);
-  const speed = (tc) => { const [base, inc] = tc.split('+').map(Number); const e = base + 40 * (inc || 0); return e < 180 ? 'bullet' : e < 480 ? 'blitz' : e < 1500 ? 'rapid' : 'classical'; };
+  const speed = (tc) => { const [base, inc] = tc.split('+').map(Number); const e = base + 40 * (inc || 0); return e < 30 ? 'ultraBullet' : e < 180 ? 'bullet' : e < 480 ? 'blitz' : e < 1500 ? 'rapid' : 'classical'; };
   // Lichess's own examples (its FAQ: estimated duration = base + 40 x increment), then every
   // time control of the sample against the rule computed here.
   const cases = { '120+1': 'bullet', '180+2': 'blitz', '300+3': 'blitz', '480+0': 'rapid', '420+5': 'rapid',
-    '900+10': 'rapid', '1500+0': 'classical', '60+0': 'bullet' };
+    '900+10': 'rapid', '1500+0': 'classical', '60+0': 'bullet', '15+0': 'ultraBullet', '0+1': 'bullet', '-': 'correspondence' };
   for (const tc of new Set(tags.map((t) => t.tc).filter((t) => /^\d+\+\d+$/.test(t)))) cases[tc] ||= speed(tc);
   const speeds = await page.evaluate(async (tcs) => {
     const { speedOf } = await import('./coach.js');
