@@ -15,6 +15,7 @@
 #   PAWNKIT_BENCH_DIR: where the files and indexes go (default /tmp/pawnkit_explorer_bench)
 set -eu  # no pipefail: awk stops reading the copies early (SIGPIPE upstream is expected)
 cd "$(dirname "$0")/.."
+source bench/side_by_side.sh  # cpu_seconds, median
 source=${1:-../shared/data/lichess_magnus_games.pgn.zst}
 [ -f "$source" ] || source=data/sample.pgn
 [ $# -gt 0 ] && shift
@@ -50,11 +51,19 @@ random.shuffle(fens)
 print("\n".join(fens[:5000]))' >"$fens"
 fi
 
-# paired_cpu A B: farm-bench runs A and B in turn (A B A B ...); prints the median user +
-# system seconds of each and the median of the run-by-run ratios A/B.
+# paired_cpu A B: runs A and B in turn (a warm-up pair, then A B A B ...); prints the
+# median user + system seconds of each and the median of the run-by-run ratios A/B.
 paired_cpu() {
-  farm-bench -n "$runs" --warmup 1 --timeout 3600 --vs "$2" -- sh -c "$1" 2>&1 |
-    awk '/^A cpu s/ { a = $5 } /^B cpu s/ { b = $5 } /^A\/B cpu/ { r = $4 } END { print a, b, r }'
+  local a b as=() bs=() rs=() i
+  sh -c "$1" >/dev/null 2>&1 || true
+  sh -c "$2" >/dev/null 2>&1 || true
+  for ((i = 0; i < runs; i++)); do
+    a=$(cpu_seconds sh -c "$1")
+    b=$(cpu_seconds sh -c "$2")
+    as+=("$a") bs+=("$b")
+    rs+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
+  done
+  echo "$(median "${as[@]}") $(median "${bs[@]}") $(median "${rs[@]}")"
 }
 
 echo "source: $source ($source_games games); $(uptime | sed 's/.*load/load/')"
@@ -88,6 +97,16 @@ run_one real "$source" 5
 # creating an index shows there).
 second=${PAWNKIT_BENCH_SECOND:-../shared/data/lichess_db_1000k.pgn}
 [ -f "$second" ] && run_one real-2 "$second" 9
+# A comment-heavy file as Lichess writes it (every move with its [%eval] and [%clk]), of
+# 30,000 distinct games (3 copies of the first 10,000 with distinct Site tags): reading
+# weighs more there, the index's work per game the same.
+heavy=$work/heavy-30000.pgn
+if [ ! -f "$heavy" ]; then
+  for c in 0 1 2; do
+    cat_source | awk -v c="$c" '/^\[Site "/ { sub(/"\]/, "#h" c "\"]") } { print }'
+  done | python3 bench/make_heavy_pgn.py comments --games 30000 >"$heavy"
+fi
+run_one heavy-30k "$heavy" 3
 for n in "${sizes[@]}"; do
   file=$work/games-$n.pgn.zst
   make_file "$n" "$file"
@@ -95,6 +114,6 @@ for n in "${sizes[@]}"; do
   [ "$n" -ge 100000 ] && runs=1
   run_one "replicated-$n" "$file" "$runs"
 done
-echo "index s, stats s: median CPU seconds (user + system, every thread) of farm-bench runs,"
+echo "index s, stats s: median CPU seconds (user + system, every thread) of runs in turns,"
 echo "the two commands in turn; ratio: the median of the run-by-run ratios;"
 echo "zstd MB: the PGN compressed with zstd -3; queries: bench/explore_latency.py"

@@ -116,5 +116,36 @@ TEST(PlacementStatsReader, RefusesEveryTruncationAndATrailingByte) {
   EXPECT_TRUE(read_placement_stats(bytes, seen));
 }
 
+// The writer's shortcut for a key one game reached (encode_one_game) against the general
+// path (add_game on empty stats, then encode_to), and read back as the game's own tally.
+TEST(PlacementStats, OneGameEncodedAsTheGeneralPathEncodesIt) {
+  std::mt19937_64 random(11);
+  for (int i = 0; i < 2000; ++i) {
+    const auto cell =
+        std::uint32_t(i < 4 ? (i % 2 ? 0xffffffffu : 0u) : random() >> (random() % 64));
+    const auto result = Result(random() % 4);
+    const std::optional<std::uint32_t> move =
+        random() % 3 ? std::optional(std::uint32_t(random() % 0x8000)) : std::nullopt;
+    const Candidate candidate{std::uint32_t(random() >> 40), random(), std::uint32_t(random()),
+                              std::uint32_t(random() % 600)};
+    PlacementStats stats;
+    stats.add_game(cell, result, move, candidate);
+    std::string general = "prefix", shortcut = "prefix";
+    stats.encode_to(general);
+    PlacementStats::encode_one_game(shortcut, cell, result, move, candidate);
+    ASSERT_EQ(shortcut, general) << i;
+    Seen seen;
+    ASSERT_TRUE(read_placement_stats(std::string_view(shortcut).substr(6), seen));
+    Counts expected{};
+    tally(expected, result);
+    EXPECT_EQ(seen.cells, (std::map<std::uint32_t, Counts>{{cell, expected}}));
+    EXPECT_EQ(seen.moves.size(), move ? 1u : 0u);
+    if (move) {
+      EXPECT_EQ(seen.moves.at({cell, *move}), expected);
+    }
+    EXPECT_EQ(seen.candidates[cell], std::vector<std::uint32_t>{candidate.game});
+  }
+}
+
 }  // namespace
 }  // namespace pawnkit::index_db

@@ -130,16 +130,24 @@ std::string IndexBuilder::flush() {
   for (std::size_t i = 0; i < rows_.size();) {
     const PackedKey key = key_of(rows_[i].kind, rows_[i].high, rows_[i].low);
     if (!middle_written && key.bytes[0] > 'F') write_middle();
-    stats.cells.clear();
-    std::size_t j = i;
-    for (; j < rows_.size() && rows_[j].same_key(rows_[i]); ++j) {
-      const Row& r = rows_[j];
-      stats.add_game(r.cell, r.result,
-                     r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
-                     Candidate{r.score, r.tiebreak, r.game, r.first_ply});
-    }
+    std::size_t j = i + 1;
+    while (j < rows_.size() && rows_[j].same_key(rows_[i])) ++j;
     value.clear();
-    stats.encode_to(value);
+    if (j == i + 1) {  // one game's key (most of them): encoded as it is
+      const Row& r = rows_[i];
+      PlacementStats::encode_one_game(
+          value, r.cell, r.result, r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
+          Candidate{r.score, r.tiebreak, r.game, r.first_ply});
+    } else {
+      stats.cells.clear();
+      for (std::size_t k = i; k < j; ++k) {
+        const Row& r = rows_[k];
+        stats.add_game(r.cell, r.result,
+                       r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
+                       Candidate{r.score, r.tiebreak, r.game, r.first_ply});
+      }
+      stats.encode_to(value);
+    }
     if (first)
       table->put(key.view(), value);
     else

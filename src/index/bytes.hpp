@@ -8,16 +8,33 @@
 
 namespace pawnkit::index_db {
 
-inline void put_varint(std::string& out, std::uint64_t v) {
+inline constexpr std::size_t max_varint_bytes = 10;
+
+// The same encodings written at `p` (room checked by the caller): the writer's hot loops
+// size their output once instead of growing a string a byte at a time.
+inline char* write_varint(char* p, std::uint64_t v) {
   while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+    *p++ = static_cast<char>((v & 0x7f) | 0x80);
     v >>= 7;
   }
-  out.push_back(static_cast<char>(v));
+  *p++ = static_cast<char>(v);
+  return p;
+}
+
+inline char* write_fixed64(char* p, std::uint64_t v) {
+  for (int shift = 56; shift >= 0; shift -= 8) *p++ = static_cast<char>(v >> shift);
+  return p;
+}
+
+inline void put_varint(std::string& out, std::uint64_t v) {
+  char bytes[max_varint_bytes];
+  out.append(bytes, std::size_t(write_varint(bytes, v) - bytes));
 }
 
 inline void put_fixed64(std::string& out, std::uint64_t v) {
-  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>(v >> shift));
+  char bytes[8];
+  write_fixed64(bytes, v);
+  out.append(bytes, 8);
 }
 
 inline void put_fixed32(std::string& out, std::uint32_t v) {

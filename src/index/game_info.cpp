@@ -127,17 +127,23 @@ std::optional<GameInfo> GameInfo::decode(std::string_view bytes) {
   return info;
 }
 
-std::uint32_t model_score(const GameInfo& game, int plies_held) {
+int model_score_of_game(const GameInfo& game) {
   static constexpr std::array<int, speed_count> speed_bonus{250, -100, 0, 100, 200, 300, 300};
   const bool rated = game.white_elo > 0 && game.black_elo > 0;
   const int strength = rated ? std::min(game.white_elo, game.black_elo) : 0;
   const int gap = rated ? std::abs(game.white_elo - game.black_elo) / 2 : 0;
   const Result r = result_of(game.result);
   const int decisive = r == Result::WhiteWins || r == Result::BlackWins ? 100 : 0;
+  return 100000 + strength - gap + speed_bonus[std::size_t(speed_of(game.time_control))] + decisive;
+}
+
+std::uint32_t model_score(int of_game, int plies_held) {
   const int held = std::min(plies_held, 40) * 5;
-  const int score = 100000 + strength - gap +
-                    speed_bonus[std::size_t(speed_of(game.time_control))] + decisive + held;
-  return std::uint32_t(std::max(score, 0));
+  return std::uint32_t(std::max(of_game + held, 0));
+}
+
+std::uint32_t model_score(const GameInfo& game, int plies_held) {
+  return model_score(model_score_of_game(game), plies_held);
 }
 
 }  // namespace pawnkit::index_db

@@ -71,5 +71,8 @@ struct GameInfo {
 // The model-game score of a game that held a placement for `plies_held` plies: documented
 // in docs/explorer.md ("Model games"). Higher is better.
 std::uint32_t model_score(const GameInfo& game, int plies_held);
+// The same in two steps: the game's part (once per game), then a visit's.
+int model_score_of_game(const GameInfo& game);
+std::uint32_t model_score(int of_game, int plies_held);
 
 }  // namespace pawnkit::index_db

@@ -62,34 +62,39 @@ ContentHash content_hash(const io::GameRecord& game) {
   return {mix(a.h), mix(b.h ^ 0x9e3779b97f4a7c15ULL)};
 }
 
+// An entry goes from a worker to the writer in memory only (never to disk): its size as
+// 4 fixed bytes in front, so that it is written in place without a second buffer.
 void GameEntry::append_to(std::string& out) const {
-  std::string body;
-  put_fixed64(body, hash.high);
-  put_fixed64(body, hash.low);
-  put_string(body, info);
-  put_varint(body, cell);
-  put_varint(body, std::uint64_t(result));
-  put_varint(body, visits.size());
+  const std::size_t start = out.size();
+  out.resize(start + 4 + 16 + max_varint_bytes + info.size() + 3 * max_varint_bytes +
+             visits.size() * (1 + 17 + 4 * max_varint_bytes));
+  char* const body = out.data() + start + 4;
+  char* p = write_fixed64(body, hash.high);
+  p = write_fixed64(p, hash.low);
+  p = write_varint(p, info.size());
+  p = std::copy(info.begin(), info.end(), p);
+  p = write_varint(p, cell);
+  p = write_varint(p, std::uint64_t(result));
+  p = write_varint(p, visits.size());
   for (const Visit& v : visits) {
-    put_string(body, v.key.view());
-    put_varint(body, v.first_ply);
-    put_varint(body, v.plies);
-    put_varint(body, v.move ? *v.move + 1 : 0);
-    put_varint(body, v.score);
+    p = write_varint(p, v.key.size);
+    p = std::copy_n(v.key.bytes.data(), v.key.size, p);
+    p = write_varint(p, v.first_ply);
+    p = write_varint(p, v.plies);
+    p = write_varint(p, v.move ? *v.move + 1 : 0);
+    p = write_varint(p, v.score);
   }
-  put_varint(out, body.size());
-  out += body;
+  const auto size = std::uint32_t(p - body);
+  for (int i = 0; i < 4; ++i) body[i - 4] = static_cast<char>(size >> (24 - 8 * i));
+  out.resize(std::size_t(p - out.data()));
 }
 
 bool GameEntry::read_from(std::string_view& bytes) {
   ByteReader outer(bytes);
-  const std::uint64_t size = outer.varint();
-  // The size's own length: re-encode it (varints are canonical here).
-  std::string prefix;
-  put_varint(prefix, size);
-  if (!outer.ok() || bytes.size() < prefix.size() + size) return false;
-  ByteReader in(bytes.substr(prefix.size(), size));
-  bytes.remove_prefix(prefix.size() + size);
+  const std::uint32_t size = outer.fixed32();
+  if (!outer.ok() || bytes.size() - 4 < size) return false;
+  ByteReader in(bytes.substr(4, size));
+  bytes.remove_prefix(4 + std::size_t(size));
   hash.high = in.fixed64();
   hash.low = in.fixed64();
   info = std::string(in.string());
@@ -135,11 +140,11 @@ void VisitTracker::position(const Position& pos, int ply) {
   const bool ending = in_ending(pos);
   auto structure_of = [&] {
     const auto match = classify_structure(white, black, ending);
-    return match ? PackedKey::of(structure_key(match->id, match->side)) : PackedKey{};
+    return match ? packed_structure_key(match->id, match->side) : PackedKey{};
   };
   if (ply == 0) {
-    open(exact_, PackedKey::of(placement_key(MatchKind::Exact, white, black)), 0, nullptr);
-    open(center_, PackedKey::of(placement_key(MatchKind::Center, white, black)), 0, &seen_center_);
+    open(exact_, packed_placement_key(MatchKind::Exact, white, black), 0, nullptr);
+    open(center_, packed_placement_key(MatchKind::Center, white, black), 0, &seen_center_);
     open(structure_, structure_of(), 0, &seen_structure_);
   } else if (white != white_ || black != black_ || ending != ending_) {
     const Color mover = ~pos.side_to_move();
@@ -147,12 +152,11 @@ void VisitTracker::position(const Position& pos, int ply) {
         move_code(pieces_[mover == White ? 0 : 1], mover == White ? white_ : black_, pos);
     if (white != white_ || black != black_) {
       close(exact_, ply, move);
-      open(exact_, PackedKey::of(placement_key(MatchKind::Exact, white, black)), ply, nullptr);
+      open(exact_, packed_placement_key(MatchKind::Exact, white, black), ply, nullptr);
     }
     if (((white ^ white_) | (black ^ black_)) & center_files) {
       close(center_, ply, move);
-      open(center_, PackedKey::of(placement_key(MatchKind::Center, white, black)), ply,
-           &seen_center_);
+      open(center_, packed_placement_key(MatchKind::Center, white, black), ply, &seen_center_);
     }
     const PackedKey structure = structure_of();
     if (structure != structure_.key) {
@@ -188,7 +192,8 @@ void IndexWorker::game(const io::GameRecord& game, std::string& out,
   entry.info = info.encode();
   entry.cell = info.cell().id();
   entry.result = result_of(info.result);
-  for (Visit& v : visits) v.score = model_score(info, int(v.plies));
+  const int of_game = model_score_of_game(info);
+  for (Visit& v : visits) v.score = model_score(of_game, int(v.plies));
   entry.visits = std::move(visits);
   entry.append_to(out);
 }

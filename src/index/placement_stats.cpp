@@ -38,13 +38,6 @@ void merge_moves(std::vector<MoveScore>& into, const std::vector<MoveScore>& fro
   into = std::move(both);
 }
 
-void put_score(std::string& out, const Score& s) {
-  put_varint(out, s.games);
-  put_varint(out, s.white);
-  put_varint(out, s.draws);
-  put_varint(out, s.black);
-}
-
 }  // namespace
 
 void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
@@ -98,23 +91,66 @@ std::string PlacementStats::encode() const {
 }
 
 void PlacementStats::encode_to(std::string& out) const {
-  put_varint(out, cells.size());
+  // The most bytes the value can take, then written in place and cut to its size.
+  std::size_t room = max_varint_bytes;
+  for (const CellStats& c : cells)
+    room += 7 * max_varint_bytes + c.moves.size() * 5 * max_varint_bytes +
+            c.candidates.size() * (3 * max_varint_bytes + 8);
+  const std::size_t start = out.size();
+  out.resize(start + room);
+  char* p = out.data() + start;
+  auto score = [&p](const Score& s) {
+    p = write_varint(p, s.games);
+    p = write_varint(p, s.white);
+    p = write_varint(p, s.draws);
+    p = write_varint(p, s.black);
+  };
+  p = write_varint(p, cells.size());
   for (const CellStats& c : cells) {
-    put_varint(out, c.cell);
-    put_score(out, c.score);
-    put_varint(out, c.moves.size());
+    p = write_varint(p, c.cell);
+    score(c.score);
+    p = write_varint(p, c.moves.size());
     for (const MoveScore& m : c.moves) {
-      put_varint(out, m.move);
-      put_score(out, m.score);
+      p = write_varint(p, m.move);
+      score(m.score);
     }
-    put_varint(out, c.candidates.size());
+    p = write_varint(p, c.candidates.size());
     for (const Candidate& k : c.candidates) {
-      put_varint(out, k.score);
-      put_fixed64(out, k.tiebreak);
-      put_varint(out, k.game);
-      put_varint(out, k.first_ply);
+      p = write_varint(p, k.score);
+      p = write_fixed64(p, k.tiebreak);
+      p = write_varint(p, k.game);
+      p = write_varint(p, k.first_ply);
     }
   }
+  out.resize(std::size_t(p - out.data()));
+}
+
+void PlacementStats::encode_one_game(std::string& out, std::uint32_t cell, Result result,
+                                     std::optional<std::uint32_t> move,
+                                     const Candidate& candidate) {
+  const std::size_t start = out.size();
+  out.resize(start + 16 * max_varint_bytes + 8);
+  char* p = out.data() + start;
+  auto score = [&p, result] {
+    p = write_varint(p, 1);
+    p = write_varint(p, result == Result::WhiteWins);
+    p = write_varint(p, result == Result::Draw);
+    p = write_varint(p, result == Result::BlackWins);
+  };
+  p = write_varint(p, 1);  // one cell
+  p = write_varint(p, cell);
+  score();
+  p = write_varint(p, move ? 1 : 0);
+  if (move) {
+    p = write_varint(p, *move);
+    score();
+  }
+  p = write_varint(p, 1);  // one candidate
+  p = write_varint(p, candidate.score);
+  p = write_fixed64(p, candidate.tiebreak);
+  p = write_varint(p, candidate.game);
+  p = write_varint(p, candidate.first_ply);
+  out.resize(std::size_t(p - out.data()));
 }
 
 std::optional<PlacementStats> PlacementStats::decode(std::string_view bytes) {

@@ -69,6 +69,10 @@ struct PlacementStats {
   void merge(const PlacementStats& other);
   std::string encode() const;
   void encode_to(std::string& out) const;  // appends
+  // Appends the encoding of the stats of one game alone (add_game on empty stats, then
+  // encode_to), without building them: most keys of a batch are one game's.
+  static void encode_one_game(std::string& out, std::uint32_t cell, Result result,
+                              std::optional<std::uint32_t> move, const Candidate& candidate);
   static std::optional<PlacementStats> decode(std::string_view bytes);
 };
 

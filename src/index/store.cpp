@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <thread>
 
-#include "index/bytes.hpp"
 #include "index/keys.hpp"
 #include "index/placement_stats.hpp"
 
@@ -102,6 +101,37 @@ std::string one_line(std::string text) {
   return text;
 }
 
+// The RocksDB backend: the index on disk.
+class RocksStore final : public Store {
+ public:
+  explicit RocksStore(const std::string& path) { path_ = path; }
+  bool get_into(std::string_view key, std::string& value, std::string& error) const override;
+  std::unique_ptr<Table> table(bool compressed) override;
+  std::string compact() override;
+  std::uint64_t bytes() const override;
+  std::unique_ptr<rocksdb::DB> db_;
+
+ private:
+  std::string scan_impl(std::string_view prefix,
+                        void (*callback)(void*, std::string_view, std::string_view),
+                        void* context) const override;
+};
+
+// A table file written key by key that RocksDB then ingests whole.
+class RocksTable final : public Store::Table {
+ public:
+  RocksTable(RocksStore& store, bool compressed);
+  void put(std::string_view key, std::string_view value) override;
+  void merge(std::string_view key, std::string_view value) override;
+  std::string ingest() override;
+
+ private:
+  RocksStore& store_;
+  std::string file_;
+  std::unique_ptr<rocksdb::SstFileWriter> writer_;
+  std::string error_;
+};
+
 }  // namespace
 
 std::unique_ptr<Store> Store::open(const std::string& path, Mode mode, std::string& error) {
@@ -112,8 +142,7 @@ std::unique_ptr<Store> Store::open(const std::string& path, Mode mode, std::stri
                                               : "no index here";
     return nullptr;
   }
-  std::unique_ptr<Store> store(new Store);
-  store->path_ = path;
+  auto store = std::make_unique<RocksStore>(path);
   rocksdb::DB* db = nullptr;
   const rocksdb::Options options = store_options(mode);
   const rocksdb::Status status = mode == Mode::Write
@@ -143,21 +172,7 @@ std::unique_ptr<Store> Store::open(const std::string& path, Mode mode, std::stri
   return store;
 }
 
-Store::~Store() = default;
-
-std::optional<std::string> Store::get(std::string_view key, std::string& error) const {
-  std::string value;
-  const rocksdb::Status status =
-      db_->Get(rocksdb::ReadOptions(), rocksdb::Slice(key.data(), key.size()), &value);
-  if (status.IsNotFound()) return std::nullopt;
-  if (!status.ok()) {
-    error = one_line(status.ToString());
-    return std::nullopt;
-  }
-  return value;
-}
-
-bool Store::get_into(std::string_view key, std::string& value, std::string& error) const {
+bool RocksStore::get_into(std::string_view key, std::string& value, std::string& error) const {
   const rocksdb::Status status =
       db_->Get(rocksdb::ReadOptions(), rocksdb::Slice(key.data(), key.size()), &value);
   if (status.IsNotFound()) return false;
@@ -179,9 +194,13 @@ rocksdb::Options table_options(bool compressed) {
   return options;
 }
 
-Store::Table::Table(Store& store, bool compressed)
+std::unique_ptr<Store::Table> RocksStore::table(bool compressed) {
+  return std::make_unique<RocksTable>(*this, compressed);
+}
+
+RocksTable::RocksTable(RocksStore& store, bool compressed)
     : store_(store),
-      file_(store.path_ + "/pending.sst"),  // a file left by a crash is overwritten
+      file_(store.path() + "/pending.sst"),  // a file left by a crash is overwritten
       writer_(std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
                                                        table_options(compressed))) {
   // Unlink, never truncate, a file left by a crash: ingestion hard-links this file into
@@ -194,23 +213,21 @@ Store::Table::Table(Store& store, bool compressed)
   if (!status.ok()) error_ = one_line(status.ToString());
 }
 
-Store::Table::~Table() = default;
-
-void Store::Table::put(std::string_view key, std::string_view value) {
+void RocksTable::put(std::string_view key, std::string_view value) {
   if (!error_.empty()) return;
   const rocksdb::Status status =
       writer_->Put({key.data(), key.size()}, {value.data(), value.size()});
   if (!status.ok()) error_ = one_line(status.ToString());
 }
 
-void Store::Table::merge(std::string_view key, std::string_view value) {
+void RocksTable::merge(std::string_view key, std::string_view value) {
   if (!error_.empty()) return;
   const rocksdb::Status status =
       writer_->Merge({key.data(), key.size()}, {value.data(), value.size()});
   if (!status.ok()) error_ = one_line(status.ToString());
 }
 
-std::string Store::Table::ingest() {
+std::string RocksTable::ingest() {
   if (!error_.empty()) return error_;
   rocksdb::Status status = writer_->Finish();
   if (status.ok()) {
@@ -221,9 +238,9 @@ std::string Store::Table::ingest() {
   return status.ok() ? std::string() : one_line(status.ToString());
 }
 
-std::string Store::scan_impl(std::string_view prefix,
-                             void (*callback)(void*, std::string_view, std::string_view),
-                             void* context) const {
+std::string RocksStore::scan_impl(std::string_view prefix,
+                                  void (*callback)(void*, std::string_view, std::string_view),
+                                  void* context) const {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions()));
   for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
     const rocksdb::Slice key = it->key();
@@ -233,7 +250,7 @@ std::string Store::scan_impl(std::string_view prefix,
   return it->status().ok() ? std::string() : one_line(it->status().ToString());
 }
 
-std::string Store::compact() {
+std::string RocksStore::compact() {
   // Ingestion puts each batch's file on the deepest level it does not overlap: the
   // batches stack up one level each (L6, L5, ... then L0), and a CompactRange would
   // rewrite them level by level (measured: 2x the CPU of one pass). One CompactFiles job
@@ -253,16 +270,7 @@ std::string Store::compact() {
   return status.ok() ? std::string() : one_line(status.ToString());
 }
 
-std::uint64_t Store::games(std::string& error) const {
-  const auto value = get("M", error);
-  if (!value) return 0;
-  ByteReader in(*value);
-  const std::uint64_t games = in.varint();
-  if (!in.ok()) error = "corrupt index: the totals key is unreadable";
-  return games;
-}
-
-std::uint64_t Store::bytes() const {
+std::uint64_t RocksStore::bytes() const {
   std::uint64_t total = 0;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(path_, ec))

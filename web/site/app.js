@@ -13,6 +13,7 @@ import { buildBoard, render, loadCatalogue } from './board-view.js';
 import { buildPalette, focusSquare, onBoardKey, place } from './editor.js';
 import { openFiles, renderGames, openGame, setBusy, showTimeline } from './files.js';
 import { runFind, runSimilar } from './find.js';
+import { initExplorer } from './explorer-page.js';
 
 const PLAY_LABEL = 'Chess board: click a piece and its square, or drag it, to play a move; arrows move between squares, Enter or Space acts as a click';
 const EDIT_LABEL = 'Chess board: arrows move, Enter or Space places the chosen piece';
@@ -32,6 +33,7 @@ async function main() {
     onMode: (mode) => { buildPalette(); $('board').setAttribute('aria-label', mode === 'play' ? PLAY_LABEL : EDIT_LABEL); },
   });
   buildPalette();
+  initExplorer();
   if (!page.analysis.applyHash() && !setFen(START)) throw new Error('the start position was refused');
   page.analysis.setMode('play');
   initCoachPages({ openGame, setFen, files: () => state.files });

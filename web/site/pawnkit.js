@@ -13,6 +13,8 @@
 //   await pawnkit.similar(data, {to, top, minPly, ignoreFiles}) -> `similar --format jsonl` as objects, best first
 //   await pawnkit.searchGames(data, {fen, match}) -> the games that reached the FEN's pawns, as explore --match counts them
 //   await pawnkit.games(data, {game})            -> the games table (or the games numbered, with their moves)
+//   await pawnkit.buildIndex(data)               -> the explorer's index of the files, in memory: {added, duplicates, games, bytes, warnings}
+//   await pawnkit.explore({fen, match, minElo, speeds, since, until, games}) -> `explore --format json` of that index
 //   pawnkit.cancel()                -> stops the running file work; its promise rejects
 //
 // `data` is a Uint8Array, Blob or File (or an array of them: one input). Errors are Error
@@ -147,5 +149,16 @@ export async function searchGames(data, options = {}) {
 // options.game: a game number, or an array of them (those games with their moves, in file order).
 export async function games(data, options = {}) {
   const r = await request('games', data, { game: options.game ?? 0, lines: true }, options);
+  return r.result;
+}
+
+// The structure explorer over the files (explorer_bindings.cpp): `pawnkit index add` into
+// an index in memory, then `pawnkit explore --format json` questions to it.
+export async function buildIndex(data, options = {}) {
+  const r = await request('index', data, {}, options);
+  return JSON.parse(r.result);
+}
+export async function explore(args = {}) {
+  const r = await request('explore', null, args);
   return r.result;
 }

@@ -68,6 +68,7 @@ export function showFen(text) {
   state.rest = report.fen.split(' ').slice(1).join(' ');
   $('fen').value = report.fen;
   render(details);
+  document.dispatchEvent(new CustomEvent('pawnkit:position', { detail: { fen: report.fen } })); // the explorer follows
   return true;
 }
 

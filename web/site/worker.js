@@ -143,11 +143,26 @@ function asBlob(data, name) {
   return new Blob([data], { type: 'application/octet-stream' });
 }
 
+// The structure explorer's index of the page's files (explorer_bindings.cpp), kept here
+// between questions: {key, index}.
+let explorerIndex = null;
+
+// A question to the explorer's index: the CLI's `explore --format json` answer as text.
+function exploreIndex(id, args) {
+  if (!explorerIndex) throw new Error('no index: open PGN files first');
+  const text = explorerIndex.index.explore(args.fen ?? '', args.minElo ?? 0, (args.speeds ?? []).join(','),
+    args.since ?? '', args.until ?? '', args.match ?? 'exact', args.games ?? 5);
+  const answer = JSON.parse(text);
+  if (answer.error) throw new Error(answer.error);
+  post('result', id, { result: answer });
+}
+
 self.onmessage = async (event) => {
   const { id, op, data, name, key, args = {} } = event.data;
   try {
     const M = await modulePromise;
     if (op === 'ready') return post('result', id, { result: null });
+    if (op === 'explore') return exploreIndex(id, args);
     const blobs = (Array.isArray(data) ? data : [data]).map((d) => asBlob(d, name));
     const fileName = name || blobs[0].name || '<memory>';
     const loadStarted = performance.now();
@@ -168,6 +183,14 @@ self.onmessage = async (event) => {
     else if (op === 'similar') r = M.similar(input, args.to ?? '', args.top ?? 10, args.minPly ?? 20, args.ignoredFiles ?? 0, progress);
     else if (op === 'search') r = M.searchGames(input, args.fen ?? '', args.match ?? 'exact', progress);
     else if (op === 'games') r = M.games(input, [].concat(args.game ?? 0).join(','), progress);
+    else if (op === 'index') {
+      // A new index of these files (an index of the files opened before is dropped).
+      if (explorerIndex) { explorerIndex.index.delete(); explorerIndex = null; }
+      const index = new M.BrowserIndex();
+      const added = JSON.parse(index.add(input, progress));
+      if (added.error) { index.delete(); r = { error: added.error }; }
+      else { explorerIndex = { key, index }; r = { text: JSON.stringify(added), warnings: added.warnings }; }
+    }
     else throw new Error(`unknown operation '${op}'`);
     if (!key) input.delete();
     if (r.error) throw new Error(r.error);

@@ -218,13 +218,10 @@ Bitboard attacked_among(const Board& pos, Bitboard wanted, Bitboard occupied) {
 // The squares the king would cross and land on in the castlings whose squares are empty.
 template <Color Us, class Board>
 Bitboard open_castling_paths(const Board& pos, Square king) {
-  const Bitboard rights = pos.castling_rooks(Us);
-  if (!rights) return 0;
+  // Each rook with a right is on the king's rank, at most one on each side of the king,
+  // so the table entry of the king's and the rook's files is that castling's.
   Bitboard paths = 0;
-  const Square king_side = castling_rook_beyond<CastlingSide::King>(rights, king);
-  const Square queen_side = castling_rook_beyond<CastlingSide::Queen>(rights, king);
-  for (Square rook : {king_side, queen_side}) {
-    if (rook == NoSquare) continue;
+  for (Square rook : squares(pos.castling_rooks(Us))) {
     const CastlingSquares& sq = castling_squares_of<Us>(king, rook);
     if (!(sq.must_be_empty & pos.occupied())) paths |= sq.king_path;
   }
