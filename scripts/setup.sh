@@ -8,6 +8,7 @@ packages=(
   libboost-dev      # pawnkit serve's HTTP (Boost.Beast, header-only)
   wrk nginx-light libcpp-httplib-dev  # serve's load bench beside nginx, the library comparison
   clang clang-format libclang-rt-14-dev librsvg2-bin
+  universal-ctags   # scripts/long_functions.py
   stockfish         # the outside truth for pawn-eval
   pybind11-dev python3-dev python3-numpy python3-pandas python3-dask python3-distributed
   python3-pytest python3-venv python3-pip   # the Python package, its tests and its install

@@ -52,12 +52,12 @@ TEST(EvalNames, TheTwoBackwardSetsDifferOnlyAsDefined) {
   for (int i = 0; i < 20'000; ++i) {
     const PawnBoard b = boards.next();
     const Bitboard own = b.pawns[0], enemy = b.pawns[1];
-    const Bitboard contract = backward<White>(own, enemy);
+    const Bitboard spec = backward<White>(own, enemy);
     const Bitboard stockfish = fixed_behind_neighbors<White>(own, enemy);
-    const Bitboard only_contract = contract & ~stockfish, only_stockfish = stockfish & ~contract;
-    ASSERT_EQ(only_contract & ~isolated(own), 0u) << "board " << i;
+    const Bitboard only_spec = spec & ~stockfish, only_stockfish = stockfish & ~spec;
+    ASSERT_EQ(only_spec & ~isolated(own), 0u) << "board " << i;
     ASSERT_EQ(only_stockfish & ~blocked<White>(own, enemy), 0u) << "board " << i;
-    differ += (only_contract | only_stockfish) != 0;
+    differ += (only_spec | only_stockfish) != 0;
   }
   EXPECT_GT(differ, 100);  // they do differ: one name for both would mislead
 }

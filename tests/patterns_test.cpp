@@ -155,7 +155,7 @@ TEST(SeedDoubleTriple, TwinsAndTriples) {
   EXPECT_EQ(doubled(black), bb({C5, C7}));
 }
 
-TEST(ContractPatterns, PassedIgnoresPawnsLevelBeside) {
+TEST(PatternSpec, PassedIgnoresPawnsLevelBeside) {
   // d4 against e4: the e-pawn is beside, not in front, so d4 is passed; e4 too.
   EXPECT_EQ(passed<White>(bb({D4}), bb({E4})), bb({D4}));
   EXPECT_EQ(passed<Black>(bb({E4}), bb({D4})), bb({E4}));
@@ -164,7 +164,7 @@ TEST(ContractPatterns, PassedIgnoresPawnsLevelBeside) {
   EXPECT_EQ(passed<White>(bb({A2}), bb({H7})), bb({A2}));
 }
 
-TEST(ContractPatterns, BackwardRamsLeversDefended) {
+TEST(PatternSpec, BackwardRamsLeversDefended) {
   // White d3 e4, Black e5: d3's stop square d4 is attacked by e5, and e4 is ahead of it.
   const Bitboard white = bb({D3, E4}), black = bb({E5});
   EXPECT_EQ(backward<White>(white, black), bb({D3}));

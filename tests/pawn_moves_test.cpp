@@ -67,7 +67,7 @@ TEST(SeedPawnMoves, DoublePushThroughABlocker) {
   EXPECT_EQ(double_pushes<Black>(bb({C7, D6}), bb({C7, D6})), bb({C5}));
 }
 
-TEST(ContractMoves, CapturesIncludeTheKingAndEnPassantIsForTheSideToMove) {
+TEST(PatternSpecMoves, CapturesIncludeTheKingAndEnPassantIsForTheSideToMove) {
   PawnBoard board;
   board.pawns = {bb({E5, B7}), bb({D5, F7})};
   board.pieces = {board.pawns[0] | bb({E1}), board.pawns[1] | bb({F6, C8, A8})};

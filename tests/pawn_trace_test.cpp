@@ -12,6 +12,8 @@
 #include <pawnkit/eval/pawn_trace.hpp>
 #include <random>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "analysis/replay.hpp"
 #include "support/diagram.hpp"
@@ -178,6 +180,123 @@ TEST(PawnTrace, WorkedExtendedTerms) {
   std::array<int, extended_term_count> pawn_expected{};
   pawn_expected[ext_phalanx + 3] = 2;
   EXPECT_EQ(pawns_only.extended, pawn_expected);
+}
+
+// Every parameter name, written out by hand as docs/engine.md describes them (the trace's
+// CSV columns and the tuner's table print them): the Score terms' mg then eg, connected.0
+// .. connected.7, supporter, then each extended term (its by-rank ones by relative rank
+// 1..6) mg then eg. The headers derive them from the term names; this list is the check.
+TEST(PawnTrace, ParameterNamesAsDocumented) {
+  const std::vector<std::string_view> expected{"backward.mg",
+                                               "backward.eg",
+                                               "doubled.mg",
+                                               "doubled.eg",
+                                               "doubled_early.mg",
+                                               "doubled_early.eg",
+                                               "isolated.mg",
+                                               "isolated.eg",
+                                               "weak_lever.mg",
+                                               "weak_lever.eg",
+                                               "weak_unopposed.mg",
+                                               "weak_unopposed.eg",
+                                               "blocked_5.mg",
+                                               "blocked_5.eg",
+                                               "blocked_6.mg",
+                                               "blocked_6.eg",
+                                               "connected.0",
+                                               "connected.1",
+                                               "connected.2",
+                                               "connected.3",
+                                               "connected.4",
+                                               "connected.5",
+                                               "connected.6",
+                                               "connected.7",
+                                               "supporter",
+                                               "isolated_opposed.mg",
+                                               "isolated_opposed.eg",
+                                               "isolated_open.mg",
+                                               "isolated_open.eg",
+                                               "backward_half_open.mg",
+                                               "backward_half_open.eg",
+                                               "phalanx.1.mg",
+                                               "phalanx.1.eg",
+                                               "phalanx.2.mg",
+                                               "phalanx.2.eg",
+                                               "phalanx.3.mg",
+                                               "phalanx.3.eg",
+                                               "phalanx.4.mg",
+                                               "phalanx.4.eg",
+                                               "phalanx.5.mg",
+                                               "phalanx.5.eg",
+                                               "phalanx.6.mg",
+                                               "phalanx.6.eg",
+                                               "candidate_passer.1.mg",
+                                               "candidate_passer.1.eg",
+                                               "candidate_passer.2.mg",
+                                               "candidate_passer.2.eg",
+                                               "candidate_passer.3.mg",
+                                               "candidate_passer.3.eg",
+                                               "candidate_passer.4.mg",
+                                               "candidate_passer.4.eg",
+                                               "candidate_passer.5.mg",
+                                               "candidate_passer.5.eg",
+                                               "candidate_passer.6.mg",
+                                               "candidate_passer.6.eg",
+                                               "blocked_by_piece.mg",
+                                               "blocked_by_piece.eg",
+                                               "passed_free_safe.1.mg",
+                                               "passed_free_safe.1.eg",
+                                               "passed_free_safe.2.mg",
+                                               "passed_free_safe.2.eg",
+                                               "passed_free_safe.3.mg",
+                                               "passed_free_safe.3.eg",
+                                               "passed_free_safe.4.mg",
+                                               "passed_free_safe.4.eg",
+                                               "passed_free_safe.5.mg",
+                                               "passed_free_safe.5.eg",
+                                               "passed_free_safe.6.mg",
+                                               "passed_free_safe.6.eg",
+                                               "passed_free_attacked.1.mg",
+                                               "passed_free_attacked.1.eg",
+                                               "passed_free_attacked.2.mg",
+                                               "passed_free_attacked.2.eg",
+                                               "passed_free_attacked.3.mg",
+                                               "passed_free_attacked.3.eg",
+                                               "passed_free_attacked.4.mg",
+                                               "passed_free_attacked.4.eg",
+                                               "passed_free_attacked.5.mg",
+                                               "passed_free_attacked.5.eg",
+                                               "passed_free_attacked.6.mg",
+                                               "passed_free_attacked.6.eg",
+                                               "passed_blocked_safe.1.mg",
+                                               "passed_blocked_safe.1.eg",
+                                               "passed_blocked_safe.2.mg",
+                                               "passed_blocked_safe.2.eg",
+                                               "passed_blocked_safe.3.mg",
+                                               "passed_blocked_safe.3.eg",
+                                               "passed_blocked_safe.4.mg",
+                                               "passed_blocked_safe.4.eg",
+                                               "passed_blocked_safe.5.mg",
+                                               "passed_blocked_safe.5.eg",
+                                               "passed_blocked_safe.6.mg",
+                                               "passed_blocked_safe.6.eg",
+                                               "passed_blocked_attacked.1.mg",
+                                               "passed_blocked_attacked.1.eg",
+                                               "passed_blocked_attacked.2.mg",
+                                               "passed_blocked_attacked.2.eg",
+                                               "passed_blocked_attacked.3.mg",
+                                               "passed_blocked_attacked.3.eg",
+                                               "passed_blocked_attacked.4.mg",
+                                               "passed_blocked_attacked.4.eg",
+                                               "passed_blocked_attacked.5.mg",
+                                               "passed_blocked_attacked.5.eg",
+                                               "passed_blocked_attacked.6.mg",
+                                               "passed_blocked_attacked.6.eg"};
+  ASSERT_EQ(expected.size(), pawn_parameter_names.size());
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    EXPECT_EQ(pawn_parameter_names[i], expected[i]) << "parameter " << i;
+  for (std::size_t i = 0; i < extended_term_count; ++i)
+    EXPECT_EQ(std::string(extended_term_names[i]) + ".mg", expected[extended_parameter + 2 * i]);
 }
 
 TEST(PawnTrace, ExactOnTheStockfishCrossCheckGames) {

@@ -31,7 +31,7 @@
 
 namespace pawnkit::python {
 
-// Every square-set key of the report in the contract's order (pattern keys, move keys,
+// Every square-set key of the report in the pattern spec's order (pattern keys, move keys,
 // then the version 2 terms): one bitboard column per side and key. Walks report.hpp's tables, so
 // keys added there appear here.
 inline constexpr std::size_t bitboard_key_count =

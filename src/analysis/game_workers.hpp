@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <pawnkit/chess/fen_write.hpp>
 #include <pawnkit/chess/pawn_report.hpp>
 #include <pawnkit/chess/phase.hpp>
 
+#include "analysis/add_fields.hpp"
 #include "analysis/pawn_report_cache.hpp"
 #include "analysis/pawn_summary_cache.hpp"
 #include "analysis/pipeline.hpp"
@@ -27,12 +29,8 @@ namespace pawnkit::analysis {
 // Counts of what happened to the games a worker saw.
 struct GameCounts {
   std::size_t games = 0, positions = 0, bad = 0, skipped = 0;
-  void add(const GameCounts& o) {
-    games += o.games;
-    positions += o.positions;
-    bad += o.bad;
-    skipped += o.skipped;
-  }
+  static auto fields(auto& c) { return std::tie(c.games, c.positions, c.bad, c.skipped); }
+  void add(const GameCounts& o) { add_fields(fields(*this), fields(o)); }
 };
 
 // The named structure of each position of a game. It depends on the pawns and on

@@ -226,6 +226,123 @@ class ThreadSpill final : public OutputSpill {
   const bool& stop_;
 };
 
+// What the reading thread and the worker threads share, under `mutex`: the batches to
+// work on, the finished ones waiting for their turn to be written, and the buffers to
+// reuse. Workers run work(); the reading thread push()es each batch and writes finished
+// ones in input order, then finish()es. Every access to the shared state is in a member
+// function here, beside its lock.
+class BatchQueue {
+ public:
+  explicit BatchQueue(PipelineSink& sink) : sink_(sink) {}
+  BatchQueue(const BatchQueue&) = delete;
+  BatchQueue& operator=(const BatchQueue&) = delete;
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::size_t written_through = 0;  // batches [0, written_through) are written out whole
+  std::size_t spills_waiting = 0;   // workers waiting in ThreadSpill::spill for their turn
+  bool stop = false;                // a worker failed, or the reading thread did: all stop
+  std::size_t max_in_flight = 0;    // set by the reading thread before its first push()
+  std::size_t replay_warnings = 0;  // the workers' warnings, added as batches are written
+
+  // A worker's thread: batches until the input is over or the run stops.
+  template <class Worker>
+  void work(Worker& worker, ThreadSpill& spill) {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return !todo_.empty() || input_over_ || stop; });
+      if (todo_.empty() || stop) return;
+      io::GameBatch batch = std::move(todo_.front());
+      todo_.pop_front();
+      BatchOutput result;
+      if (!spare_outputs_.empty()) {
+        result = std::move(spare_outputs_.back());
+        spare_outputs_.pop_back();
+      }
+      spill.sequence = batch.sequence;
+      lock.unlock();
+      process_batch(worker, batch, result, spill);
+      lock.lock();
+      done_.emplace(batch.sequence, std::move(result));
+      spare_.push_back(std::move(batch));
+      changed.notify_all();
+    }
+  }
+
+  // What a worker threw (std::bad_alloc) stops every thread; the reading thread rethrows it.
+  void fail(std::exception_ptr error) {
+    const std::lock_guard lock(mutex);
+    if (!failure_) failure_ = error;
+    stop = true;
+    changed.notify_all();
+  }
+
+  // The reading thread: queues `batch`, writes the finished batches until fewer than
+  // max_in_flight are in flight, and returns a used batch to fill next (or a new one).
+  io::GameBatch push(io::GameBatch batch) {
+    std::unique_lock lock(mutex);
+    batch.sequence = next_sequence_++;
+    todo_.push_back(std::move(batch));
+    changed.notify_all();
+    for (;;) {
+      rethrow_failure();
+      write_ready(lock);
+      if (next_sequence_ - next_to_write_ < max_in_flight) break;
+      changed.wait(lock);
+    }
+    io::GameBatch fresh;
+    if (!spare_.empty()) {
+      fresh = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    return fresh;
+  }
+
+  // The reading thread, after the last batch: writes every batch as it finishes.
+  void finish() {
+    std::unique_lock lock(mutex);
+    input_over_ = true;
+    changed.notify_all();
+    while (next_to_write_ < next_sequence_) {
+      rethrow_failure();
+      write_ready(lock);
+      if (next_to_write_ < next_sequence_) changed.wait(lock);
+    }
+  }
+
+ private:
+  // Rethrows a worker's failure in the reading thread (the lock is held).
+  void rethrow_failure() const {
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+  // Writes finished batches in order; the lock is held on entry and exit.
+  void write_ready(std::unique_lock<std::mutex>& lock) {
+    while (!done_.empty() && done_.begin()->first == next_to_write_) {
+      BatchOutput result = std::move(done_.begin()->second);
+      done_.erase(done_.begin());
+      ++next_to_write_;
+      replay_warnings += result.replay_warnings;
+      lock.unlock();
+      sink_.report(result.diagnostics);
+      sink_.out(result.out);
+      lock.lock();
+      ++written_through;
+      if (spills_waiting) changed.notify_all();  // a spilling worker may wait for this batch
+      spare_outputs_.push_back(std::move(result));
+    }
+  }
+
+  PipelineSink& sink_;
+  std::deque<io::GameBatch> todo_;
+  std::vector<io::GameBatch> spare_;
+  std::map<std::size_t, BatchOutput> done_;
+  std::vector<BatchOutput> spare_outputs_;  // written already, buffers kept
+  std::size_t next_sequence_ = 0, next_to_write_ = 0;
+  bool input_over_ = false;
+  std::exception_ptr failure_;  // what made a worker fail, rethrown by the reading thread
+};
+
 // The warning when the system refused some of the worker threads (start_threads).
 inline io::Diagnostic fewer_threads_warning(std::size_t started, std::size_t wanted,
                                             const std::string& refused) {
@@ -265,142 +382,54 @@ class ThreadJoiner {
 
 // Reads every game of `source` and runs it through the workers (one thread per worker).
 // Returns the reader's summary (games and reader errors).
-// (Long on purpose, for now: the state the threads share under `mutex` and the three
-// lambdas that touch it (work, write_ready, ready) are kept in one scope so that every
-// access to it reads beside the lock; the next cut is a class holding that state.)
 template <class Worker>
 io::PgnSummary run_pipeline(io::ByteSource& source, std::span<Worker> workers, PipelineSink& sink,
                             const PipelineOptions& options = {}) {
   CountingSource counted(source);
-  const std::string file = source.name();
-  std::size_t games_read = 0, replay_warnings = 0;
-
   if (workers.size() <= 1) return detail::run_in_one_thread(counted, workers[0], sink, options);
 
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::deque<io::GameBatch> todo;
-  std::vector<io::GameBatch> spare;
-  std::map<std::size_t, detail::BatchOutput> done;
-  std::vector<detail::BatchOutput> spare_outputs;  // written already, buffers kept
-  std::size_t next_sequence = 0, next_to_write = 0;
-  std::size_t written_through = 0;  // batches [0, written_through) are written out whole
-  std::size_t spills_waiting = 0;   // workers waiting in ThreadSpill::spill for their turn
-  bool input_over = false;
-  bool stop = false;           // a worker failed, or the reading thread did: all stop
-  std::exception_ptr failure;  // what made a worker fail, rethrown by the reading thread
-
+  detail::BatchQueue queue(sink);
   std::deque<detail::ThreadSpill> spills;  // one per worker; a deque keeps their addresses
   for (Worker& worker : workers) {
-    spills.emplace_back(mutex, changed, written_through, spills_waiting, sink, stop);
+    spills.emplace_back(queue.mutex, queue.changed, queue.written_through, queue.spills_waiting,
+                        sink, queue.stop);
     if constexpr (detail::Spilling<Worker>) worker.set_spill(&spills.back());
   }
-
-  // A worker's thread: batches until the input is over. What it throws (std::bad_alloc)
-  // stops every thread and is rethrown by the reading thread.
-  auto work = [&](Worker* w, detail::ThreadSpill* spill) {
-    std::unique_lock lock(mutex);
-    for (;;) {
-      changed.wait(lock, [&] { return !todo.empty() || input_over || stop; });
-      if (todo.empty() || stop) return;
-      io::GameBatch batch = std::move(todo.front());
-      todo.pop_front();
-      detail::BatchOutput result;
-      if (!spare_outputs.empty()) {
-        result = std::move(spare_outputs.back());
-        spare_outputs.pop_back();
-      }
-      spill->sequence = batch.sequence;
-      lock.unlock();
-      detail::process_batch(*w, batch, result, *spill);
-      lock.lock();
-      done.emplace(batch.sequence, std::move(result));
-      spare.push_back(std::move(batch));
-      changed.notify_all();
-    }
-  };
   std::string refused;
   std::vector<std::thread> threads = detail::start_threads(
       workers.size(),
       [&](std::size_t t) {
         try {
-          work(&workers[t], &spills[t]);
+          queue.work(workers[t], spills[t]);
         } catch (...) {
-          const std::lock_guard lock(mutex);
-          if (!failure) failure = std::current_exception();
-          stop = true;
-          changed.notify_all();
+          queue.fail(std::current_exception());
         }
       },
       refused);
-  const detail::ThreadJoiner joiner(threads, mutex, changed, stop);
+  const detail::ThreadJoiner joiner(threads, queue.mutex, queue.changed, queue.stop);
   if (!refused.empty()) {
     const io::Diagnostic warning =
         detail::fewer_threads_warning(threads.size(), workers.size(), refused);
     sink.report(std::span(&warning, 1));
     if (threads.empty()) return detail::run_in_one_thread(counted, workers[0], sink, options);
   }
-  const std::size_t max_in_flight = 3 * threads.size();
-  // Rethrows a worker's failure in the reading thread (the lock is held).
-  const auto rethrow_failure = [&] {
-    if (failure) std::rethrow_exception(failure);
-  };
+  queue.max_in_flight = 3 * threads.size();
 
-  // Writes finished batches in order; the lock is held on entry and exit.
-  auto write_ready = [&](std::unique_lock<std::mutex>& lock) {
-    while (!done.empty() && done.begin()->first == next_to_write) {
-      detail::BatchOutput result = std::move(done.begin()->second);
-      done.erase(done.begin());
-      ++next_to_write;
-      replay_warnings += result.replay_warnings;
-      lock.unlock();
-      sink.report(result.diagnostics);
-      sink.out(result.out);
-      lock.lock();
-      ++written_through;
-      if (spills_waiting) changed.notify_all();  // a spilling worker may wait for this batch
-      spare_outputs.push_back(std::move(result));
-    }
-  };
-
+  std::size_t games_read = 0;
   auto ready = [&](io::GameBatch batch) {
     games_read += batch.size;
-    std::unique_lock lock(mutex);
-    batch.sequence = next_sequence++;
-    todo.push_back(std::move(batch));
-    changed.notify_all();
-    for (;;) {
-      rethrow_failure();
-      write_ready(lock);
-      if (next_sequence - next_to_write < max_in_flight) break;
-      changed.wait(lock);
-    }
-    io::GameBatch fresh;
-    if (!spare.empty()) {
-      fresh = std::move(spare.back());
-      spare.pop_back();
-    }
-    lock.unlock();
+    io::GameBatch fresh = queue.push(std::move(batch));
     sink.progress(games_read, counted.bytes());
     return fresh;
   };
-
-  io::GameCollector collector(file, options.batch_games, io::GameBatch{}, ready);
+  io::GameCollector collector(source.name(), options.batch_games, io::GameBatch{}, ready);
   io::PgnSummary summary = io::read_pgn(counted, collector, options.reader);
   collector.finish();
   summary.warnings += collector.limit_warnings();
 
-  std::unique_lock lock(mutex);
-  input_over = true;
-  changed.notify_all();
-  while (next_to_write < next_sequence) {
-    rethrow_failure();
-    write_ready(lock);
-    if (next_to_write < next_sequence) changed.wait(lock);
-  }
-  lock.unlock();
+  queue.finish();
   for (std::thread& t : threads) t.join();
-  summary.warnings += replay_warnings;  // written under the lock, all written by now
+  summary.warnings += queue.replay_warnings;  // written under the lock, all written by now
   if constexpr (detail::Spilling<Worker>) {
     for (Worker& worker : workers) worker.set_spill(nullptr);
   }

@@ -110,23 +110,14 @@ void append_trace_csv_header(std::string& out) {
 }
 
 // How a trace row is spelled in CSV and in JSON: the text before each field (after the
-// position's origin), the empty label, the separator of list items, the line's end. (The
-// two spellings look alike to a scan for repeated code: they are data.)
+// position's origin), the empty label, the separator of list items, the line's end. The
+// defaults are CSV's: a comma before every field, nothing for no label.
 struct TraceSpelling {
-  const char *fen, *label, *no_label, *phase, *side_to_move, *material, *separator, *rounding,
-      *score, *coefficients, *end;
+  const char *fen = ",", *label = ",", *no_label = "", *phase = ",", *side_to_move = ",",
+             *material = ",", *separator = ",", *rounding = ",", *score = ",", *coefficients = ",",
+             *end = "\n";
 };
-constexpr TraceSpelling csv_trace{.fen = ",",
-                                  .label = ",",
-                                  .no_label = "",
-                                  .phase = ",",
-                                  .side_to_move = ",",
-                                  .material = ",",
-                                  .separator = ",",
-                                  .rounding = ",",
-                                  .score = ",",
-                                  .coefficients = ",",
-                                  .end = "\n"};
+constexpr TraceSpelling csv_trace{};
 constexpr TraceSpelling json_trace{.fen = "\"fen\": \"",
                                    .label = "\", \"label\": ",
                                    .no_label = "null",

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Independent checker of the pawnkit output contract (shared/spec/patterns.md).
+"""Independent checker of pawnkit's output against the pattern spec (docs/pattern-spec.md,
+a copy of shared/spec/patterns.md; the file keeps its old name, contract_check).
 
-Everything here is written from the contract text alone, square by square, with
+Everything here is written from the spec's text alone, square by square, with
 the Python standard library only: a FEN/EPD parser, every pattern and pawn-move key
 for both sides, the exact JSON-lines serialization, a seeded random position
 generator, and a driver that feeds all positions to `pawnkit analyze --format jsonl -`
@@ -17,7 +18,7 @@ Exit status 0 when everything agrees, 1 otherwise. The last line is always
 `contract_check: N passed, M failed` (N = positions compared and in agreement,
 M = positions that differ plus failed whole-run checks).
 
-Choices made where the contract is silent (see the report of the checker's author):
+Choices made where the spec is silent (see the report of the checker's author):
 - A line's fields 5 and 6 are move counters when the 5th starts with a digit;
   otherwise everything after the 4th field is EPD operations, dropped, and the
   counters become `0 1`. `"fen"` is the placement re-written canonically plus the
@@ -26,7 +27,7 @@ Choices made where the contract is silent (see the report of the checker's autho
   king each, at most 16 men a side with promotions only for missing pawns, castling
   rights that match king and rook squares, an en-passant square on the right rank
   behind a pawn that just made a double push, the side not to move not in check
-  (except one hand-made position that the contract's note on `captures` allows).
+  (except one hand-made position that the spec's note on `captures` allows).
 - en_passant is literal: the FEN's square, the side to move, an own pawn attacking
   it; legality of the capture (pins, check) is not considered.
 - A completely empty input line may be reported or skipped; the run says which.
@@ -182,10 +183,10 @@ def parse_fen(text):
 
 
 # --------------------------------------------------------------------------
-# The contract, square by square
+# The pattern spec, square by square
 
 def analyze_side(pos, white):
-    """All side keys for one side, in the contract's order.
+    """All side keys for one side, in the spec's order.
 
     Square lists hold square names in ascending bit order; islands is an int and
     island_files a list of strings. Plain loops over files and ranks; the only
@@ -880,7 +881,7 @@ def check_bad_lines(cli, report):
 
 
 # --------------------------------------------------------------------------
-# Self-test: hand-computed examples from the seed pages and the contract
+# Self-test: hand-computed examples from the seed pages and the pattern spec
 
 def self_test(verbose=True):
     failures = []
@@ -1041,7 +1042,7 @@ def self_test(verbose=True):
     expect(fen, "white", "hanging", ["c4"])  # d4 is not open
     expect(fen, "white", "passed", [])
 
-    # Version 2 structure terms: the contract's worked example.
+    # Version 2 structure terms: the pattern spec's worked example.
     # (with kings added on e8 and e1, which the checker's parser requires)
     fen = "4k3/p4ppp/2p5/1P1p4/2PP4/6P1/P4P1P/4K3 w - - 0 1"
     expect(fen, "white", "connected", ["g3", "c4", "d4", "b5"])

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "pawnkit/bitboard.hpp"
+#include "pawnkit/eval/name_list.hpp"
 #include "pawnkit/eval/pawn_terms.hpp"
 #include "pawnkit/eval/pawn_weights.hpp"
 #include "pawnkit/eval/score.hpp"
@@ -80,50 +81,31 @@ inline constexpr std::size_t ext_blocked_by_piece = extended_pawn_only_count;
 // passed_free_safe, passed_free_attacked, passed_blocked_safe, passed_blocked_attacked.
 inline constexpr std::size_t ext_passed = ext_blocked_by_piece + 1;
 
-inline constexpr std::array<std::string_view, extended_term_count> extended_term_names{
-    "isolated_opposed",
-    "isolated_open",
-    "backward_half_open",
-    "phalanx.1",
-    "phalanx.2",
-    "phalanx.3",
-    "phalanx.4",
-    "phalanx.5",
-    "phalanx.6",
-    "candidate_passer.1",
-    "candidate_passer.2",
-    "candidate_passer.3",
-    "candidate_passer.4",
-    "candidate_passer.5",
-    "candidate_passer.6",
-    "blocked_by_piece",
-    "passed_free_safe.1",
-    "passed_free_safe.2",
-    "passed_free_safe.3",
-    "passed_free_safe.4",
-    "passed_free_safe.5",
-    "passed_free_safe.6",
-    "passed_free_attacked.1",
-    "passed_free_attacked.2",
-    "passed_free_attacked.3",
-    "passed_free_attacked.4",
-    "passed_free_attacked.5",
-    "passed_free_attacked.6",
-    "passed_blocked_safe.1",
-    "passed_blocked_safe.2",
-    "passed_blocked_safe.3",
-    "passed_blocked_safe.4",
-    "passed_blocked_safe.5",
-    "passed_blocked_safe.6",
-    "passed_blocked_attacked.1",
-    "passed_blocked_attacked.2",
-    "passed_blocked_attacked.3",
-    "passed_blocked_attacked.4",
-    "passed_blocked_attacked.5",
-    "passed_blocked_attacked.6"};
-
 // How many pawns of one side have each term.
 using ExtendedCounts = std::array<int, extended_term_count>;
+
+namespace detail {
+
+// The term names in term order: "isolated_opposed", ..., "phalanx.1", ..., "phalanx.6",
+// "candidate_passer.1", ..., "blocked_by_piece", "passed_free_safe.1", ...
+constexpr NameList<extended_term_count> make_extended_term_names() {
+  NameList<extended_term_count> names;
+  const auto by_rank = [&](std::string_view term) {
+    for (std::size_t r = 1; r <= pawn_rank_count; ++r) names.add({term, ".", digit(r)});
+  };
+  for (std::size_t i = 0; i < 3; ++i) names.add({extended_score_names[i]});
+  by_rank(extended_by_rank_names[0]);
+  by_rank(extended_by_rank_names[1]);
+  names.add({extended_score_names[3]});
+  for (std::size_t i = 2; i < extended_by_rank_names.size(); ++i)
+    by_rank(extended_by_rank_names[i]);
+  return names;
+}
+
+}  // namespace detail
+
+inline constexpr std::array<std::string_view, extended_term_count> extended_term_names =
+    names_made_by<detail::make_extended_term_names>;
 
 // The weights in the same order.
 constexpr std::array<Score, extended_term_count> extended_terms(const ExtendedWeights& w) {

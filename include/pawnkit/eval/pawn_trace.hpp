@@ -45,115 +45,30 @@ inline constexpr std::size_t supporter_parameter = connected_parameter + 8;
 inline constexpr std::size_t extended_parameter = supporter_parameter + 1;
 inline constexpr std::size_t pawn_parameter_count = extended_parameter + 2 * extended_term_count;
 
-// Names of the parameters: "backward.mg", "backward.eg", ..., "connected.0", ...,
-// "supporter", "isolated_opposed.mg", ...; the CLI's trace columns and the tuner's table use
-// them.
-inline constexpr std::array<std::string_view, pawn_parameter_count> pawn_parameter_names{
-    "backward.mg",
-    "backward.eg",
-    "doubled.mg",
-    "doubled.eg",
-    "doubled_early.mg",
-    "doubled_early.eg",
-    "isolated.mg",
-    "isolated.eg",
-    "weak_lever.mg",
-    "weak_lever.eg",
-    "weak_unopposed.mg",
-    "weak_unopposed.eg",
-    "blocked_5.mg",
-    "blocked_5.eg",
-    "blocked_6.mg",
-    "blocked_6.eg",
-    "connected.0",
-    "connected.1",
-    "connected.2",
-    "connected.3",
-    "connected.4",
-    "connected.5",
-    "connected.6",
-    "connected.7",
-    "supporter",
-    "isolated_opposed.mg",
-    "isolated_opposed.eg",
-    "isolated_open.mg",
-    "isolated_open.eg",
-    "backward_half_open.mg",
-    "backward_half_open.eg",
-    "phalanx.1.mg",
-    "phalanx.1.eg",
-    "phalanx.2.mg",
-    "phalanx.2.eg",
-    "phalanx.3.mg",
-    "phalanx.3.eg",
-    "phalanx.4.mg",
-    "phalanx.4.eg",
-    "phalanx.5.mg",
-    "phalanx.5.eg",
-    "phalanx.6.mg",
-    "phalanx.6.eg",
-    "candidate_passer.1.mg",
-    "candidate_passer.1.eg",
-    "candidate_passer.2.mg",
-    "candidate_passer.2.eg",
-    "candidate_passer.3.mg",
-    "candidate_passer.3.eg",
-    "candidate_passer.4.mg",
-    "candidate_passer.4.eg",
-    "candidate_passer.5.mg",
-    "candidate_passer.5.eg",
-    "candidate_passer.6.mg",
-    "candidate_passer.6.eg",
-    "blocked_by_piece.mg",
-    "blocked_by_piece.eg",
-    "passed_free_safe.1.mg",
-    "passed_free_safe.1.eg",
-    "passed_free_safe.2.mg",
-    "passed_free_safe.2.eg",
-    "passed_free_safe.3.mg",
-    "passed_free_safe.3.eg",
-    "passed_free_safe.4.mg",
-    "passed_free_safe.4.eg",
-    "passed_free_safe.5.mg",
-    "passed_free_safe.5.eg",
-    "passed_free_safe.6.mg",
-    "passed_free_safe.6.eg",
-    "passed_free_attacked.1.mg",
-    "passed_free_attacked.1.eg",
-    "passed_free_attacked.2.mg",
-    "passed_free_attacked.2.eg",
-    "passed_free_attacked.3.mg",
-    "passed_free_attacked.3.eg",
-    "passed_free_attacked.4.mg",
-    "passed_free_attacked.4.eg",
-    "passed_free_attacked.5.mg",
-    "passed_free_attacked.5.eg",
-    "passed_free_attacked.6.mg",
-    "passed_free_attacked.6.eg",
-    "passed_blocked_safe.1.mg",
-    "passed_blocked_safe.1.eg",
-    "passed_blocked_safe.2.mg",
-    "passed_blocked_safe.2.eg",
-    "passed_blocked_safe.3.mg",
-    "passed_blocked_safe.3.eg",
-    "passed_blocked_safe.4.mg",
-    "passed_blocked_safe.4.eg",
-    "passed_blocked_safe.5.mg",
-    "passed_blocked_safe.5.eg",
-    "passed_blocked_safe.6.mg",
-    "passed_blocked_safe.6.eg",
-    "passed_blocked_attacked.1.mg",
-    "passed_blocked_attacked.1.eg",
-    "passed_blocked_attacked.2.mg",
-    "passed_blocked_attacked.2.eg",
-    "passed_blocked_attacked.3.mg",
-    "passed_blocked_attacked.3.eg",
-    "passed_blocked_attacked.4.mg",
-    "passed_blocked_attacked.4.eg",
-    "passed_blocked_attacked.5.mg",
-    "passed_blocked_attacked.5.eg",
-    "passed_blocked_attacked.6.mg",
-    "passed_blocked_attacked.6.eg"};
+namespace detail {
+
+// The names of the parameters: "backward.mg", "backward.eg", ..., "connected.0", ...,
+// "supporter", "isolated_opposed.mg", ...
+constexpr NameList<pawn_parameter_count> make_pawn_parameter_names() {
+  NameList<pawn_parameter_count> names;
+  for (const std::string_view term : score_term_names) {
+    names.add({term, ".mg"});
+    names.add({term, ".eg"});
+  }
+  for (std::size_t r = 0; r < 8; ++r) names.add({"connected.", digit(r)});
+  names.add({"supporter"});
+  for (const std::string_view term : extended_term_names) {
+    names.add({term, ".mg"});
+    names.add({term, ".eg"});
+  }
+  return names;
+}
+}  // namespace detail
+
+// Names of the parameters, in parameter order; the CLI's trace columns and the tuner's
+// table use them.
+inline constexpr std::array<std::string_view, pawn_parameter_count> pawn_parameter_names =
+    names_made_by<detail::make_pawn_parameter_names>;
 
 using PawnParameters = std::array<int, pawn_parameter_count>;
 
@@ -320,19 +235,5 @@ constexpr double linear_score(const PawnTrace& t, const PawnParameters& p) {
 }
 
 static_assert(from_parameters(to_parameters(PawnWeights{})) == PawnWeights{});
-
-// The extended parameters are named after their terms, mg then eg.
-constexpr bool extended_parameters_named() {
-  for (std::size_t i = 0; i < extended_term_count; ++i) {
-    const std::string_view term = extended_term_names[i];
-    const std::string_view mg = pawn_parameter_names[extended_parameter + 2 * i],
-                           eg = pawn_parameter_names[extended_parameter + 2 * i + 1];
-    if (mg.substr(0, term.size()) != term || mg.substr(term.size()) != ".mg" ||
-        eg.substr(0, term.size()) != term || eg.substr(term.size()) != ".eg")
-      return false;
-  }
-  return true;
-}
-static_assert(extended_parameters_named());
 
 }  // namespace pawnkit::eval

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <string_view>
 
 #include "pawnkit/eval/score.hpp"
 
@@ -38,6 +39,26 @@ struct ExtendedWeights {
 
   friend constexpr bool operator==(const ExtendedWeights&, const ExtendedWeights&) = default;
 };
+
+// ExtendedWeights' members by name, in its order: the terms of one Score, then those
+// scored by the pawn's relative rank (a Score each for ranks 1..6), the latter with their
+// member pointers. The JSON members (pawn_weights_json.hpp) and the extended terms
+// (extended_terms.hpp) are named after them.
+inline constexpr std::array<std::string_view, 4> extended_score_names{
+    "isolated_opposed", "isolated_open", "backward_half_open", "blocked_by_piece"};
+inline constexpr std::array<std::string_view, 6> extended_by_rank_names{"phalanx",
+                                                                        "candidate_passer",
+                                                                        "passed_free_safe",
+                                                                        "passed_free_attacked",
+                                                                        "passed_blocked_safe",
+                                                                        "passed_blocked_attacked"};
+inline constexpr std::array<ByPawnRank ExtendedWeights::*, 6> extended_by_rank_members{
+    &ExtendedWeights::phalanx,
+    &ExtendedWeights::candidate_passer,
+    &ExtendedWeights::passed_free_safe,
+    &ExtendedWeights::passed_free_attacked,
+    &ExtendedWeights::passed_blocked_safe,
+    &ExtendedWeights::passed_blocked_attacked};
 
 // True when some extended weight is not 0. The evaluation asks on every call, so this ORs
 // the weights together as one array of ints (a few vector instructions) where the library

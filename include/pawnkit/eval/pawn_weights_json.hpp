@@ -56,12 +56,10 @@ constexpr auto score_members(Weights& w) {
 // The by-rank tables of the extended weights with their member names.
 template <class Weights>
 constexpr auto by_rank_members(Weights& x) {
-  return std::array{std::pair{"phalanx", &x.phalanx},
-                    std::pair{"candidate_passer", &x.candidate_passer},
-                    std::pair{"passed_free_safe", &x.passed_free_safe},
-                    std::pair{"passed_free_attacked", &x.passed_free_attacked},
-                    std::pair{"passed_blocked_safe", &x.passed_blocked_safe},
-                    std::pair{"passed_blocked_attacked", &x.passed_blocked_attacked}};
+  std::array<std::pair<std::string_view, decltype(&x.phalanx)>, 6> members{};
+  for (std::size_t i = 0; i < members.size(); ++i)
+    members[i] = {extended_by_rank_names[i], &(x.*extended_by_rank_members[i])};
+  return members;
 }
 
 }  // namespace detail

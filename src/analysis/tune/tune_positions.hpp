@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
+#include "analysis/add_fields.hpp"
 #include "analysis/game_workers.hpp"
 #include "analysis/tune/trace_rows.hpp"
 #include "io/game_record.hpp"
@@ -34,12 +36,8 @@ struct TuningSample {
 // Why games were left out.
 struct SelectionCounts {
   std::size_t no_result = 0, unrated = 0, short_games = 0, used = 0;
-  void add(const SelectionCounts& o) {
-    no_result += o.no_result;
-    unrated += o.unrated;
-    short_games += o.short_games;
-    used += o.used;
-  }
+  static auto fields(auto& c) { return std::tie(c.no_result, c.unrated, c.short_games, c.used); }
+  void add(const SelectionCounts& o) { add_fields(fields(*this), fields(o)); }
 };
 
 // A 64-bit mix of a seed and a key (splitmix64's finaliser): the per-game generator seed
