@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include "io/pgn/error.hpp"
 #include "io/pgn/input.hpp"
@@ -77,6 +78,32 @@ struct PgnParserState {
     last_message = message(code, detail, what);
     visitor.warning(PgnError{input.source().name(), current_game(), at_line, last_message, code,
                              phase == Phase::Tags});
+  }
+
+  // At the end of input: the source's failure (an error in the open game) or its warning.
+  // True when the source failed.
+  bool report_source_end() {
+    if (input.source().failed()) {
+      ++summary.errors;
+      summary.source_failed = true;
+      // Before any movetext (between games, in the tags) the start position is unknown.
+      visitor.error(PgnError{input.source().name(), current_game(), line, input.source().error(),
+                             PgnErrorCode::SourceFailed,
+                             phase == Phase::Between || phase == Phase::Tags});
+      game_has_error = skipping = true;
+      return true;
+    }
+    if (!input.source().warning().empty()) {
+      // Bytes ignored after the last compressed stream repair no game: a warning under
+      // --strict too (as an error it would drop the last game, which is whole), and said
+      // also when the last game is in error (skipped: warn() would say nothing).
+      const bool was_strict = std::exchange(options.strict, false);
+      const bool was_skipping = std::exchange(skipping, false);
+      warn(line, PgnErrorCode::SourceWarning, 0, input.source().warning());
+      options.strict = was_strict;
+      skipping = was_skipping;
+    }
+    return false;
   }
 
   PgnInput input;

@@ -17,7 +17,7 @@
 // "!!", "!?", "?!", "??", reported as NAGs 1..6) are stripped from SAN; "0-0"/"0-0-0"
 // become "O-O"/"O-O-O"; variations "(...)" are skipped with a depth counter (any depth);
 // comments "{...}" and ";..." go to comment() only if the visitor sets wants_comments (a
-// "{" inside a brace comment nests, with a warning);
+// "{" inside a brace comment is refused: docs/chess.md);
 // lines starting with "%" are ignored; a "[" and a tag name first on a line in movetext, or a
 // "[" after a blank line in a tag section, starts a new game (the previous one ends with
 // result ""); any other "[" in movetext is skipped to its "]" with a warning; comments
@@ -40,6 +40,7 @@
 #include "io/pgn/error.hpp"
 #include "io/pgn/input.hpp"
 #include "io/pgn/parser_state.hpp"
+#include "io/pgn/spelling.hpp"
 #include "io/pgn/tags.hpp"
 #include "io/pgn/visitor.hpp"
 #include "io/source/byte_source.hpp"
@@ -47,21 +48,6 @@
 namespace pawnkit::io {
 
 namespace detail {
-
-// NAG for a suffix annotation: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, else 0.
-int suffix_annotation_nag(std::string_view suffix);
-
-// `word` with its UTF-8 notation in ASCII (figurines as piece letters, "…" as "...", "½" as
-// "1/2", evaluation glyphs as their ASCII spelling "+/-", "~", ...) into `out`; false when
-// it holds a byte sequence that is not notation.
-bool ascii_spelling(std::string_view word, std::string& out);
-
-// A move token (move number and suffix annotations removed) that is spelled unusually:
-// returns the NAG of an annotation symbol ("+=" 14, "+-" 18, "N" 146, ...), 0 for a symbol
-// without one (skipped), or -1 for a move, which is then in `out` in the reader's SAN:
-// "o-o"/"0-0" as "O-O", "Pe4" as "e4", "e4." as "e4", "exd6e.p." as "exd6", and a null
-// move "--"/"Z0" as "--".
-int respell_move(std::string_view word, std::string& out);
 
 // The game-by-game parser; one instance per read_pgn call. It reads the game structure
 // and the movetext itself, and hands comments and tag pairs to a comment reader and a tag
@@ -234,26 +220,7 @@ class PgnParser {
       return;
     }
     tags_.warn_invalid_utf8();
-    if (state_.input.source().failed()) {
-      ++state_.summary.errors;
-      state_.summary.source_failed = true;
-      // Before any movetext (between games, in the tags) the start position is unknown.
-      state_.visitor.error(PgnError{state_.input.source().name(), state_.current_game(),
-                                    state_.line, state_.input.source().error(),
-                                    PgnErrorCode::SourceFailed,
-                                    state_.phase == Phase::Between || state_.phase == Phase::Tags});
-      state_.game_has_error = state_.skipping = true;
-    } else {
-      if (!state_.input.source().warning().empty()) {
-        // Bytes ignored after the last compressed stream repair no game: a warning under
-        // --strict too (as an error it would drop the last game, which is whole), and said
-        // also when the last game is in error (skipped: warn() would say nothing).
-        const bool strict = std::exchange(state_.options.strict, false);
-        const bool skipping = std::exchange(state_.skipping, false);
-        state_.warn(state_.line, PgnErrorCode::SourceWarning, 0, state_.input.source().warning());
-        state_.options.strict = strict;
-        state_.skipping = skipping;
-      }
+    if (!state_.report_source_end()) {
       // The last game has no result token: a file cut off looks just like this.
       // (A game already in error, e.g. an open variation, says so itself.)
       if ((state_.phase == Phase::Tags || state_.phase == Phase::Movetext) &&
