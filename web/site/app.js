@@ -1,4 +1,4 @@
-// The page: a board that shows the contract's patterns of the position on it, and the
+// The page: a board that shows the pattern spec's patterns of the position on it, and the
 // games of the files the user opens. All answers come from the WebAssembly module
 // through the API in pawnkit.js (also window.pawnkit).
 import * as pawnkit from './pawnkit.js';

@@ -1,11 +1,11 @@
 // Drawing the board (#board) and what stands beside it: the pieces, the coach's marks or
-// the contract's keys (as show --svg draws them), the legend, the islands, every key, the
+// the pattern spec's keys (as show --svg draws them), the legend, the islands, every key, the
 // evaluation and the named structure with its catalogue entry.
 import * as pawnkit from './pawnkit.js';
 import * as coach from './overlays.js';
 import { $, FILES, GLYPHS, PIECE_NAMES, state, squareName } from './page-state.js';
 
-// The square-set keys of the contract, in its order (everything listing squares).
+// The square-set keys of the pattern spec, in its order (everything listing squares).
 function squareSetKeys(report) {
   return Object.keys(report.white).filter((k) => Array.isArray(report.white[k]) && k !== 'island_files');
 }
@@ -78,7 +78,7 @@ export function render(details) {
   const sets = {};
   for (const side of ['white', 'black'])
     for (const k of keys) sets[`${side}.${k}`] = new Set(report[side][k]);
-  // The coach's view draws its marks (overlays.js), the contract view the chosen keys.
+  // The coach's view draws its marks (overlays.js), the pattern-key view the chosen keys.
   scheme ||= pawnkit.drawingScheme();
   const marks = coach.coachSets(report);
   const inCoach = state.view === 'coach';

@@ -1,9 +1,9 @@
-// The coach's marks on the board: the contract's keys (docs/patterns.md) grouped and named
-// as a coach says them, with the two corrections a coach makes. The contract keys stay as
-// defined (the board's data-keys, the "All contract keys" list); only this view differs:
-//   - an isolated pawn is not also called backward (the contract's backward set holds an
+// The coach's marks on the board: the pattern spec's keys (docs/patterns.md) grouped and named
+// as a coach says them, with the two corrections a coach makes. The pattern keys stay as
+// defined (the board's data-keys, the "All pattern keys" list); only this view differs:
+//   - an isolated pawn is not also called backward (the pattern spec's backward set holds an
 //     IQP's d4 when an enemy pawn guards d5; a coach calls it isolated, full stop);
-//   - a hole with the side's own pawn on it is not drawn (the contract counts a6/b6 in the
+//   - a hole with the side's own pawn on it is not drawn (the pattern spec counts a6/b6 in the
 //     hedgehog as holes "whatever stands on the square"; a coach sees pawns there);
 //   - an outpost is a square for a piece: one holding a pawn is not drawn.
 // Breaks are pawn pushes after which the pushed pawn attacks an enemy pawn (it makes a
@@ -72,7 +72,7 @@ export function coachSets(report) {
 }
 
 // The drawing styles of the chosen marks: the palette's colours in order, each a ring one
-// step further in (as board-view.js draws contract keys); breaks are arrows, not rings.
+// step further in (as board-view.js draws pattern keys); breaks are arrows, not rings.
 export function coachStyles(chosen, palette, maxRings) {
   let rings = 0;
   return COACH_MARKS.filter((m) => chosen.has(m.id)).map((m, i) => {

@@ -15,7 +15,7 @@ export const state = {
   tool: 'P',                    // a FEN letter, or '' for the eraser
   report: null,                 // the analyze object of the board
   overlays: new Set(['isolated', 'passed', 'backward', 'holes']),
-  view: 'coach',                // 'coach': the coach's marks (overlays.js); 'contract': the keys
+  view: 'coach',                // 'coach': the coach's marks (overlays.js); 'contract': the pattern keys
   marks: new Set(DEFAULT_MARKS),
   focus: 27,                    // the square with the keyboard focus (d4)
   files: null,                  // the opened files: {blobs, key, name}

@@ -82,7 +82,7 @@ await check('the coach\'s marks: an IQP not backward, no hole under an own pawn,
   }
   await enterFen(iqp);
   const d4 = await page.$eval('#board [data-square="d4"]', (c) => ({ keys: c.dataset.keys, marks: c.dataset.marks }));
-  assert.match(d4.keys, /white\.backward/); // the contract's key is unchanged...
+  assert.match(d4.keys, /white\.backward/); // the pattern spec's key is unchanged...
   assert.doesNotMatch(d4.marks, /backward/); // ...the coach's view calls it isolated only
   assert.match(d4.marks, /white\.isolated/);
   await enterFen(hedgehog);
@@ -99,7 +99,7 @@ await check('the coach\'s marks: an IQP not backward, no hole under an own pawn,
   assert.doesNotMatch(legend, /single_pushes|chain_bases/);
 });
 
-await check('the contract\'s keys are one click away and draw the keys', async () => {
+await check('the pattern keys are one click away and draw the keys', async () => {
   await enterFen(iqp);
   assert.equal(await page.$eval('#contract-keys', (d) => d.open), false);
   await page.click('#contract-keys summary');
