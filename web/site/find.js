@@ -24,19 +24,8 @@ export async function runFind(games) {
       setTimeout(() => URL.revokeObjectURL(a.href), 10000);
       return;
     }
-    const box = $('find-results');
-    box.innerHTML = `<p>${result.length} positions</p>`;
-    const list = document.createElement('ol');
-    for (const r of result.slice(0, 200)) {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = `game ${r.game}, move ${Math.ceil(r.ply / 2)}${r.structure ? `, ${r.structure}` : ''}`;
-      b.addEventListener('click', () => openGame(r.game, r.ply));
-      li.appendChild(b);
-      list.appendChild(li);
-    }
-    box.appendChild(list);
+    showHits(`${result.length} positions`, result.slice(0, 200),
+      (r) => `game ${r.game}, move ${Math.ceil(r.ply / 2)}${r.structure ? `, ${r.structure}` : ''}`);
   } catch (e) {
     if (e.message !== 'cancelled') showError(e.message, 'query');
   } finally {
@@ -51,22 +40,30 @@ export async function runSimilar() {
   try {
     const options = { to: boardFen(), top: 10, minPly: Number($('similar-min-ply').value), ignoreFiles: $('similar-ignore').value };
     const hits = await pawnkit.similar(state.files.blobs, { ...options, key: state.files.key, name: state.files.name, onProgress });
-    const box = $('find-results');
-    box.innerHTML = '<p>Games whose pawn structure comes closest to the board</p>';
-    const list = document.createElement('ol');
-    for (const h of hits) {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = `${h.similarity.toFixed(3)}: game ${h.game}, move ${Math.ceil(h.ply / 2)}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`;
-      b.addEventListener('click', () => openGame(h.game, h.ply));
-      li.appendChild(b);
-      list.appendChild(li);
-    }
-    box.appendChild(list);
+    showHits('Games whose pawn structure comes closest to the board', hits,
+      (h) => `${h.similarity.toFixed(3)}: game ${h.game}, move ${Math.ceil(h.ply / 2)}, ${h.white} – ${h.black} ${h.result}${h.reversed ? ' (colours reversed)' : ''}`);
   } catch (e) {
     if (e.message !== 'cancelled') showError(e.message, 'query');
   } finally {
     setBusy(false);
   }
+}
+
+// The results under a heading: one button per hit ({game, ply}) that opens it on the board.
+function showHits(heading, hits, label) {
+  const box = $('find-results');
+  box.innerHTML = '';
+  const p = document.createElement('p');
+  p.textContent = heading;
+  const list = document.createElement('ol');
+  for (const hit of hits) {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label(hit);
+    b.addEventListener('click', () => openGame(hit.game, hit.ply));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+  box.append(p, list);
 }

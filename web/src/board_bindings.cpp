@@ -14,19 +14,13 @@
 #include <optional>
 #include <string>
 
+#include "error_json.hpp"
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
 
 namespace pawnkit::web {
 
 namespace {
-
-std::string error_json(std::string message) {
-  while (!message.empty() && message.back() == '\n') message.pop_back();
-  std::string out = "{\"error\": ";
-  io::append_json_string(out, message);
-  return out + '}';
-}
 
 std::optional<Position> position_of(const std::string& fen, std::string& error) {
   const Parsed<EpdRecord> record = parse_epd(fen);

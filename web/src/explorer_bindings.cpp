@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
+#include "error_json.hpp"
 #include "explore/answer_writer.hpp"
 #include "explore/explorer.hpp"
 #include "explore/game_records.hpp"
@@ -25,13 +26,6 @@
 namespace pawnkit::web {
 
 namespace {
-
-std::string error_json(std::string message) {
-  while (!message.empty() && message.back() == '\n') message.pop_back();
-  std::string out = "{\"error\": ";
-  io::append_json_string(out, message);
-  return out + '}';
-}
 
 // The messages of bad and skipped games, and progress for the page.
 class MessageSink final : public analysis::PipelineSink {
