@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `pawnkit find` against `pawnkit analyze --format jsonl` over the same games in one run:
-# both replay every position and compute every contract key; analyze writes each one,
+# both replay every position and compute every pattern key; analyze writes each one,
 # find evaluates a typical query and writes the matches. Goal: find at no less than 80%
 # of analyze's positions per second.
 #

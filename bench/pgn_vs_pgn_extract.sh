@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # PGN throughput, side by side in one run: pgn-extract (one EPD line per position) against
-# `pawnkit stats` (every contract key of every position, aggregated) with 1 thread and with
+# `pawnkit stats` (every pattern key of every position, aggregated) with 1 thread and with
 # every core, and `pawnkit analyze --format jsonl` to /dev/null. Also peak memory of
 # `pawnkit stats` on the file and on a file ten times larger.
 #
