@@ -174,7 +174,13 @@ function showStructure(id) {
   const article = $('structure-page');
   const onBoard = (fen) => { coach.page.setFen(fen); document.getElementById('board').scrollIntoView({ block: 'nearest' }); };
   const onOpenGame = (game, ply) => coach.page.openGame(game, ply).then(() => $('board').scrollIntoView({ block: 'nearest' }));
-  renderPage(article, entry, coach.table ? 'finding' : null, { onBoard, onOpenGame });
+  // The explorer beside the board, asked about the named structure of the page's position.
+  const onExplore = (fen) => {
+    document.dispatchEvent(new CustomEvent('pawnkit:explore-structure'));
+    coach.page.setFen(fen);
+    document.getElementById('explorer').scrollIntoView({ block: 'nearest' });
+  };
+  renderPage(article, entry, coach.table ? 'finding' : null, { onBoard, onExplore, onOpenGame });
   article.dataset.structure = id;
   if (coach.table) {
     // "Your games": the picked games of this structure, found in the worker.

@@ -40,5 +40,7 @@ export function initExplorer() {
   const explorer = createExplorer($('explorer'), { board: () => $('board'), play: playUci, openFileGame: openGame, openGameText });
   document.addEventListener('pawnkit:position', (e) => explorer.update(e.detail.fen));
   document.addEventListener('pawnkit:files', () => explorer.indexFiles(state.files));
+  // A structure page's "Explore this structure" (coach.js): the named structure's games.
+  document.addEventListener('pawnkit:explore-structure', () => explorer.setMatch('structure'));
   return explorer;
 }

@@ -181,6 +181,11 @@ export function createExplorer(panel, hooks) {
       fen = newFen;
       refresh();
     },
+    // The match mode ('exact', 'center', 'structure'), as if chosen in the form.
+    setMatch(match) {
+      $('#explorer-match').value = match;
+      refresh();
+    },
     // Files were opened: index them (unless the server's index answers).
     async indexFiles(opened) {
       await ready;

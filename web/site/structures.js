@@ -64,7 +64,7 @@ export function renderList(box, catalogue, counts, onPick) {
 
 // The page of one structure. `mine`: the rows of "your games" ({holder, result}) or null
 // when no file is open.
-export function renderPage(article, entry, mine, { onShowGames, onBoard, onOpenGame } = {}) {
+export function renderPage(article, entry, mine, { onShowGames, onBoard, onExplore, onOpenGame } = {}) {
   const notes = NOTES[entry.id];
   const reversed = entry.holder !== entry.writtenFor;
   const fen = entry.fen ? (reversed ? mirrorFen(entry.fen) : entry.fen) : '8/8/8/8/8/8/8/8 w - - 0 1';
@@ -78,7 +78,10 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard, onOpenG
   html += Object.entries(ROLE_WORDS).filter(([role]) => marks.squares.some(([, r]) => r === role))
     .map(([role, words]) => `<span class="key-swatch" style="background:${ROLE_COLORS[role]}"></span> ${words}`).join(' · ');
   html += ` · arrows: breaks, <span style="color:${SIDE_COLORS.w}">White's</span> and <span style="color:${SIDE_COLORS.b}">Black's</span>`;
-  if (entry.fen) html += '<br><button type="button" id="structure-to-board">Show this position on the board, with the coach\'s marks</button>';
+  if (entry.fen) {
+    html += '<br><button type="button" id="structure-to-board">Show this position on the board, with the coach\'s marks</button>';
+    html += ' <button type="button" id="structure-to-explorer" title="the explorer beside the board, matching the named structure">Explore this structure: scores, breaks, model games</button>';
+  }
   html += '</figcaption></figure>';
   html += '<div class="structure-text">';
   if (notes) {
@@ -92,6 +95,8 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard, onOpenG
   article.hidden = false;
   const toBoard = article.querySelector('#structure-to-board');
   if (toBoard && onBoard) toBoard.addEventListener('click', () => onBoard(entry.fen));
+  const toExplorer = article.querySelector('#structure-to-explorer');
+  if (toExplorer && onExplore) toExplorer.addEventListener('click', () => onExplore(entry.fen));
   renderYourGames(article, entry, mine, { onShowGames, onOpenGame });
 }
 

@@ -149,6 +149,31 @@ for (const c of cases) {
   });
 }
 
+// A structure page's button asks the explorer about the named structure of its position.
+await check('offline: a structure page explores its structure, as explore --match structure', async () => {
+  const iqp = fs.readFileSync(path.join(source, 'docs/structures.md'), 'utf8')
+    .split('### `iqp`')[1].match(/^Positive, a real game: .*: `([^`]+)`/m)[1];
+  // No filters (the cases above left some): the page's button sets only the match mode.
+  await page.$eval('#explorer-match', (e) => { e.value = 'exact'; });
+  await page.$eval('#explorer-min-elo', (e) => { e.value = ''; });
+  await page.$eval('#explorer-since', (e) => { e.value = ''; });
+  await page.$eval('#explorer-until', (e) => { e.value = ''; });
+  await page.$$eval('.explorer-speeds input', (boxes) => { for (const b of boxes) b.checked = false; });
+  await page.click('#structure-list button[data-structure="iqp"]');
+  await page.waitForSelector('#structure-to-explorer');
+  const before = await page.$eval('#explorer', (e) => Number(e.dataset.answered || 0));
+  await page.click('#structure-to-explorer');
+  await page.waitForFunction((f, n) => {
+    const e = document.getElementById('explorer');
+    return document.getElementById('fen').value === f && Number(e.dataset.answered || 0) > n &&
+      e.dataset.answered === e.dataset.asked;
+  }, { timeout: 30000 }, iqp, before);
+  assert.equal(await page.$eval('#explorer-match', (e) => e.value), 'structure');
+  const cli = cliExplore(iqp, ['--match', 'structure']);
+  assert.ok(cli.games > 0, 'the sample has IQP games');
+  expectSame(await panelState(page), cli, 'iqp page');
+});
+
 await check('offline: a move row plays its move on the board', async () => {
   const c = cases[0];
   await ask(page, { ...c, minElo: 0, match: 'exact' });
