@@ -61,12 +61,7 @@ for kind in comments tags; do
   file=$work/$kind-$games.pgn
   echo
   echo "$kind-heavy: $(stat -c %s "$file") bytes, $("$peers_bin/cl_replay" "$file" 2>/dev/null)"
-  declare -A times=()
-  for _ in $(seq "$runs"); do
-    for i in "${!names[@]}"; do
-      times[$i]+=" $(cpu_seconds run_command "$i" "$file")"
-    done
-  done
+  times_in_turns "$runs" "$file"
   printf '%-28s %9s %9s %s\n' command seconds ratio "runs (min..max)"
   for i in "${!names[@]}"; do
     # shellcheck disable=SC2086

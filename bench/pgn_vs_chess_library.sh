@@ -65,12 +65,7 @@ for file in "${inputs[@]}"; do
   positions=$("$peers_bin/cl_replay" "$file" 2>/dev/null | sed -n 's/^games [0-9]* positions //p')
   echo
   echo "$(basename "$file"): $bytes bytes, $positions positions (chess-library's count)"
-  declare -A times=()
-  for _ in $(seq "$runs"); do
-    for i in "${!names[@]}"; do
-      times[$i]+=" $(cpu_seconds run_command "$i" "$file")"
-    done
-  done
+  times_in_turns "$runs" "$file"
   printf '%-24s %9s %14s %9s %7s\n' command seconds positions/s MB/s ratio
   base=""
   for i in "${!names[@]}"; do

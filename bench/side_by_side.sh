@@ -17,6 +17,19 @@ median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# times_in_turns RUNS FILE: RUNS rounds of `run_command I FILE` for every index I of the
+# caller's `names` array, the programs in turns; fills the global associative array `times`
+# (I -> " seconds seconds ...", CPU seconds of each run) for median and the spread.
+times_in_turns() {
+  local round i
+  declare -gA times=()
+  for ((round = 0; round < $1; round++)); do
+    for i in "${!names[@]}"; do
+      times[$i]+=" $(cpu_seconds run_command "$i" "$2")"
+    done
+  done
+}
+
 # build_chess_library_peers OUTDIR: builds cl_perft and cl_replay from ../shared/peers into
 # OUTDIR (once: kept while newer than their sources); returns 1 when the peers are absent.
 build_chess_library_peers() {
