@@ -20,6 +20,17 @@ bool Filters::keeps(index_db::Cell cell) const {
   return true;
 }
 
+std::vector<std::string> split_speeds(std::string_view text) {
+  std::vector<std::string> out;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    if (comma) out.emplace_back(text.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
 std::string set_filters(Query& query, int min_elo, const std::vector<std::string>& speeds,
                         const std::string& since, const std::string& until,
                         const std::string& match) {

@@ -45,6 +45,10 @@ std::string set_filters(Query& query, int min_elo, const std::vector<std::string
                         const std::string& since, const std::string& until,
                         const std::string& match);
 
+// Speed names written as serve's `speeds` parameter and the page give them: "bullet,blitz"
+// (empty parts skipped), for set_filters.
+std::vector<std::string> split_speeds(std::string_view text);
+
 // Reads "FEN" (pieces, side to move and castling ignored; 4 or 6 fields) into the query's
 // pawns; the error when it is not a position.
 std::string set_pawns(Query& query, std::string_view fen);

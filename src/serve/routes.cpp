@@ -25,17 +25,6 @@ std::string parse_int(std::string_view name, std::string_view text, int low, int
   return {};
 }
 
-std::vector<std::string> split_commas(std::string_view text) {
-  std::vector<std::string> out;
-  while (!text.empty()) {
-    const std::size_t comma = text.find(',');
-    if (comma) out.emplace_back(text.substr(0, comma));
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  return out;
-}
-
 // GET /explore: the parameters are explore's options by the same names (min_elo for
 // --min-elo); the answer is explore --format json's line.
 Response explore_route(Site& site, const Target& target, const std::string& text) {
@@ -57,7 +46,7 @@ Response explore_route(Site& site, const Target& target, const std::string& text
     } else if (name == "games") {
       e = parse_int("games", value, 0, int(index_db::candidates_per_cell), games);
     } else if (name == "speeds") {
-      for (auto& s : split_commas(value)) speeds.push_back(std::move(s));
+      for (auto& s : explore::split_speeds(value)) speeds.push_back(std::move(s));
     } else if (name == "since") {
       since = value;
     } else if (name == "until") {

@@ -19,42 +19,11 @@
 #include "index/builder.hpp"
 #include "index/game_visits.hpp"
 #include "index/store.hpp"
-#include "input.hpp"
 #include "io/diagnostic.hpp"
 #include "io/json.hpp"
+#include "page_input.hpp"
 
 namespace pawnkit::web {
-
-namespace {
-
-// The messages of bad and skipped games, and progress for the page.
-class MessageSink final : public analysis::PipelineSink {
- public:
-  explicit MessageSink(emscripten::val on_progress) : on_progress_(std::move(on_progress)) {}
-  void out(const std::string&) override {}
-  void report(std::span<const io::Diagnostic> diagnostics) override {
-    for (const io::Diagnostic& d : diagnostics) warnings += io::format_diagnostic(d);
-  }
-  void progress(std::size_t games, std::size_t bytes) override {
-    if (on_progress_.typeOf().as<std::string>() == "function") on_progress_(games, bytes);
-  }
-  std::string warnings;
-
- private:
-  emscripten::val on_progress_;
-};
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t comma = std::min(text.find(',', at), text.size());
-    if (comma > at) out.push_back(text.substr(at, comma - at));
-    at = comma + 1;
-  }
-  return out;
-}
-
-}  // namespace
 
 // One index in memory, of the games added to it.
 class BrowserIndex {
@@ -66,7 +35,7 @@ class BrowserIndex {
   std::string add(const Input& input, emscripten::val on_progress) {
     if (std::string why = input.unreadable(); !why.empty()) return error_json(why);
     index_db::IndexBuilder builder(*store_, 4096);
-    MessageSink messages(std::move(on_progress));
+    PageSink messages(std::move(on_progress));
     index_db::IndexSink sink(builder, messages);
     std::vector<index_db::IndexWorker> workers(1);
     builder.set_file(input.name());
@@ -93,8 +62,8 @@ class BrowserIndex {
       return error_json("--games takes 0 to " + std::to_string(index_db::candidates_per_cell));
     explore::Query query;
     query.games = std::size_t(games);
-    if (std::string e =
-            explore::set_filters(query, min_elo, split_commas(speeds), since, until, match);
+    if (std::string e = explore::set_filters(query, min_elo, explore::split_speeds(speeds), since,
+                                             until, match);
         !e.empty())
       return error_json(e);
     if (std::string e = explore::set_pawns(query, fen); !e.empty())
