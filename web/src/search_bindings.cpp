@@ -19,6 +19,7 @@
 #include "analysis/game_workers.hpp"
 #include "analysis/pipeline.hpp"
 #include "analysis/replay.hpp"
+#include "error_json.hpp"
 #include "index/keys.hpp"
 #include "io/json.hpp"
 #include "page_input.hpp"
@@ -111,11 +112,7 @@ Result search_games(const Input& input, const std::string& fen, const std::strin
 std::string mask_structure(const std::string& fen) {
   std::string error;
   const std::optional<Position> mask = parse_position(fen, error);
-  if (!mask) {
-    std::string out = "{\"error\": ";
-    io::append_json_string(out, error);
-    return out + '}';
-  }
+  if (!mask) return error_json(error);
   const auto named = classify_structure(mask->pawns(White), mask->pawns(Black), false);
   std::string out = "{\"structure\": ";
   io::append_json_string(out, named ? structure_names[std::size_t(named->id)] : "");
