@@ -11,12 +11,19 @@
 namespace pawnkit::index_db {
 namespace {
 
-// FNV-1a over the bytes, with a different offset basis for each half of the hash.
-struct Fnv {
-  std::uint64_t h;
+// FNV-1a over the bytes, twice at once with a different offset basis for each half of the
+// hash: one pass over the bytes, the two multiply chains side by side (two passes, one
+// per half, took twice the time: each chain waits on its own multiplies).
+struct Fnv2 {
+  std::uint64_t a, b;
   void add(std::string_view s) {
-    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-    h = (h ^ 0xff) * 0x100000001b3ULL;  // a separator: "ab","c" differs from "a","bc"
+    constexpr std::uint64_t prime = 0x100000001b3ULL;
+    for (char c : s) {
+      a = (a ^ static_cast<unsigned char>(c)) * prime;
+      b = (b ^ static_cast<unsigned char>(c)) * prime;
+    }
+    a = (a ^ 0xff) * prime;  // a separator: "ab","c" differs from "a","bc"
+    b = (b ^ 0xff) * prime;
   }
 };
 
@@ -46,20 +53,14 @@ std::optional<std::uint32_t> move_code(Bitboard before, Bitboard pawns_before,
 }  // namespace
 
 ContentHash content_hash(const io::GameRecord& game) {
-  Fnv a{0xcbf29ce484222325ULL}, b{0x84222325cbf29ce4ULL};
+  Fnv2 f{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
   for (std::size_t i = 0; i < game.tag_count(); ++i) {
-    for (Fnv* f : {&a, &b}) {
-      f->add(game.tag_name(i));
-      f->add(game.tag_value(i));
-    }
+    f.add(game.tag_name(i));
+    f.add(game.tag_value(i));
   }
-  for (std::size_t i = 0; i < game.move_count(); ++i) {
-    a.add(game.move(i));
-    b.add(game.move(i));
-  }
-  a.add(game.result);
-  b.add(game.result);
-  return {mix(a.h), mix(b.h ^ 0x9e3779b97f4a7c15ULL)};
+  for (std::size_t i = 0; i < game.move_count(); ++i) f.add(game.move(i));
+  f.add(game.result);
+  return {mix(f.a), mix(f.b ^ 0x9e3779b97f4a7c15ULL)};
 }
 
 // An entry goes from a worker to the writer in memory only (never to disk): its size as
