@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <pawnkit/chess/movegen.hpp>
+#include <pawnkit/chess/perft_count.hpp>
 
 namespace pawnkit {
 
@@ -146,11 +147,7 @@ struct PerftSink {
 // Precondition: fill_slider_table() has run (the generator reads the full table).
 template <Color Us>
 std::uint64_t perft_recursive(const PerftBoard& board, int depth) {
-  if (depth == 1) {
-    CountSink counter;
-    generate<Us, SlidersFilled>(board, counter);
-    return counter.count;
-  }
+  if (depth == 1) return count_moves<Us, SlidersFilled>(board);
   PerftSink<Us> sink{board, depth - 1};
   generate<Us, SlidersFilled>(board, sink);
   return sink.nodes;
