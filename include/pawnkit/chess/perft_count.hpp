@@ -71,11 +71,12 @@ std::uint64_t count_moves(const Board& pos) {
 
   const Bitboard pinned = pin_orth | pin_diag, queens = pos.pieces(Us, Queen);
   const setwise::Lanes to = setwise::broadcast(target);
-  out.count += setwise::popcount_sum(setwise::knight_jumps(pos.pieces(Us, Knight) & ~pinned) & to);
-  out.count += setwise::popcount_sum(
+  const setwise::Lanes knight_moves = setwise::knight_jumps(pos.pieces(Us, Knight) & ~pinned) & to;
+  const setwise::Lanes slider_moves =
       setwise::slider_rays((pos.pieces(Us, Rook) | queens) & ~pinned,
                            (pos.pieces(Us, Bishop) | queens) & ~pinned, occupied) &
-      to);
+      to;
+  out.count += setwise::sum_of(setwise::popcounts(knight_moves) + setwise::popcounts(slider_moves));
   if (pinned) [[unlikely]]
     out.count += pinned_slider_moves<Us, Sliders>(pos, target, pin_orth, pin_diag);
   if (castling_paths) generate_castling<Us, Sliders>(pos, out, king, danger);

@@ -89,11 +89,18 @@ inline Lanes rotate(Lanes v, Lanes amount) {
 #endif
 }
 
-inline std::uint64_t popcount_sum(Lanes v) {
-  std::uint64_t n = 0;
-  for (std::size_t i = 0; i < 8; ++i) n += static_cast<std::uint64_t>(popcount(v[i]));
+// The number of squares in each lane.
+inline Lanes popcounts(Lanes v) {
+  Lanes n;
+  for (std::size_t i = 0; i < 8; ++i) n[i] = static_cast<Bitboard>(popcount(v[i]));
   return n;
 }
+inline std::uint64_t sum_of(Lanes v) {
+  std::uint64_t n = 0;
+  for (std::size_t i = 0; i < 8; ++i) n += v[i];
+  return n;
+}
+inline std::uint64_t popcount_sum(Lanes v) { return sum_of(popcounts(v)); }
 inline Bitboard union_of(Lanes v) {
   Bitboard b = 0;
   for (std::size_t i = 0; i < 8; ++i) b |= v[i];
