@@ -57,9 +57,8 @@ std::uint64_t count_moves(const Board& pos) {
 
   const Bitboard king_targets = king_attacks(king) & ~ours;
   const Bitboard castling_paths = checkers ? 0 : open_castling_paths<Us>(pos, king);
-  const Bitboard danger = (king_targets | castling_paths)
-                              ? attack_map<Them>(pos, occupied ^ square_bb(king))
-                              : 0;
+  const Bitboard danger =
+      (king_targets | castling_paths) ? attack_map<Them>(pos, occupied ^ square_bb(king)) : 0;
   CountSink out;
   out.count = static_cast<std::uint64_t>(popcount(king_targets & ~danger));
   if (more_than_one(checkers)) return out.count;

@@ -66,8 +66,9 @@ struct StepLanes {
   Lanes one, two, four, lands;
 };
 constexpr StepLanes step_lanes(const std::array<Step, 8>& s) {
-  const auto each = [&s](auto f) { return Lanes{f(s[0]), f(s[1]), f(s[2]), f(s[3]),
-                                                f(s[4]), f(s[5]), f(s[6]), f(s[7])}; };
+  const auto each = [&s](auto f) {
+    return Lanes{f(s[0]), f(s[1]), f(s[2]), f(s[3]), f(s[4]), f(s[5]), f(s[6]), f(s[7])};
+  };
   return {each([](Step x) { return rotation(x, 1); }), each([](Step x) { return rotation(x, 2); }),
           each([](Step x) { return rotation(x, 4); }), each(landing_squares)};
 }
