@@ -1,7 +1,7 @@
 // Forces the portable (magic multiplication) slider tables and checks them against the
 // ray walk and against published perft counts, so the fallback is tested on BMI2 hosts.
 // Perft here also counts its last ply with the generator, not set-wise (chess/setwise.hpp),
-// as on a host without AVX2.
+// as on a host without AVX-512.
 #define PAWNKIT_NO_PEXT 1
 #define PAWNKIT_NO_SETWISE 1
 #include <gtest/gtest.h>

@@ -64,7 +64,7 @@ TEST(Setwise, NoRayWrapsRoundTheBoard) {
   }
 }
 #else
-TEST(Setwise, NotBuilt) { GTEST_SKIP() << "no AVX2: perft counts with the generator"; }
+TEST(Setwise, NotBuilt) { GTEST_SKIP() << "no AVX-512: perft counts with the generator"; }
 #endif
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Perft's last ply: the number of legal moves of a position, counted without generating
 // them. Most of perft's time is spent here (one call per node of the last-but-one ply).
 //
-// With set-wise attacks (chess/setwise.hpp, AVX2 hosts) the knights and the sliders that
+// With set-wise attacks (chess/setwise.hpp, AVX-512 hosts) the knights and the sliders that
 // are not pinned are counted by direction, all at once: no table lookup, no loop over
 // pieces and so no loop exit to mispredict. The king's squares are tested against the
 // enemy's whole attack map, built the same way (only when the king has a square to go to
