@@ -285,7 +285,7 @@ struct KingLines {
   Bitboard checkers = 0, pin_orth = 0, pin_diag = 0;
 };
 template <Color Us, class Board>
-KingLines king_lines(const Board& pos, Square king) {
+[[gnu::always_inline]] inline KingLines king_lines(const Board& pos, Square king) {
   constexpr Color Them = ~Us;
   using enum PieceType;
   const Bitboard occupied = pos.occupied();
