@@ -106,14 +106,15 @@ function modelGames(answer, onGame) {
   return box;
 }
 
-// Draws `answer` into `box`; the counts go on `panel` (#explorer).
-export function renderAnswer(box, panel, answer, { fen, onMove, onGame }) {
+// Draws `answer` into `box`; the counts go on `panel` (#explorer, or a structure page's
+// part). words(games): the count's words; empty: the words when no game is left.
+export function renderAnswer(box, panel, answer, { fen, onMove, onGame, words, empty }) {
   setScore(panel, answer);
   box.textContent = '';
   const total = document.createElement('div');
   total.className = 'explorer-total';
   const count = document.createElement('strong');
-  count.textContent = `${answer.games} game${answer.games === 1 ? '' : 's'}`;
+  count.textContent = words ? words(answer.games) : `${answer.games} game${answer.games === 1 ? '' : 's'}`;
   total.appendChild(count);
   if (answer.structure) {
     const s = document.createElement('span');
@@ -126,7 +127,7 @@ export function renderAnswer(box, panel, answer, { fen, onMove, onGame }) {
   if (!answer.games) {
     const p = document.createElement('p');
     p.className = 'help';
-    p.textContent = 'No game of the index reached these pawns with these filters.';
+    p.textContent = empty || 'No game of the index reached these pawns with these filters.';
     box.appendChild(p);
     return;
   }
