@@ -1,4 +1,4 @@
-// A structure page's explorer statistics (docs/web.md, "Structure pages"): what `pawnkit
+// A structure page's explorer statistics (docs/coach-page.md, "Structure pages"): what `pawnkit
 // explore --match structure` answers for the structure, once held by White and once held
 // by Black (the index keys a named structure with its holder), from the explorer's source
 // (page.explorer: the opened files' index in this page, or the server's): the games that

@@ -1,4 +1,4 @@
-// The coach's parts of the page in headless Chromium, against the CLI (docs/web.md, "A
+// The coach's parts of the page in headless Chromium, against the CLI (docs/coach-page.md, "A
 // coach's page"): the coach's marks against the CLI's report with the coach's rules
 // computed here again, the evaluation in pawns as pawn-eval prints it, the folded timeline
 // against `timeline --format jsonl`, honest charts against `stats --format json`, the
