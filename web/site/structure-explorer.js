@@ -70,6 +70,7 @@ export async function renderStructureExplorer(box, entry, hooks) {
       onGame: (g) => explorer.openModel(g),
       words: (n) => `${n} game${n === 1 ? '' : 's'} reached it`,
       empty: 'No game reached it, held by this side.',
+      caption: 'The moves that changed the structure next',
     });
   });
   box.dataset.state = 'done';

@@ -44,6 +44,7 @@ function sideState(page, holder) {
     moves: [...e.querySelectorAll('tr[data-uci]')].map((r) => ({
       uci: r.dataset.uci, games: Number(r.dataset.games), white: Number(r.dataset.white), draws: Number(r.dataset.draws), black: Number(r.dataset.black),
     })),
+    faded: [...e.querySelectorAll('.explorer-bar')].map((b) => b.classList.contains('few')),
     models: [...e.querySelectorAll('.explorer-models li')].map((li) => ({
       game: Number(li.dataset.game), id: Number(li.dataset.id), ply: Number(li.dataset.ply), text: li.textContent,
     })),
@@ -74,6 +75,8 @@ async function expectStructurePage(page, entry, cliExplore, what) {
       `${what} ${holder}: the moves that changed it`);
     assert.deepEqual(shown.models.map((m) => [m.game, m.id, m.ply]), cli.model_games.map((g) => [g.game, g.id, g.first_ply]),
       `${what} ${holder}: model games`);
+    // The total's bar and each move's: faded under 10 games (too few to judge).
+    assert.deepEqual(shown.faded, [cli.games, ...cli.moves.map((m) => m.games)].map((n) => n < 10), `${what} ${holder}: faded bars`);
     shown.models.forEach((m, i) => {
       for (const part of [cli.model_games[i].white, cli.model_games[i].black, cli.model_games[i].result])
         assert.ok(m.text.includes(part), `${what} ${holder}: model game ${i + 1} shows '${part}'`);
