@@ -18,7 +18,11 @@
 
 namespace pawnkit::detail {
 
+// The two counts live in differently named inline namespaces (as the slider tables do), so
+// a program whose translation units disagree on AVX-512 gets two distinct functions
+// instead of an ODR clash.
 #if PAWNKIT_SETWISE
+inline namespace count_setwise {
 
 // The squares side Them attacks, with the given occupancy (ours without our king, so that
 // the king cannot hide behind itself on a line).
@@ -82,7 +86,10 @@ std::uint64_t count_moves(const Board& pos) {
   return out.count;
 }
 
+}  // namespace count_setwise
+
 #else
+inline namespace count_generated {
 
 template <Color Us, class Sliders, class Board>
 std::uint64_t count_moves(const Board& pos) {
@@ -91,6 +98,7 @@ std::uint64_t count_moves(const Board& pos) {
   return counter.count;
 }
 
+}  // namespace count_generated
 #endif
 
 }  // namespace pawnkit::detail
