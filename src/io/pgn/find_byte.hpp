@@ -37,7 +37,8 @@ struct SimdBlockMatch {
 template <class BlockMatch>
 const char* find_byte_in_blocks(const char* begin, const char* end, char byte) {
   for (; end - begin >= 16; begin += 16) {
-    if (const std::uint32_t bits = BlockMatch::mask(begin, byte)) return begin + __builtin_ctz(bits);
+    if (const std::uint32_t bits = BlockMatch::mask(begin, byte))
+      return begin + __builtin_ctz(bits);
   }
   for (; begin != end; ++begin) {
     if (*begin == byte) return begin;
