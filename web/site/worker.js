@@ -7,6 +7,7 @@ import createPawnkit from './pawnkit.mjs';
 const modulePromise = createPawnkit();
 let loaded = null; // {key, input, decoders}: the last file read, kept for the next request on it
 let decoders = []; // how the files being read are decompressed ('zstddec', 'fzstd', 'gzip', 'none')
+let copyMs = 0; // of the last load's time, copying into the module's memory (web/test/measure.mjs)
 
 function post(type, id, payload) {
   self.postMessage({ type, id, ...payload });
@@ -115,6 +116,7 @@ async function load(id, M, blobs, name, key) {
   }
   if (loaded) { loaded.input.delete(); loaded = null; }
   decoders = [];
+  copyMs = 0;
   const input = new M.Input(name);
   const total = blobs.reduce((n, b) => n + b.size, 0);
   input.reserve(total + blobs.length); // plain files' size; decompressed bytes grow beyond it
@@ -122,8 +124,10 @@ async function load(id, M, blobs, name, key) {
   try {
     for (const blob of blobs) {
       for await (const [chunk, consumed] of decompressed(blob)) {
+        const copyStarted = performance.now();
         const at = input.append(chunk.length);
         M.HEAPU8.set(chunk, at); // after append: the memory may have grown
+        copyMs += performance.now() - copyStarted;
         read += consumed;
         const now = performance.now();
         if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total }); }
@@ -197,7 +201,7 @@ self.onmessage = async (event) => {
     // JSON lines are parsed here, not on the page's thread (a games table of 10,000 lines).
     const result = args.lines ? r.text.split('\n').filter((l) => l).map((l) => JSON.parse(l)) : r.text;
     const charts = r.charts ? JSON.parse(r.charts) : undefined;
-    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, decoders });
+    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, copyMs, decoders });
   } catch (e) {
     post('error', id, { message: e.message || String(e) });
   }

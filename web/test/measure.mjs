@@ -4,7 +4,9 @@
 // ratio of the medians: the machine's load changes less between neighbours), and the main thread's
 // long tasks (> 50 ms; the goal is none over 100 ms) while the file is read.
 //   node web/test/measure.mjs build/web build/pawnkit ../shared/data/lichess_magnus_games.pgn.zst
+// (RUNS=9 for more runs; STATS_ONLY=1 for the API's figures alone.)
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, loadPuppeteer, serve } from './harness.mjs';
@@ -35,25 +37,56 @@ console.log(`first load: ${(transferred / 1024).toFixed(0)} KiB transferred`);
 
 console.log(`load average: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 const runs = Number(process.env.RUNS || 7);
-const native = [], inPage = [];
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const timeMs = (f) => { const t = process.hrtime.bigint(); f(); return Number(process.hrtime.bigint() - t) / 1e6; };
+const nativeStats = (input) => execFileSync(cli, ['stats', '--threads', '1', '--format', 'json', input],
+  { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+// For a .zst file, the split of the native time too: the zstd tool's decompression alone,
+// and stats on the decompressed file (a temporary copy).
+const zst = file.endsWith('.zst');
+const plain = zst ? path.join(os.tmpdir(), `pawnkit-measure-${process.pid}.pgn`) : null;
+if (zst) execFileSync('zstd', ['-q', '-d', '-f', file, '-o', plain]);
+const native = [], inPage = [], worker = { load: [], copy: [], stats: [] }, unzstd = [], nativePlain = [];
 for (let i = 0; i < runs; ++i) {
-  const t = process.hrtime.bigint();
-  execFileSync(cli, ['stats', '--threads', '1', '--format', 'json', file], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
-  native.push(Number(process.hrtime.bigint() - t) / 1e6);
-  inPage.push(await page.evaluate(async () => {
+  native.push(timeMs(() => nativeStats(file)));
+  const r = await page.evaluate(async () => {
     const blob = await (await fetch('/__input')).blob();
     const t = performance.now();
     const r = await window.pawnkit.statsText(blob);
-    const total = performance.now() - t;
-    console.log(`in the worker: reading and decompressing (${r.decoders.join(', ')}) ${r.loadMs.toFixed(0)} ms, stats ${r.ms.toFixed(0)} ms`);
-    return total;
-  }));
+    return { total: performance.now() - t, loadMs: r.loadMs, copyMs: r.copyMs, ms: r.ms, decoders: r.decoders };
+  });
+  console.log(`in the worker: reading and decompressing (${r.decoders.join(', ')}) ${r.loadMs.toFixed(0)} ms` +
+    ` (of which copying into the module ${r.copyMs.toFixed(0)} ms), stats ${r.ms.toFixed(0)} ms, all ${r.total.toFixed(0)} ms`);
+  inPage.push(r.total);
+  worker.load.push(r.loadMs - r.copyMs);
+  worker.copy.push(r.copyMs);
+  worker.stats.push(r.ms);
+  if (zst) {
+    unzstd.push(timeMs(() => execFileSync('zstd', ['-q', '-d', '-c', file], { maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'ignore'] })));
+    nativePlain.push(timeMs(() => nativeStats(plain)));
+  }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-console.log(`stats, native --threads 1: ${native.map((x) => x.toFixed(0)).join(', ')} ms`);
-console.log(`stats, in the page (API):  ${inPage.map((x) => x.toFixed(0)).join(', ')} ms`);
+if (zst) fs.unlinkSync(plain);
+const list = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+console.log(`stats, native --threads 1: ${list(native)} ms`);
+console.log(`stats, in the page (API):  ${list(inPage)} ms`);
 console.log(`ratio page / native (medians of ${runs} alternated runs): ${(median(inPage) / median(native)).toFixed(2)} (${median(inPage).toFixed(0)} / ${median(native).toFixed(0)} ms)`);
+const rest = median(inPage) - median(worker.load) - median(worker.copy) - median(worker.stats);
+console.log(`the page's split (medians): reading and decompressing ${median(worker.load).toFixed(0)} ms, copying ${median(worker.copy).toFixed(0)} ms,` +
+  ` stats ${median(worker.stats).toFixed(0)} ms, the rest (messages, transfer) ${rest.toFixed(0)} ms`);
+if (zst) {
+  console.log(`native split (medians): zstd -d ${median(unzstd).toFixed(0)} ms (${list(unzstd)}),` +
+    ` stats on the decompressed file ${median(nativePlain).toFixed(0)} ms (${list(nativePlain)})`);
+  console.log(`page stats / native stats on the decompressed file: ${(median(worker.stats) / median(nativePlain)).toFixed(2)};` +
+    ` page reading and decompressing / zstd -d: ${(median(worker.load) / median(unzstd)).toFixed(2)}`);
+}
 console.log(`load average: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+// STATS_ONLY=1: the API's figures alone, without the file input's run below.
+if (process.env.STATS_ONLY) {
+  await browser.close();
+  server.close();
+  process.exit(0);
+}
 
 // Through the file input: stats and the games table, the page staying responsive.
 await page.evaluate(() => { window.__longTasks.length = 0; });

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "io/pgn/find_byte.hpp"
 #include "io/pgn/parser_state.hpp"
 
 namespace pawnkit::io::detail {
@@ -60,12 +61,12 @@ class PgnCommentReader {
 
  private:
   // Counts line feeds in [from, to).
-  // (memchr: comments rarely hold a line feed, so this is usually one vector scan).
+  // (find_byte: comments rarely hold a line feed, so this is usually one vector scan).
   static std::size_t count_lines(const char* from, const char* to) {
     std::size_t n = 0;
-    while (const void* lf = std::memchr(from, '\n', static_cast<std::size_t>(to - from))) {
+    while (const char* lf = find_byte(from, to, '\n')) {
       ++n;
-      from = static_cast<const char*>(lf) + 1;
+      from = lf + 1;
     }
     return n;
   }
@@ -73,8 +74,7 @@ class PgnCommentReader {
   // Moves pos to the next '}' in the buffer, or to its end, counting the line feeds on the
   // way; true when it found the '}'.
   bool to_comment_close() {
-    const auto available = static_cast<std::size_t>(state_.input.end - state_.input.pos);
-    const char* close = static_cast<const char*>(std::memchr(state_.input.pos, '}', available));
+    const char* close = find_byte(state_.input.pos, state_.input.end, '}');
     const char* stop = close ? close : state_.input.end;
     state_.line += count_lines(state_.input.pos, stop);
     state_.input.pos = stop;
@@ -83,8 +83,7 @@ class PgnCommentReader {
 
   // Moves pos to the next line feed in the buffer, or to its end; true when it found one.
   bool to_line_end() {
-    const auto available = static_cast<std::size_t>(state_.input.end - state_.input.pos);
-    const char* lf = static_cast<const char*>(std::memchr(state_.input.pos, '\n', available));
+    const char* lf = find_byte(state_.input.pos, state_.input.end, '\n');
     state_.input.pos = lf ? lf : state_.input.end;
     return lf != nullptr;
   }
