@@ -70,9 +70,11 @@ def split_sample(directory, games):
     return shards_of(SAMPLE, games, directory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def client():
-    """A Dask client on a LocalCluster of two worker processes, one per module."""
+    """A Dask client on a LocalCluster of two worker processes, one for the whole run:
+    starting one (three processes that import Dask, pandas and pawnkit) takes seconds on
+    a loaded machine, and no test leaves work or state on it."""
     import distributed  # only the Dask tests need it
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

@@ -10,7 +10,6 @@ import os
 import pathlib
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,17 +21,12 @@ import pytest
 import pawnkit
 import pawnkit.dask
 from conftest import SAMPLE, run_cli, split_sample
+from processes import free_port, stopped_at_exit
 
 # The `dask` command of the interpreter running the tests (a venv's own, beside its python),
 # never another environment's first on PATH: its distributed must match the client's.
 DASK = next((str(p) for p in [pathlib.Path(sys.executable).parent / "dask"] if p.exists()), None) \
     or shutil.which("dask") or "/usr/bin/dask"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -44,24 +38,14 @@ def cluster(workers=2):
     address = f"tcp://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(pawnkit.__file__)))
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
-    processes = [subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                                   "--no-dashboard"], **quiet)]
-    try:
+    with stopped_at_exit(timeout=20) as processes:
+        processes.append(subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                           "--no-dashboard"], **quiet))
         worker_processes = [subprocess.Popen([DASK, "worker", address, "--nthreads", "1", "--no-nanny",
                                               "--no-dashboard", "--name", f"worker-{i}"], **quiet)
                             for i in range(workers)]
         processes += worker_processes
         yield address, worker_processes
-    finally:
-        for process in processes:
-            if process.poll() is None:
-                process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 def connect(address, workers):

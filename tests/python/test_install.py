@@ -9,9 +9,11 @@ Two routes:
   build directory kept in the CMake build tree (PAWNKIT_WHEEL_BUILD_DIR), so that a rerun
   only rebuilds what changed (and ccache serves a first build of sources it has seen).
   The fresh venv sees the pinned stack (numpy, pandas) through a .pth file: no download.
+  docs/scaling.md's Dask recipe runs from that venv with one worker process.
 - `test_pip_install_...` (the ctest python.install, label deep): `pip install .` as a user
   types it, with build isolation (scikit-build-core and pybind11 from PyPI, at the versions
-  of python/constraints.txt), and the dependencies from PyPI too: a whole cold build.
+  of python/constraints.txt), and the dependencies from PyPI too: a whole cold build; the
+  recipe with two worker processes.
 """
 
 import json
@@ -25,6 +27,7 @@ import sysconfig
 import pytest
 
 from conftest import CLI, SAMPLE, SHARED, SOURCE, run_cli
+from processes import free_port, stopped_at_exit
 
 DEEP = os.environ.get("PAWNKIT_DEEP_TESTS") == "1"
 WHEEL_BUILD_DIR = os.environ.get("PAWNKIT_WHEEL_BUILD_DIR")
@@ -104,7 +107,7 @@ import glob, json, sys
 from dask.distributed import Client
 import pawnkit, pawnkit.dask
 client = Client(sys.argv[1], timeout=60)
-client.wait_for_workers(2, timeout=120)
+client.wait_for_workers(int(sys.argv[2]), timeout=120)
 shards = sorted(glob.glob("shards/*.pgn.zst"))
 total = pawnkit.dask.stats(shards, client=client)
 frame = pawnkit.dask.positions(shards, where="white.passed != {}", tags="WhiteElo")
@@ -114,9 +117,9 @@ print(json.dumps({"stats": total.json(), "rows": len(frame), "named": int(sizes.
 """
 
 
-def run_documented_dask_recipe(venv, env, tmp_path):
+def run_documented_dask_recipe(venv, env, tmp_path, workers):
     """docs/scaling.md's cluster recipe as a user runs it from the venv: `pawnkit split`,
-    `dask scheduler`, `dask worker --nworkers 2 --nthreads 1` (two worker processes), the
+    `dask scheduler`, `dask worker --nworkers N --nthreads 1` (N worker processes), the
     client's lines; no PYTHONPATH anywhere. The venv's own `dask` command (a pip install
     has one); with the wheel's venv, which sees the pinned stack through a .pth file, the
     venv's python runs `-m dask` (the same code, the venv's interpreter)."""
@@ -124,28 +127,16 @@ def run_documented_dask_recipe(venv, env, tmp_path):
     dask = [str(bin_dir / "dask")] if (bin_dir / "dask").exists() else [str(bin_dir / "python"), "-m", "dask"]
     subprocess.run([str(bin_dir / "pawnkit"), "split", "--games", "40", str(SAMPLE), str(tmp_path / "shards")],
                    check=True, env=env, capture_output=True)
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env, "cwd": tmp_path}
-    processes = [subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                                  **quiet)]
-    try:
-        processes.append(subprocess.Popen(dask + ["worker", address, "--nworkers", "2", "--nthreads", "1",
+    with stopped_at_exit(timeout=30) as processes:
+        processes.append(subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", str(port),
                                                   "--no-dashboard"], **quiet))
-        done = subprocess.run([str(bin_dir / "python"), "-c", RECIPE_CLIENT, address], capture_output=True,
-                              text=True, env=env, cwd=tmp_path, timeout=600)
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        processes.append(subprocess.Popen(dask + ["worker", address, "--nworkers", str(workers), "--nthreads", "1",
+                                                  "--no-dashboard"], **quiet))
+        done = subprocess.run([str(bin_dir / "python"), "-c", RECIPE_CLIENT, address, str(workers)],
+                              capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads(done.stdout.splitlines()[-1])
     assert json.loads(got["stats"]) == json.loads(run_cli("stats", "--format", "json", SAMPLE)[0])
@@ -170,7 +161,10 @@ def test_wheel_builds_out_of_the_tree_and_installs_into_a_fresh_venv(tmp_path):
     subprocess.run([str(venv / "bin" / "pip"), "install", "--no-index", "--no-deps", "--disable-pip-version-check",
                     str(wheels[0])], check=True, env=env, cwd=tmp_path, capture_output=True)
     check_installed(venv, env, tmp_path)
-    run_documented_dask_recipe(venv, env, tmp_path)
+    # One worker process: it imports pawnkit from the venv and gives the CLI's numbers.
+    # The recipe's two worker processes run in the deep python.install below, and
+    # test_cluster.py runs two on the build tree's module in every run.
+    run_documented_dask_recipe(venv, env, tmp_path, workers=1)
 
 
 @pytest.mark.skipif(not DEEP, reason="deep: the ctest python.install runs it")
@@ -182,7 +176,7 @@ def test_pip_install_from_the_source_tree_with_build_isolation(tmp_path):
                           env=env, cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     check_installed(venv, env, tmp_path)
-    run_documented_dask_recipe(venv, env, tmp_path)
+    run_documented_dask_recipe(venv, env, tmp_path, workers=2)
 
 
 def test_the_cli_of_the_build_tree_is_this_version():
