@@ -379,6 +379,20 @@ TEST(Explorer, AddingTheSameGamesTwiceChangesNothing) {
   EXPECT_EQ(all_answers(once, fens), all_answers(twice, fens));
 }
 
+// An index holds RocksDB's database files only: no info LOG (pawnkit keeps it off), and
+// no batch file left behind by a build that ended.
+TEST(Explorer, AnIndexHoldsNoLogNorLeftoverBatchFile) {
+  TempDir dir;
+  const std::string db = dir / "db";
+  ASSERT_EQ(run_cli("index add --batch-games 100 '" + db + "' '" + sample + "'").status, 0);
+  ASSERT_EQ(run_cli("index info '" + db + "'").status, 0);
+  for (const auto& entry : fs::directory_iterator(db)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_NE(name.rfind("LOG", 0), 0u) << name;
+    EXPECT_NE(name, "pending.sst");
+  }
+}
+
 TEST(Explorer, BadInputIsOneLineAndStatusOne) {
   TempDir dir;
   const std::string db = dir / "db";

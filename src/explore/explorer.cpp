@@ -82,13 +82,19 @@ std::string move_uci(std::uint32_t code) {
   return uci;
 }
 
-namespace {
-
-std::string key_of(const Query& query, const std::optional<StructureMatch>& structure) {
-  if (query.match == index_db::MatchKind::Structure)
-    return index_db::structure_key(structure->id, structure->side);
-  return index_db::placement_key(query.match, query.white, query.black);
+std::string query_key(const Query& query, index_db::PackedKey& key) {
+  if (query.match != index_db::MatchKind::Structure) {
+    key = index_db::packed_placement_key(query.match, query.white, query.black);
+    return {};
+  }
+  const auto structure = classify_structure(query.white, query.black, false);
+  if (!structure)
+    return "these pawns make no named structure (docs/structures.md); try --match exact";
+  key = index_db::packed_structure_key(structure->id, structure->side);
+  return {};
 }
+
+namespace {
 
 // The model games: the candidates of the kept cells, best first, skipping a game whose two
 // players (either colour) were already chosen. A heap, not a sort: a popular placement has
@@ -142,11 +148,11 @@ std::string explore(const index_db::Store& store, const Query& query, Answer& an
   answer.white = query.white;
   answer.black = query.black;
   answer.structure = classify_structure(query.white, query.black, false);
-  if (query.match == index_db::MatchKind::Structure && !answer.structure)
-    return "these pawns make no named structure (docs/structures.md); try --match exact";
+  index_db::PackedKey key;
+  if (std::string e = query_key(query, key); !e.empty()) return e;
   std::string error;
   thread_local std::string value;  // the thread's own, its memory kept between queries
-  const bool found = store.get_into(key_of(query, answer.structure), value, error);
+  const bool found = store.get_into(key.view(), value, error);
   if (!error.empty()) return error;
   if (!found) return {};  // no game reached it
   // The kept cells' counts, moves and candidates, read straight from the value: no

@@ -53,6 +53,11 @@ std::vector<std::string> split_speeds(std::string_view text);
 // pawns; the error when it is not a position.
 std::string set_pawns(Query& query, std::string_view fen);
 
+// The index key `query` is answered from: its exact or centre placement, or the named
+// structure its pawns make (as in a middlegame) with the side holding it; the error when
+// the match is by structure and the pawns make none.
+std::string query_key(const Query& query, index_db::PackedKey& key);
+
 struct MoveRow {
   std::string uci;
   index_db::Score score;

@@ -2,12 +2,15 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/db.h>
+#include <rocksdb/env.h>
+#include <rocksdb/file_system.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
 
 #include <algorithm>
+#include <cstdarg>
 #include <filesystem>
 #include <thread>
 
@@ -57,6 +60,53 @@ class PlacementStatsSum final : public rocksdb::MergeOperator {
   }
 };
 
+// RocksDB's info log: nothing an index needs (errors come back as statuses); the default
+// one is a LOG file created, and renamed aside at each open, at every run.
+class NoInfoLog final : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+// The files a batch's table is written through: as RocksDB's, except that the table's
+// own syncs are left out. Ingestion syncs the file again under its final name before the
+// MANIFEST names it (a file of a killed build is never read: the next build unlinks it),
+// so the first sync was the same bytes made durable twice.
+class TableFileSystem final : public rocksdb::FileSystemWrapper {
+ public:
+  TableFileSystem() : FileSystemWrapper(rocksdb::FileSystem::Default()) {}
+  const char* Name() const override { return "pawnkit.TableFileSystem"; }
+  rocksdb::IOStatus NewWritableFile(const std::string& name, const rocksdb::FileOptions& options,
+                                    std::unique_ptr<rocksdb::FSWritableFile>* file,
+                                    rocksdb::IODebugContext* debug) override {
+    rocksdb::IOStatus status = target()->NewWritableFile(name, options, file, debug);
+    if (status.ok()) *file = std::make_unique<UnsyncedFile>(std::move(*file));
+    return status;
+  }
+
+ private:
+  class UnsyncedFile final : public rocksdb::FSWritableFileOwnerWrapper {
+   public:
+    using FSWritableFileOwnerWrapper::FSWritableFileOwnerWrapper;
+    rocksdb::IOStatus Sync(const rocksdb::IOOptions&, rocksdb::IODebugContext*) override {
+      return rocksdb::IOStatus::OK();
+    }
+    rocksdb::IOStatus Fsync(const rocksdb::IOOptions&, rocksdb::IODebugContext*) override {
+      return rocksdb::IOStatus::OK();
+    }
+    rocksdb::IOStatus RangeSync(std::uint64_t, std::uint64_t, const rocksdb::IOOptions&,
+                                rocksdb::IODebugContext*) override {
+      return rocksdb::IOStatus::OK();
+    }
+  };
+};
+
+rocksdb::Env* table_env() {
+  static const std::unique_ptr<rocksdb::Env> env =
+      rocksdb::NewCompositeEnv(std::make_shared<TableFileSystem>());
+  return env.get();
+}
+
 rocksdb::Options store_options(Store::Mode mode) {
   rocksdb::Options options;
   options.create_if_missing = mode == Store::Mode::Write;
@@ -65,8 +115,7 @@ rocksdb::Options store_options(Store::Mode mode) {
   options.bottommost_compression = rocksdb::kZSTD;
   // Level 1: measured on 10k Lichess games, 2% more bytes than the default (3), ~5% faster.
   options.compression_opts.level = 1;
-  options.info_log_level = rocksdb::InfoLogLevel::ERROR_LEVEL;
-  options.keep_log_file_num = 2;
+  options.info_log = std::make_shared<NoInfoLog>();
   options.write_buffer_size = 64 << 20;
   // Opening an index starts this many threads to open its table files (default 16: seen
   // starting and ending 16 threads at every open, a third of the fixed cost of an
@@ -191,6 +240,7 @@ rocksdb::Options table_options(bool compressed) {
     options.compression = rocksdb::kNoCompression;
     options.bottommost_compression = rocksdb::kNoCompression;
   }
+  options.env = table_env();
   return options;
 }
 
@@ -201,8 +251,10 @@ std::unique_ptr<Store::Table> RocksStore::table(bool compressed) {
 RocksTable::RocksTable(RocksStore& store, bool compressed)
     : store_(store),
       file_(store.path() + "/pending.sst"),  // a file left by a crash is overwritten
+      // The file's pages stay cached: ingestion and compaction read it back at once.
       writer_(std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
-                                                       table_options(compressed))) {
+                                                       table_options(compressed), nullptr,
+                                                       /*invalidate_page_cache=*/false)) {
   // Unlink, never truncate, a file left by a crash: ingestion hard-links this file into
   // the index and unlinks the name only at its end, so after a kill in between the name
   // may still share its inode with a live table file, and opening it for writing would

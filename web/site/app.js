@@ -36,7 +36,7 @@ async function main() {
   initExplorer();
   if (!page.analysis.applyHash() && !setFen(START)) throw new Error('the start position was refused');
   page.analysis.setMode('play');
-  initCoachPages({ openGame, setFen, files: () => state.files });
+  initCoachPages({ openGame, setFen, files: () => state.files, playOrShow: (uci) => page.explorer.playOrShow(uci) });
   initGameLinks({ openGame, files: () => state.files });
   window.pawnkitPage = { openGame }; // for tests and other pages
 

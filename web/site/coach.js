@@ -8,12 +8,14 @@ import { studyFiles } from './export.js';
 import { renderCharts } from './charts.js';
 import { moveOf, TIMELINE_MIN_PLIES } from './timeline.js';
 import { initSearchMask } from './search.js';
+import { renderStructureExplorer } from './structure-explorer.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 
 const coach = {
-  page: null,        // {openGame, files}
+  page: null,        // {openGame, setFen, files, playOrShow}
+  shown: null,       // the structure page shown: {id, mine (its games held 8 plies), reached (the explorer's answers)}
   catalogue: [],
   table: null,       // the games table of the opened files, by number
   counts: null,      // structure -> games of the opened files that reached it
@@ -182,13 +184,37 @@ function showStructure(id) {
   };
   renderPage(article, entry, coach.table ? 'finding' : null, { onBoard, onExplore, onOpenGame });
   article.dataset.structure = id;
+  // "Your games" (held 8 plies, found in the worker) and the explorer's answers (any
+  // visit), each drawn when it comes; the counts of "your games" name both.
+  const shown = coach.shown = { id, mine: coach.table ? 'finding' : null, reached: null };
+  const drawMine = () => {
+    if (coach.shown === shown) renderYourGames(article, entry, shown.mine, { onShowGames: showGames, onOpenGame }, shown.reached);
+  };
   if (coach.table) {
-    // "Your games": the picked games of this structure, found in the worker.
-    gamesOf(id).then((rows) => {
-      if (article.dataset.structure === id) renderYourGames(article, entry, rows, { onShowGames: showGames, onOpenGame });
-    }).catch((e) => { if (article.dataset.structure === id) article.querySelector('#your-games').textContent = e.message; });
+    gamesOf(id).then((rows) => { shown.mine = rows; drawMine(); })
+      .catch((e) => { if (coach.shown === shown) article.querySelector('#your-games').textContent = e.message; });
   }
+  exploreShown();
 }
+
+// The explorer's part of the structure page shown, again when the explorer's source
+// changes (files indexed, the served/opened-files switch).
+function exploreShown() {
+  const shown = coach.shown;
+  if (!shown) return;
+  const entry = coach.catalogue.find((c) => c.id === shown.id);
+  const onMove = (uci, fen) => {
+    coach.page.setFen(fen);
+    coach.page.playOrShow(uci);
+    $('board').scrollIntoView({ block: 'nearest' });
+  };
+  renderStructureExplorer($('structure-explorer'), entry, { onMove }).then((reached) => {
+    if (coach.shown !== shown) return;
+    shown.reached = reached;
+    if (shown.mine !== 'finding') renderYourGames($('structure-page'), entry, shown.mine, { onShowGames: showGames, onOpenGame: shownOpenGame }, reached);
+  });
+}
+const shownOpenGame = (game, ply) => coach.page.openGame(game, ply).then(() => $('board').scrollIntoView({ block: 'nearest' }));
 
 function showGames(id) {
   pick(id);
@@ -237,4 +263,5 @@ export async function initCoachPages(page) {
     const shown = $('structure-page').dataset.structure;
     if (shown) showStructure(shown);
   });
+  document.addEventListener('pawnkit:explorer-source', exploreShown);
 }

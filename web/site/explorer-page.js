@@ -1,9 +1,10 @@
 // The explorer's place in the page (explorer.js): it follows the board (the
 // 'pawnkit:position' event of position.js) and the opened files ('pawnkit:files'), plays
-// its moves on the analysis board and opens its model games there.
+// its moves on the analysis board and opens its model games there; page.explorer is its
+// API (explorer.js) for the structure pages.
 import * as pawnkit from './pawnkit.js';
 import { $, state, showError, page } from './page-state.js';
-import { openGame } from './files.js';
+import { openGame, setBusy, onProgress } from './files.js';
 import { createExplorer } from './explorer.js';
 
 function showGame(g, ply) {
@@ -35,11 +36,24 @@ function playUci(uci) {
   return true;
 }
 
-// Call before the first position is shown.
+// The index was lost (Cancel of other work stopped the worker): built again as a run of
+// its own, with the bar and Cancel.
+async function reindex(files) {
+  setBusy(true, `indexing ${files.name}`, { reading: [0, 0.4], index: [0.4, 1] });
+  try {
+    await page.explorer.indexFiles(files, onProgress);
+    page.progress.done('index');
+  } finally {
+    setBusy(false);
+  }
+}
+
+// Call before the first position is shown. The opened files are indexed by files.js, as
+// the last step of reading them (page.explorer.indexFiles), under the same bar.
 export function initExplorer() {
-  const explorer = createExplorer($('explorer'), { board: () => $('board'), play: playUci, openFileGame: openGame, openGameText });
+  const explorer = createExplorer($('explorer'), { board: () => $('board'), play: playUci, openFileGame: openGame, openGameText, reindex });
+  page.explorer = explorer;
   document.addEventListener('pawnkit:position', (e) => explorer.update(e.detail.fen));
-  document.addEventListener('pawnkit:files', () => explorer.indexFiles(state.files));
   // A structure page's "Explore this structure" (coach.js): the named structure's games.
   document.addEventListener('pawnkit:explore-structure', () => explorer.setMatch('structure'));
   return explorer;

@@ -8,13 +8,18 @@ import * as pawnkit from './pawnkit.js';
 
 const percent = (n, total) => (total ? (100 * n) / total : 0);
 
+// A bar from fewer games than this is drawn faded, as the page's charts grey theirs: a
+// 100% from one game must not look like a result.
+export const FEW_GAMES = 10;
+
 // The bar of a score {games, white, draws, black}: three parts, wide as their shares.
 export function scoreBar(score) {
   const bar = document.createElement('span');
-  bar.className = 'explorer-bar';
+  bar.className = score.games < FEW_GAMES ? 'explorer-bar few' : 'explorer-bar';
   const decided = score.white + score.draws + score.black;
   bar.title = `${score.games} games: White won ${score.white}, ${score.draws} drawn, Black won ${score.black}` +
-    (decided < score.games ? `; ${score.games - decided} unfinished` : '');
+    (decided < score.games ? `; ${score.games - decided} unfinished` : '') +
+    (score.games < FEW_GAMES ? ` (fewer than ${FEW_GAMES} games: too few to judge)` : '');
   for (const [part, n] of [['white', score.white], ['draws', score.draws], ['black', score.black]]) {
     const share = percent(n, score.games);
     if (!share) continue;
@@ -37,10 +42,10 @@ function setScore(el, score) {
 const year = (date) => (/^\d{4}/.test(date || '') ? date.slice(0, 4) : '');
 const player = (name, elo) => `${name || '?'}${elo ? ` (${elo})` : ''}`;
 
-function movesTable(answer, fen, onMove) {
+function movesTable(answer, fen, onMove, caption) {
   const table = document.createElement('table');
   table.className = 'explorer-moves';
-  table.innerHTML = '<caption>The moves that changed these pawns next</caption>' +
+  table.innerHTML = `<caption>${caption || 'The moves that changed these pawns next'}</caption>` +
     '<thead><tr><th scope="col">Move</th><th scope="col">Games</th><th scope="col">White / draw / Black</th></tr></thead>';
   let legal = new Map();
   try {
@@ -106,14 +111,16 @@ function modelGames(answer, onGame) {
   return box;
 }
 
-// Draws `answer` into `box`; the counts go on `panel` (#explorer).
-export function renderAnswer(box, panel, answer, { fen, onMove, onGame }) {
+// Draws `answer` into `box`; the counts go on `panel` (#explorer, or a structure page's
+// part). words(games): the count's words; empty: the words when no game is left; caption:
+// the moves table's.
+export function renderAnswer(box, panel, answer, { fen, onMove, onGame, words, empty, caption }) {
   setScore(panel, answer);
   box.textContent = '';
   const total = document.createElement('div');
   total.className = 'explorer-total';
   const count = document.createElement('strong');
-  count.textContent = `${answer.games} game${answer.games === 1 ? '' : 's'}`;
+  count.textContent = words ? words(answer.games) : `${answer.games} game${answer.games === 1 ? '' : 's'}`;
   total.appendChild(count);
   if (answer.structure) {
     const s = document.createElement('span');
@@ -126,11 +133,11 @@ export function renderAnswer(box, panel, answer, { fen, onMove, onGame }) {
   if (!answer.games) {
     const p = document.createElement('p');
     p.className = 'help';
-    p.textContent = 'No game of the index reached these pawns with these filters.';
+    p.textContent = empty || 'No game of the index reached these pawns with these filters.';
     box.appendChild(p);
     return;
   }
-  box.appendChild(movesTable(answer, fen, onMove));
+  box.appendChild(movesTable(answer, fen, onMove, caption));
   if (answer.model_games.length) box.appendChild(modelGames(answer, onGame));
 }
 

@@ -40,22 +40,42 @@ function buildFilters(box) {
 
 // hooks: {board(): the #board element, fen(): the board's FEN, play(uci): true when the
 //         move was legal and played, openFileGame(number, ply): opens game `number` of the
-//         opened files, openGameText(pgn, ply): opens a game from its PGN text}
+//         opened files, openGameText(pgn, ply): opens a game from its PGN text,
+//         reindex(files): the index was lost (Cancel stopped the worker): index them again}
 export function createExplorer(panel, hooks) {
   const $ = (sel) => panel.querySelector(sel);
   panel.innerHTML = `
     <h3 id="explorer-title">Explorer <span class="explorer-source"></span></h3>
+    <fieldset id="explorer-source-switch" class="explorer-switch" hidden><legend>games from</legend>
+      <label><input type="radio" name="explorer-source" value="served" checked> the server's index</label>
+      <label><input type="radio" name="explorer-source" value="files"> the opened files</label></fieldset>
     <form class="explorer-filters" aria-label="Explorer filters"></form>
     <p class="explorer-status" aria-live="polite"></p>
     <p id="explorer-error" class="local-error" role="alert"></p>
     <div class="explorer-answer"></div>`;
   buildFilters($('.explorer-filters'));
   panel.dataset.games = '0';
-  let source = 'none';   // 'served', 'files' (an index of the opened files), 'none'
+  let source = 'none';   // who answers: 'served', 'files' (an index of the opened files), 'none'
+  let served = false;    // pawnkit serve serves the page
+  let indexed = false;   // the opened files' index is built
+  let chosen = 'served'; // the switch, when both can answer
   let asked = 0;         // the number of the last question: older answers are dropped
   let fen = '';
   let files = null;      // the files indexed, to index again if the worker was stopped
   let rebuilt = false;   // ... once per loss
+
+  // Who answers, from what there is and the switch; the title, the switch and the
+  // structure pages (the 'pawnkit:explorer-source' event) follow.
+  function setSource() {
+    const was = source;
+    source = served && (chosen === 'served' || !indexed) ? 'served' : indexed ? 'files' : 'none';
+    if (panel.dataset.source !== 'indexing' || source !== 'none') panel.dataset.source = source;
+    $('#explorer-source-switch').hidden = !(served && indexed);
+    for (const input of panel.querySelectorAll('[name="explorer-source"]')) input.checked = input.value === source;
+    $('.explorer-source').textContent = source === 'served' ? '(the server\'s index)'
+      : source === 'files' ? `(${panel.dataset.indexed} games of ${files.name})` : '';
+    if (was !== source) document.dispatchEvent(new CustomEvent('pawnkit:explorer-source', { detail: { source } }));
+  }
 
   const status = (text) => { $('.explorer-status').textContent = text; };
   const showError = (text) => { $('#explorer-error').textContent = text || ''; };
@@ -98,6 +118,13 @@ export function createExplorer(panel, hooks) {
     $('.explorer-answer').textContent = '';
   }
 
+  // The answer of the source that answers now to the question `o` (options() for the
+  // board); a structure page asks through here too.
+  async function ask(o) {
+    if (source === 'none') throw new Error('no index: open PGN files first');
+    return source === 'served' ? askServer(o) : pawnkit.explore(o);
+  }
+
   // Asks the source about the board's pawns and draws the answer; a failure is shown here
   // and leaves the board alone.
   async function refresh() {
@@ -112,7 +139,7 @@ export function createExplorer(panel, hooks) {
     }
     const o = options();
     try {
-      const answer = source === 'served' ? await askServer(o) : await pawnkit.explore(o);
+      const answer = await ask(o);
       if (n !== asked) return;
       showError('');
       renderAnswer($('.explorer-answer'), panel, answer, {
@@ -126,7 +153,7 @@ export function createExplorer(panel, hooks) {
       // (the answer comes after it).
       if (source === 'files' && /^no index/.test(e.message) && files && !rebuilt) {
         rebuilt = true;
-        api.indexFiles(files);
+        hooks.reindex(files);
         return;
       }
       clearAnswer();
@@ -165,17 +192,26 @@ export function createExplorer(panel, hooks) {
   panel.querySelector('.explorer-filters').addEventListener('change', () => refresh());
   panel.querySelector('.explorer-filters').addEventListener('submit', (e) => { e.preventDefault(); refresh(); });
 
-  const ready = servedIndex().then((served) => {
-    if (!served) return;
-    source = 'served';
-    panel.dataset.source = 'served';
-    $('.explorer-source').textContent = '(the server\'s index)';
+  panel.querySelector('#explorer-source-switch').addEventListener('change', (e) => {
+    chosen = e.target.value;
+    setSource();
+    refresh();
+  });
+
+  const ready = servedIndex().then((answers) => {
+    if (!answers) return;
+    served = true;
+    setSource();
     status('');
     refresh();
   });
 
   const api = {
     ready,
+    ask,
+    openModel,
+    playOrShow,
+    source: () => source,
     // The board changed: ask about its pawns.
     update(newFen) {
       fen = newFen;
@@ -186,27 +222,32 @@ export function createExplorer(panel, hooks) {
       $('#explorer-match').value = match;
       refresh();
     },
-    // Files were opened: index them (unless the server's index answers).
-    async indexFiles(opened) {
+    // Files were opened: index them (also when served: the switch can then choose them).
+    // onProgress: the page's bar ({phase: 'index', done, total} in bytes).
+    async indexFiles(opened, onProgress) {
       await ready;
-      if (source === 'served' || !opened) return;
+      if (!opened) return;
       files = opened;
-      source = 'none';
-      panel.dataset.source = 'indexing';
-      clearAnswer();
+      indexed = false;
+      if (!served) {
+        panel.dataset.source = 'indexing';
+        clearAnswer();
+      }
+      setSource();
       status(`indexing ${files.name}…`);
       try {
-        const r = await pawnkit.buildIndex(files.blobs, { key: files.key, name: files.name });
-        source = 'files';
+        const r = await pawnkit.buildIndex(files.blobs, { key: files.key, name: files.name, onProgress });
+        if (files !== opened) return; // other files came meanwhile
         rebuilt = false;
-        panel.dataset.source = 'files';
+        indexed = true;
         panel.dataset.indexed = String(r.games);
-        $('.explorer-source').textContent = `(${r.games} games of ${files.name})`;
         status('');
+        setSource();
       } catch (e) {
-        panel.dataset.source = 'none';
+        if (files !== opened) return;
+        if (panel.dataset.source === 'indexing') panel.dataset.source = 'none';
         status('');
-        showError(e.message === 'cancelled' ? 'indexing cancelled' : e.message);
+        showError(e.message === 'cancelled' ? 'indexing cancelled: open the files again to index them' : e.message);
         return;
       }
       refresh();

@@ -21,7 +21,8 @@ export async function openFiles(fileList) {
   state.files = { blobs, name, key: `${name}:${blobs.map((f) => `${f.size}:${f.lastModified}`).join(',')}:${Date.now()}` };
   $('stats-json').textContent = '';
   $('results').hidden = true;
-  setBusy(true, `reading ${name}`, { reading: [0, 0.4], stats: [0.4, 0.75], games: [0.75, 1] });
+  // The explorer's index of the files is the run's last step, under the same bar.
+  setBusy(true, `reading ${name}`, { reading: [0, 0.35], stats: [0.35, 0.6], games: [0.6, 0.7], index: [0.7, 1] });
   $('pgn-file').value = ''; // the same file chosen again (after Cancel) is news again
   try {
     const opts = { key: state.files.key, name, onProgress };
@@ -39,6 +40,8 @@ export async function openFiles(fileList) {
     document.dispatchEvent(new CustomEvent('pawnkit:files', { detail: { stats: JSON.parse(s.text), games: state.games } }));
     $('stats-json').textContent = s.text;
     showError(s.warnings ? s.warnings.trim().split('\n')[0] : '', 'file');
+    if (page.explorer) await page.explorer.indexFiles(state.files, onProgress);
+    page.progress.done('index');
   } catch (e) {
     if (e.message !== 'cancelled') showError(e.message, 'file');
   } finally {

@@ -35,5 +35,5 @@ export function showError(message, place) {
 }
 
 // Made by app.js at start-up: the analysis board (analysis.js: moves, play mode, the
-// address) and the progress bar (progress.js).
-export const page = { analysis: null, progress: null };
+// address), the progress bar (progress.js) and the explorer (explorer.js).
+export const page = { analysis: null, progress: null, explorer: null };

@@ -89,8 +89,9 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard, onExplo
     html += `<h4>Typical breaks</h4><ul class="breaks">${notes.breaks.map(([f, t, s]) => `<li>${sideName(s)}: ${s === 'b' ? '...' : ''}${san(f, t)}</li>`).join('')}</ul>`;
     html += `<p class="source">After Mauricio Flores Rios, <cite>Chess Structures: A Grandmaster Guide</cite> (2015), the catalogue's source: the chapter “${esc(entry.title)}”.</p>`;
   }
+  html += '<h4>How the games went on: the explorer</h4><div id="structure-explorer"></div>';
   html += '<h4>Your games in this structure</h4><div id="your-games"></div>';
-  html += '<h4>Model games</h4><div id="model-games"></div></div></div>';
+  html += '<h4>Your best-rated games in it</h4><div id="model-games"></div></div></div>';
   article.innerHTML = html;
   article.hidden = false;
   const toBoard = article.querySelector('#structure-to-board');
@@ -101,10 +102,11 @@ export function renderPage(article, entry, mine, { onShowGames, onBoard, onExplo
 }
 
 // Only the "your games" part, so that the rest of the page stays as it is when the
-// opened files' games arrive. `mine`: rows, 'finding' while they are looked for, or null.
-export function renderYourGames(article, entry, mine, { onShowGames, onOpenGame } = {}) {
+// opened files' games arrive. `mine`: rows, 'finding' while they are looked for, or null;
+// `reached`: the explorer's answers ({source, white, black}, structure-explorer.js) or null.
+export function renderYourGames(article, entry, mine, { onShowGames, onOpenGame } = {}, reached = null) {
   const box = article.querySelector('#your-games');
-  box.innerHTML = mine === 'finding' ? '<p class="note">finding your games…</p>' : yourGames(entry, mine);
+  box.innerHTML = mine === 'finding' ? '<p class="note">finding your games…</p>' : yourGames(entry, mine, reached);
   box.dataset.done = String(mine !== 'finding');
   const show = box.querySelector('#show-games');
   if (show && onShowGames) show.addEventListener('click', () => onShowGames(entry.id));
@@ -138,22 +140,40 @@ function modelGames(mine) {
 }
 
 // Honest counts: how many games, held by whom, and the holder's score only from
-// MIN_SCORED_GAMES games with a result on.
-function yourGames(entry, mine) {
+// MIN_SCORED_GAMES games with a result on. Two rules count "a game in this structure": here
+// a game that held it 8 plies in a row (a structure passed through in one capture and
+// recapture is not one a game was played in), in the explorer any visit (its index keeps
+// no lengths). Both numbers are given, each with what it counts; when the explorer counts
+// the same files, each holder's line gives both.
+function yourGames(entry, mine, reached) {
   if (!mine) return '<p class="note">Open PGN files (under Games) to see your games in this structure.</p>';
-  if (!mine.length) return `<p class="note">None of the opened games held it for 8 plies in a row.</p>`;
-  let html = `<p><strong data-your-games="${mine.length}">${mine.length} game${mine.length === 1 ? '' : 's'}</strong> held it for 8 plies in a row or more.</p><ul>`;
+  const same = reached && reached.source === 'files';
+  const visits = (side) => (same ? reached[side].games : null);
+  let html = mine.length
+    ? `<p><strong data-your-games="${mine.length}">${mine.length} game${mine.length === 1 ? '' : 's'}</strong> held it for 8 plies (4 moves) in a row or more.`
+    : '<p data-your-games="0">None of the opened games held it for 8 plies (4 moves) in a row.';
+  if (same) {
+    const all = visits('white') + visits('black');
+    html += ` The explorer above counts every game that reached it, even for one move: ${all} (${visits('white')} held by White, ${visits('black')} by Black).`;
+  } else if (reached) {
+    html += ' (The explorer above counts the server\'s games, not these.)';
+  }
+  html += '</p>';
+  if (!mine.length) return html;
+  html += '<ul>';
   for (const side of ['white', 'black']) {
     const rows = mine.filter((g) => g.holder === side);
     const scored = rows.filter((g) => g.result === '1-0' || g.result === '0-1' || g.result === '1/2-1/2');
     const won = scored.filter((g) => g.result === (side === 'white' ? '1-0' : '0-1')).length;
     const drawn = scored.filter((g) => g.result === '1/2-1/2').length;
     const lost = scored.length - won - drawn;
-    let line = `held by ${sideName(side)}: ${rows.length} game${rows.length === 1 ? '' : 's'}`;
+    let line = `held by ${sideName(side)}: ${rows.length} game${rows.length === 1 ? '' : 's'} for 8 plies in a row or more`;
+    const all = visits(side);
+    if (all !== null) line += all >= rows.length ? ` (of the ${all} that reached it)` : ` (the explorer's ${all} reached it: it leaves out games that do not replay to their end and repeated games)`;
     if (scored.length) line += `, the holder +${won} =${drawn} -${lost}`;
     if (scored.length >= MIN_SCORED_GAMES) line += ` (${(100 * (won + drawn / 2) / scored.length).toFixed(0)}%)`;
     else if (scored.length) line += ` (too few to give a score: fewer than ${MIN_SCORED_GAMES} games with a result)`;
-    html += `<li data-holder="${side}">${line}</li>`;
+    html += `<li data-holder="${side}" data-held="${rows.length}"${all === null ? '' : ` data-reached="${all}"`}>${line}</li>`;
   }
   return `${html}</ul><button type="button" id="show-games">List these games</button>`;
 }

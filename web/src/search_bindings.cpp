@@ -20,6 +20,7 @@
 #include "analysis/pipeline.hpp"
 #include "analysis/replay.hpp"
 #include "error_json.hpp"
+#include "explore/explorer.hpp"
 #include "index/keys.hpp"
 #include "io/json.hpp"
 #include "page_input.hpp"
@@ -29,14 +30,15 @@ namespace pawnkit::web {
 namespace {
 
 using index_db::MatchKind;
+using index_db::PackedKey;
 
-// The key a position has for `kind`: the index's placement or structure key ("" for a
-// position without a named structure).
-std::string key_of(MatchKind kind, const Position& pos) {
+// The key a position has for `kind`, as the index's builder keys it (index/game_visits.cpp):
+// its placement, or its named structure (none in an ending: an empty key).
+PackedKey key_of(MatchKind kind, const Position& pos) {
   const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
-  if (kind != MatchKind::Structure) return index_db::placement_key(kind, white, black);
+  if (kind != MatchKind::Structure) return index_db::packed_placement_key(kind, white, black);
   const auto named = classify_structure(white, black, in_ending(pos));
-  return named ? index_db::structure_key(named->id, named->side) : std::string();
+  return named ? index_db::packed_structure_key(named->id, named->side) : PackedKey{};
 }
 
 // One JSON line per game that reached the key: {"game", "ply" (its first position with
@@ -44,7 +46,7 @@ std::string key_of(MatchKind kind, const Position& pos) {
 // named structure of that position, "" for none)}.
 class SearchWorker {
  public:
-  SearchWorker(MatchKind kind, std::string key) : kind_(kind), key_(std::move(key)) {}
+  SearchWorker(MatchKind kind, PackedKey key) : kind_(kind), key_(key) {}
   void game(const io::GameRecord& game, std::string& out,
             std::vector<io::Diagnostic>& diagnostics) {
     int first = -1, plies = 0;
@@ -74,7 +76,7 @@ class SearchWorker {
 
  private:
   MatchKind kind_;
-  std::string key_;
+  PackedKey key_;
   analysis::GameCounts counts_;
 };
 
@@ -82,24 +84,16 @@ class SearchWorker {
 // are ignored, as explore ignores them) by `match`: "exact", "center" or "structure".
 Result search_games(const Input& input, const std::string& fen, const std::string& match,
                     emscripten::val on_progress) {
-  std::string error;
-  const std::optional<Position> mask = parse_position(fen, error);
-  if (!mask) return failure(error);
-  if (match != "exact" && match != "center" && match != "structure")
-    return failure("--match takes exact, center or structure");
-  const MatchKind kind = match == "center"      ? MatchKind::Center
-                         : match == "structure" ? MatchKind::Structure
-                                                : MatchKind::Exact;
-  const Bitboard white = mask->pawns(White), black = mask->pawns(Black);
-  std::string key = index_db::placement_key(kind, white, black);
-  if (kind == MatchKind::Structure) {
-    const auto named = classify_structure(white, black, false);
-    if (!named)
-      return failure("these pawns make no named structure (docs/structures.md); try --match exact");
-    key = index_db::structure_key(named->id, named->side);
-  }
+  // The match mode, the pawns and the key as `explore` reads and keys them: the same
+  // messages for a bad mode and for pawns that make no named structure.
+  explore::Query query;
+  if (std::string e = explore::set_filters(query, 0, {}, {}, {}, match); !e.empty())
+    return failure(e);
+  if (std::string e = explore::set_pawns(query, fen); !e.empty()) return failure(e);
+  PackedKey key;
+  if (std::string e = explore::query_key(query, key); !e.empty()) return failure(e);
   if (std::string why = input.unreadable(); !why.empty()) return failure(why);
-  std::vector<SearchWorker> workers{SearchWorker{kind, std::move(key)}};
+  std::vector<SearchWorker> workers{SearchWorker{query.match, key}};
   PageSink sink(std::move(on_progress));
   const auto source = input.source();
   analysis::run_pipeline(*source, std::span(workers), sink);

@@ -1,4 +1,4 @@
-// The coach's parts of the page in headless Chromium, against the CLI (docs/web.md, "A
+// The coach's parts of the page in headless Chromium, against the CLI (docs/coach-page.md, "A
 // coach's page"): the coach's marks against the CLI's report with the coach's rules
 // computed here again, the evaluation in pawns as pawn-eval prints it, the folded timeline
 // against `timeline --format jsonl`, honest charts against `stats --format json`, the
@@ -337,6 +337,7 @@ if (process.env.PAWNKIT_SCREENSHOTS) {
       await (await page.$('.board-area')).screenshot({ path: path.join(dir, `board-marks-${name}.png`) });
       await page.click('#structure-list button[data-structure="iqp"]');
       await page.waitForSelector('#structure-page [data-your-games]', { timeout: 30000 });
+      await page.waitForSelector('#structure-explorer[data-state="done"]', { timeout: 60000 });
       await page.$eval('#structure-page', (e) => e.scrollIntoView());
       await page.screenshot({ path: path.join(dir, `structure-page-${name}.png`) });
       await page.select('#pick-structure', 'iqp');

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newChecks, openPage, startBrowserTest } from './harness.mjs';
+import { offlineStructureChecks, progressChecks, structureScreenshots, switchChecks } from './structure_page_checks.mjs';
 
 const { cli, source, web, run, server, url, browser } = await startBrowserTest();
 const checks = newChecks();
@@ -174,6 +175,9 @@ await check('offline: a structure page explores its structure, as explore --matc
   expectSame(await panelState(page), cli, 'iqp page');
 });
 
+// The structure pages' own explorer part, its honest counts (structure_page_checks.mjs).
+await offlineStructureChecks({ check, page, source, run, sample, cliExplore });
+
 await check('offline: a move row plays its move on the board', async () => {
   const c = cases[0];
   await ask(page, { ...c, minElo: 0, match: 'exact' });
@@ -280,6 +284,19 @@ async function screenshot(width, height, name) {
 }
 await check('laptop: board, moves and explorer in one screen', () => screenshot(1366, 768, 'explorer-laptop.png'));
 await check('phone: stacked, no sideways scroll', () => screenshot(375, 812, 'explorer-phone.png'));
+if (shots) await structureScreenshots({ check, browser, url, openPage, checks, sample: path.join(source, sample), dir: shots });
+
+// The bar of reading and indexing a file of 20 copies of the sample, and Cancel while indexing.
+const big = path.join(tmp, 'big.pgn');
+fs.writeFileSync(big, Buffer.concat(Array.from({ length: 20 }, () => fs.readFileSync(path.join(source, sample)))));
+await progressChecks({ check, browser, url, openPage, checks, big });
+
+// Other games than the server's, for the served/opened-files switch: the sample's first 150.
+const part = path.join(tmp, 'part.pgn');
+fs.writeFileSync(part, fs.readFileSync(path.join(source, sample), 'utf8').split(/\n(?=\[Event )/).slice(0, 150).join('\n'));
+const partDb = path.join(tmp, 'part-index');
+run(['index', 'add', partDb, part]);
+const cliPart = (fen, args = []) => JSON.parse(run(['explore', '--index', partDb, '--format', 'json', ...args, fen]));
 
 // --------------------------------------------------------------- served: pawnkit serve
 
@@ -321,6 +338,8 @@ if (served && served.page) {
     await p.waitForFunction((ply) => new URLSearchParams(location.hash.slice(1)).get('ply') === String(ply), { timeout: 30000 }, model.ply);
     assert.equal(boardPawns(await p.$eval('#fen', (e) => e.value)), boardPawns(c.fen), 'the board has the pawns asked about');
   });
+  const differs = cases.find((c) => cliPart(c.fen, argsOf(c)).games !== cliExplore(c.fen, argsOf(c)).games && cliPart(c.fen, argsOf(c)).games > 0);
+  await switchChecks({ check, p, source, part, cliExplore, cliPart, ask, panelState, expectSame, c: differs, args: differs && argsOf(differs) });
   await check('served: the server\'s error shows beside the panel, the board still plays', async () => {
     // The start position's pawns make no named structure: the server answers 400.
     await p.click('#start');

@@ -1,5 +1,5 @@
 // Search by picking, links to a game and the structure pages' model games, in headless
-// Chromium against the CLI (docs/web.md, "A coach's page"): the search mask's games for
+// Chromium against the CLI (docs/coach-page.md): the search mask's games for
 // each match mode against `pawnkit find --where` (the first matching position of each
 // game, written in the query language) and `pawnkit explore --match` on an index of the
 // same file (its game count, results and model games); a link with game=N opening game N

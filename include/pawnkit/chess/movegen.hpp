@@ -276,13 +276,43 @@ void generate_piece_moves(const Board& pos, Sink& __restrict out, Bitboard targe
   }
 }
 
-// The generator proper. Checkers and pins come from one pass over the enemy sliders
-// aligned with the king on an empty board (the squares between tell which: none is a
-// check, one of ours a pin), plus the pawns and knights on the king's leaper squares.
-// Then king moves, and (unless in double check) everything else restricted to the
-// check mask and pin masks. The sink is `__restrict` (what it counts or collects never
-// aliases the board), so that a count stays in a register instead of being stored after
-// every popcount and the board read again.
+// The enemy pieces giving check to side Us's king, and the lines along which our pieces
+// are pinned to it (from the pinned piece to the pinner, inclusive). Checkers and pins
+// come from one pass over the enemy sliders aligned with the king on an empty board (the
+// squares between tell which: none is a check, one of ours a pin), plus the pawns and
+// knights on the king's leaper squares.
+struct KingLines {
+  Bitboard checkers = 0, pin_orth = 0, pin_diag = 0;
+};
+template <Color Us, class Board>
+[[gnu::always_inline]] inline KingLines king_lines(const Board& pos, Square king) {
+  constexpr Color Them = ~Us;
+  using enum PieceType;
+  const Bitboard occupied = pos.occupied();
+  const Bitboard ours = pos.pieces(Us);
+  const Bitboard their_queens = pos.pieces(Them, Queen);
+  KingLines lines;
+  lines.checkers = (pawn_attacks_from(Us, king) & pos.pawns(Them)) |
+                   (knight_attacks(king) & pos.pieces(Them, Knight));
+  const auto scan = [&](Bitboard sliders, Bitboard& pins) {
+    for (Square s : squares(sliders)) {
+      const Bitboard blockers = between_bb(king, s) & occupied;
+      if (!blockers)
+        lines.checkers |= square_bb(s);
+      else if (!more_than_one(blockers) && (blockers & ours))
+        pins |= between_bb(king, s) | square_bb(s);
+    }
+  };
+  scan(rook_rays(king) & (pos.pieces(Them, Rook) | their_queens), lines.pin_orth);
+  scan(bishop_rays(king) & (pos.pieces(Them, Bishop) | their_queens), lines.pin_diag);
+  return lines;
+}
+
+// The generator proper: checkers and pins (king_lines), then king moves, and (unless in
+// double check) everything else restricted to the check mask and pin masks. The sink is
+// `__restrict` (what it counts or collects never aliases the board), so that a count
+// stays in a register instead of being stored after every popcount and the board read
+// again.
 template <Color Us, class Sliders = SlidersOnDemand, class Board, class Sink>
 void generate(const Board& pos, Sink& __restrict out) {
   constexpr Color Them = ~Us;
@@ -291,25 +321,7 @@ void generate(const Board& pos, Sink& __restrict out) {
   const Bitboard ours = pos.pieces(Us);
   const Square king = pos.king_square(Us);
   assert(king != NoSquare && pos.king_square(Them) != NoSquare && "see check_playable");
-  const Bitboard their_queens = pos.pieces(Them, Queen);
-  const Bitboard their_orth = pos.pieces(Them, Rook) | their_queens;
-  const Bitboard their_diag = pos.pieces(Them, Bishop) | their_queens;
-
-  Bitboard checkers = (pawn_attacks_from(Us, king) & pos.pawns(Them)) |
-                      (knight_attacks(king) & pos.pieces(Them, Knight));
-  Bitboard pin_orth = 0, pin_diag = 0;
-  // Their sliders on the king's lines: nothing between is a check, one of ours a pin.
-  const auto scan = [&](Bitboard sliders, Bitboard& pins) {
-    for (Square s : squares(sliders)) {
-      const Bitboard blockers = between_bb(king, s) & occupied;
-      if (!blockers)
-        checkers |= square_bb(s);
-      else if (!more_than_one(blockers) && (blockers & ours))
-        pins |= between_bb(king, s) | square_bb(s);
-    }
-  };
-  scan(rook_rays(king) & their_orth, pin_orth);
-  scan(bishop_rays(king) & their_diag, pin_diag);
+  const auto [checkers, pin_orth, pin_diag] = king_lines<Us>(pos, king);
 
   // King moves and castling: only the squares the king could go to are tested for
   // attacks, with our king gone (so that it cannot hide behind itself on a line).

@@ -8,8 +8,9 @@
 //   making a move is a handful of XORs on a copy;
 // - inner nodes keep no move list: the generator hands each move to PerftSink, which
 //   builds the child directly and recurses into it;
-// - the last ply is counted in bulk (the generator's count mode, popcounts of target
-//   sets), so leaves are never made;
+// - the last ply is counted in bulk, so leaves are never made: count_moves in
+//   chess/perft_count.hpp (set-wise by direction with AVX-512, else the generator's count
+//   mode, popcounts of target sets);
 // - the side to move is a template parameter, so each colour's generator is specialised;
 // - the slider attacks come from a full table filled once up front (fill_slider_table()),
 //   read without the per-lookup test of the on-demand table (from depth 4 on; shallower
@@ -21,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <pawnkit/chess/movegen.hpp>
+#include <pawnkit/chess/perft_count.hpp>
 
 namespace pawnkit {
 
@@ -146,11 +148,7 @@ struct PerftSink {
 // Precondition: fill_slider_table() has run (the generator reads the full table).
 template <Color Us>
 std::uint64_t perft_recursive(const PerftBoard& board, int depth) {
-  if (depth == 1) {
-    CountSink counter;
-    generate<Us, SlidersFilled>(board, counter);
-    return counter.count;
-  }
+  if (depth == 1) return count_moves<Us, SlidersFilled>(board);
   PerftSink<Us> sink{board, depth - 1};
   generate<Us, SlidersFilled>(board, sink);
   return sink.nodes;
