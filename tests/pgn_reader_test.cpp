@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,52 @@ class PgnCorpus : public ::testing::TestWithParam<std::size_t> {
     EXPECT_EQ(read_file<false>(name, GetParam()), without_comments(expected)) << name;
   }
 };
+
+// Many tags, some given twice, written in the plain shape the reader takes in one pass and
+// in shapes it reads the general way (escapes, a tab, two spaces): each name's first value
+// is kept and every later one is a warning, as a std::set of the names seen says; a new
+// game starts with no names seen.
+TEST_P(PgnCorpus, TagGivenTwiceIsAWarningAmongManyTags) {
+  std::string text;
+  Events expected;
+  for (int game = 1; game <= 2; ++game) {
+    const int first_line = game == 1 ? 1 : 304;  // 300 tags, a blank line, the moves, a blank
+    expected.push_back("game " + std::to_string(game) + " @" + std::to_string(first_line));
+    std::set<std::string> seen;
+    for (int i = 0; i < 300; ++i) {
+      const std::string name = "T" + std::to_string(i % 7 == 6 ? i / 2 : i);
+      const std::string value = "v" + std::to_string(i);
+      const int line = first_line + i;
+      switch (i % 4) {
+        case 0:
+          text += "[" + name + " \"" + value + "\"]\n";
+          break;
+        case 1:
+          text += "[" + name + "  \"" + value + "\"]\n";
+          break;
+        case 2:
+          text += "[" + name + " \"" + value + "\\\\\"]\n";
+          break;
+        case 3:
+          text += "[" + name + "\t\"" + value + "\"]\n";
+          break;
+      }
+      const std::string read = value + (i % 4 == 2 ? "\\" : "");
+      if (seen.insert(name).second) {
+        expected.push_back("tag " + name + "=" + read);
+      } else {
+        expected.push_back("warning g" + std::to_string(game) + " l" + std::to_string(line) +
+                           ": tag " + name +
+                           " given twice: the first value is kept, the second "
+                           "is dropped");
+      }
+    }
+    text += "\n1. e4 *\n\n";
+    expected.insert(expected.end(),
+                    {"movetext", "san e4 @" + std::to_string(first_line + 301), "end *"});
+  }
+  EXPECT_EQ(read_text(text, with_buffer(GetParam())), expected);
+}
 
 TEST_P(PgnCorpus, TagsWithEscapedQuotesAndBackslashes) {
   check("tags_escaped.pgn",

@@ -14,6 +14,7 @@
 
 #include "io/diagnostic.hpp"
 #include "io/pgn/parser_state.hpp"
+#include "io/pgn/tag_names.hpp"
 #include "io/text.hpp"
 
 namespace pawnkit::io::detail {
@@ -32,6 +33,7 @@ class PgnTagReader {
   // far as it goes (a warning).
   void read_tag() {
     state_.blank_line_seen = false;
+    if (read_plain_tag()) return;
     const std::size_t tag_line = state_.line;
     const char* start = state_.input.pos;
     const char* p = start + 1;
@@ -72,6 +74,33 @@ class PgnTagReader {
     if (state_.skipping) return;
     deliver_tag(std::string_view(start + 1, static_cast<std::size_t>(p - start - 1)), tag_line,
                 true, false);
+  }
+
+  // The common tag pair, `[Name "value"]` (a name of letters, digits and '_', one space, a
+  // value of printable ASCII without quotes or backslashes), whole in the buffer and within
+  // max_token_bytes: read in one pass, as read_tag would read it but without splitting,
+  // checking and unescaping it again. False, with nothing read, for anything else.
+  bool read_plain_tag() {
+    const char* p = state_.input.pos + 1;
+    const auto room = static_cast<std::size_t>(state_.input.end - state_.input.pos);
+    const char* limit = state_.input.pos + std::min(room, state_.options.max_token_bytes);
+    if (limit - p < 5) return false;  // shorter than `A ""]`
+    const char* name = p;
+    while (p != limit && has_class(*p, kTagName)) ++p;
+    const char* name_end = p;
+    if (name_end == name || limit - p < 2 || p[0] != ' ' || p[1] != '"') return false;
+    p += 2;
+    const char* value = p;
+    const auto plain = [](char ch) {
+      return static_cast<unsigned char>(ch) - 0x20u < 0x5Fu && ch != '"' && ch != '\\';
+    };
+    while (p != limit && plain(*p)) ++p;
+    if (limit - p < 2 || p[0] != '"' || p[1] != ']') return false;
+    state_.input.pos = p + 2;
+    if (state_.skipping) return true;
+    emit_valid_tag(std::string_view(name, static_cast<std::size_t>(name_end - name)),
+                   std::string_view(value, static_cast<std::size_t>(p - value)), state_.line);
+    return true;
   }
 
   // The file's one warning about tag bytes replaced with U+FFFD (none when strict: each
@@ -235,6 +264,11 @@ class PgnTagReader {
                       ", tag " + std::string(name);
       utf8_replaced_ += bad;
     }
+    emit_valid_tag(name, value, tag_line);
+  }
+
+  // The rest of emit_tag, for a value that is unescaped and valid UTF-8.
+  void emit_valid_tag(std::string_view name, std::string_view value, std::size_t tag_line) {
     if (tag_seen(name)) {
       state_.message_what.assign(name);
       state_.warn(tag_line, PgnErrorCode::DuplicateTag, 0, state_.message_what);
@@ -257,11 +291,7 @@ class PgnTagReader {
       tags_game_ = state_.game;
       tag_names_.clear();
     }
-    for (const std::string& seen : tag_names_) {
-      if (seen == name) return true;
-    }
-    tag_names_.emplace_back(name);
-    return false;
+    return tag_names_.contains_or_add(name);
   }
 
   // One warning per repair the lenient FEN reading makes to a FEN tag (replay reads it
@@ -283,7 +313,7 @@ class PgnTagReader {
   std::size_t utf8_replaced_ = 0;  // U+FFFD written in this file's tags
   std::string utf8_first_;         // where the first was ("game 3, line 40, tag White")
   std::size_t tags_game_ = 0;      // the game whose tag names tag_names_ holds
-  std::vector<std::string> tag_names_;
+  TagNameSet tag_names_;
 };
 
 }  // namespace pawnkit::io::detail
