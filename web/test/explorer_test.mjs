@@ -14,7 +14,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newChecks, openPage, startBrowserTest } from './harness.mjs';
-import { offlineStructureChecks, progressChecks, structureScreenshots, switchChecks } from './structure_page_checks.mjs';
+import {
+  offlineStructureChecks,
+  progressChecks,
+  squares,
+  structureScreenshots,
+  switchChecks,
+} from './structure_page_checks.mjs';
 
 const { cli, source, web, run, server, url, browser } = await startBrowserTest();
 const checks = newChecks();
@@ -186,17 +192,6 @@ await check('offline: a move row plays its move on the board', async () => {
   await page.waitForFunction((f) => document.getElementById('fen').value !== f, { timeout: 10000 }, c.fen);
   const after = await page.$eval('#fen', (e) => e.value);
   // The move applied by hand: the piece on its from-square goes to its to-square.
-  const squares = (fen) => {
-    const out = {};
-    fen.split(' ')[0].split('/').forEach((r, i) => {
-      let f = 0;
-      for (const ch of r) {
-        if (/\d/.test(ch)) f += Number(ch);
-        else out['abcdefgh'[f++] + (8 - i)] = ch;
-      }
-    });
-    return out;
-  };
   const expected = squares(c.fen), from = row.slice(0, 2), to = row.slice(2, 4);
   expected[to] = expected[from];
   delete expected[from];

@@ -24,7 +24,7 @@ export function colourReversed(fen) {
 }
 
 // A FEN's pieces by square.
-function squares(fen) {
+export function squares(fen) {
   const out = {};
   fen.split(' ')[0].split('/').forEach((r, i) => {
     let f = 0;
