@@ -7,6 +7,7 @@
 #include <pawnkit/chess/pawn_report.hpp>
 
 #include "analysis/replay.hpp"
+#include "io/fnv1a.hpp"
 
 namespace pawnkit::index_db {
 namespace {
@@ -15,16 +16,19 @@ namespace {
 // hash: one pass over the bytes, the two multiply chains side by side (two passes, one
 // per half, took twice the time: each chain waits on its own multiplies).
 struct Fnv2 {
-  std::uint64_t a, b;
-  void add(std::string_view s) {
-    constexpr std::uint64_t prime = 0x100000001b3ULL;
+  std::uint64_t a = io::fnv1a_basis, b = 0x84222325cbf29ce4ULL;
+  void add_bytes(std::string_view s) {
     for (char c : s) {
-      a = (a ^ static_cast<unsigned char>(c)) * prime;
-      b = (b ^ static_cast<unsigned char>(c)) * prime;
+      a = (a ^ static_cast<unsigned char>(c)) * io::fnv1a_prime;
+      b = (b ^ static_cast<unsigned char>(c)) * io::fnv1a_prime;
     }
-    a = (a ^ 0xff) * prime;  // a separator: "ab","c" differs from "a","bc"
-    b = (b ^ 0xff) * prime;
   }
+  void add(std::string_view s) {
+    add_bytes(s);
+    a = (a ^ 0xff) * io::fnv1a_prime;  // a separator: "ab","c" differs from "a","bc"
+    b = (b ^ 0xff) * io::fnv1a_prime;
+  }
+  ContentHash finish() const;
 };
 
 std::uint64_t mix(std::uint64_t x) {  // a finalizer (splitmix64's), so low bits spread
@@ -34,6 +38,8 @@ std::uint64_t mix(std::uint64_t x) {  // a finalizer (splitmix64's), so low bits
   x *= 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
 }
+
+ContentHash Fnv2::finish() const { return {mix(a), mix(b ^ 0x9e3779b97f4a7c15ULL)}; }
 
 // The move from the pieces before it to pos: from, to and promotion (see MoveScore).
 // Only moves that change pawns or material reach here, which castling never does.
@@ -53,14 +59,20 @@ std::optional<std::uint32_t> move_code(Bitboard before, Bitboard pawns_before,
 }  // namespace
 
 ContentHash content_hash(const io::GameRecord& game) {
-  Fnv2 f{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
+  Fnv2 f;
   for (std::size_t i = 0; i < game.tag_count(); ++i) {
     f.add(game.tag_name(i));
     f.add(game.tag_value(i));
   }
   for (std::size_t i = 0; i < game.move_count(); ++i) f.add(game.move(i));
   f.add(game.result);
-  return {mix(f.a), mix(f.b ^ 0x9e3779b97f4a7c15ULL)};
+  return f.finish();
+}
+
+ContentHash content_hash(std::string_view text) {
+  Fnv2 f;
+  f.add_bytes(text);
+  return f.finish();
 }
 
 // An entry goes from a worker to the writer in memory only (never to disk): its size as

@@ -7,6 +7,7 @@
 
 #include "analysis/position_analysis.hpp"
 #include "analysis/replay.hpp"
+#include "io/fnv1a.hpp"
 #include "io/game_record.hpp"
 #include "io/pgn/reader.hpp"
 
@@ -20,13 +21,6 @@ std::string_view operation(std::string_view operations, std::string_view name) {
   if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
     value = value.substr(1, value.size() - 2);
   return value;
-}
-
-// FNV-1a: a game id's key, the same on every platform.
-std::uint64_t text_key(std::string_view text) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const char c : text) h = (h ^ std::uint8_t(c)) * 0x100000001b3ULL;
-  return h;
 }
 
 std::string score_text(eval::Score s) {
@@ -160,7 +154,7 @@ void read_labelled_records(io::ByteSource& source, std::size_t file_index, bool 
     if (game.empty())
       ++input.records_without_game;
     else
-      key = mix(file_index, text_key(game)) & ~(1ULL << 63);
+      key = mix(file_index, io::fnv1a(game)) & ~(1ULL << 63);
     if (game.empty()) key |= 1ULL << 63;
     input.samples.push_back({.game = key,
                              .ply = int(record_number),

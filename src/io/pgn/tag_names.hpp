@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/fnv1a.hpp"
+
 namespace pawnkit::io::detail {
 
 // A small hash set of names: a game with n tags costs n look-ups, not the n^2/2 string
@@ -24,7 +26,7 @@ class TagNameSet {
   // True when `name` was added since the last clear(); adds it if not.
   bool contains_or_add(std::string_view name) {
     if (2 * (count_ + 1) > slots_.size()) grow();
-    const std::uint64_t hash = hash_of(name);
+    const std::uint64_t hash = fnv1a(name);
     for (std::size_t i = hash & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
       Slot& slot = slots_[i];
       if (slot.game != game_) {  // empty: the name is new
@@ -43,12 +45,6 @@ class TagNameSet {
     std::size_t offset = 0, size = 0;  // the name in names_
     std::uint64_t game = 0;            // the game it belongs to; 0: none
   };
-
-  static std::uint64_t hash_of(std::string_view name) {  // FNV-1a
-    std::uint64_t h = 14695981039346656037ull;
-    for (char ch : name) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
-    return h;
-  }
 
   std::string_view name_at(const Slot& slot) const {
     return std::string_view(names_).substr(slot.offset, slot.size);
