@@ -75,8 +75,10 @@ async function timePage(page, into, label) {
 const native = [], inPage = [], worker = { load: [], copy: [], stats: [] }, unzstd = [], nativePlain = [];
 for (let i = 0; i < runs; ++i) {
   native.push(timeMs(() => nativeStats(file)));
+  // With COMPARE, the two pages take turns going first (the first after native runs slower).
+  if (other && i % 2) await timePage(other.page, other, `${process.env.COMPARE}: `);
   await timePage(page, { inPage, worker }, '');
-  if (other) await timePage(other.page, other, `${process.env.COMPARE}: `);
+  if (other && !(i % 2)) await timePage(other.page, other, `${process.env.COMPARE}: `);
   if (zst) {
     unzstd.push(timeMs(() => execFileSync('zstd', ['-q', '-d', '-c', file], { maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'ignore'] })));
     nativePlain.push(timeMs(() => nativeStats(plain)));
