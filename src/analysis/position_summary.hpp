@@ -100,13 +100,23 @@ inline std::uint32_t nonempty_keys(const PawnOnlySide& side) {
   return detail::nonempty_keys(side, std::make_index_sequence<pawn_set_keys.size()>());
 }
 
+namespace detail {
+template <int... P>
+std::uint8_t scored_patterns(const PawnOnlySide& side, Color c,
+                             const std::optional<StructureMatch>& structure,
+                             std::integer_sequence<int, P...>) {
+  return std::uint8_t(
+      ((unsigned(has_scored_pattern(side, c, ScoredPattern(P), structure)) << P) | ...));
+}
+}  // namespace detail
+
 // Bit p set when side c has ScoredPattern p (has_scored_pattern) with this named structure.
+// Unrolled (a fold over the patterns): each pattern is then a constant and its switch goes
+// away, where a loop tests the pattern number at run time.
 inline std::uint8_t scored_patterns(const PawnOnlySide& side, Color c,
                                     const std::optional<StructureMatch>& structure) {
-  std::uint8_t scored = 0;
-  for (int p = 0; p < scored_pattern_count; ++p)
-    scored |= std::uint8_t(has_scored_pattern(side, c, ScoredPattern(p), structure) << p);
-  return scored;
+  return detail::scored_patterns(side, c, structure,
+                                 std::make_integer_sequence<int, scored_pattern_count>());
 }
 
 // The summary of a position whose pawn-only keys, named structure (encoded) and phase are
@@ -142,15 +152,26 @@ struct PawnSummary {
   std::uint8_t structure = 0;                           // outside an ending
 };
 
+// The pawn-only report's keys are read in place, and the scored patterns computed once:
+// outside an ending the named structure adds at most the hanging pawns (the only scored
+// pattern that depends on it). Tests compare this with summarize() of the plain report.
 inline PawnSummary pawn_summary(Bitboard white_pawns, Bitboard black_pawns) {
   const PawnOnlyReport report = pawn_only_report(white_pawns, black_pawns);
-  const std::uint8_t structure =
-      encode_structure(classify_structure(white_pawns, black_pawns, false));
-  const PositionSummary outside_ending = summarize(report, structure, GamePhase::Middlegame);
-  PawnSummary pawns{outside_ending.nonempty, outside_ending.islands, {}, structure};
-  pawns.scored[0] = outside_ending.scored;
-  for (Color c : {White, Black})
-    pawns.scored[1][index(c)] = scored_patterns(report.side(c), c, std::nullopt);
+  const std::optional<StructureMatch> structure =
+      classify_structure(white_pawns, black_pawns, false);
+  PawnSummary pawns;
+  pawns.structure = encode_structure(structure);
+  for (Color c : {White, Black}) {
+    const PawnOnlySide& side = report.side(c);
+    const int ci = index(c);
+    pawns.nonempty[ci] = nonempty_keys(side);
+    pawns.islands[ci] = std::uint8_t(side.islands);
+    const std::uint8_t in_ending = scored_patterns(side, c, std::nullopt);
+    const bool hanging = has_scored_pattern(side, c, ScoredPattern::HangingPawns, structure);
+    pawns.scored[1][ci] = in_ending;
+    pawns.scored[0][ci] =
+        std::uint8_t(in_ending | unsigned(hanging) << int(ScoredPattern::HangingPawns));
+  }
   return pawns;
 }
 
