@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -134,6 +135,62 @@ TEST(PawnReportCache, JsonLineEqualsThePlainLineOnUnrelatedPositions) {
     io::append_jsonl(plain, origin, fen, pawn_report(*p), structure, game_phase(*p));
     EXPECT_EQ(cached, plain) << fens[i];
   }
+}
+
+// pawn_summary (what `stats` keeps per placement, its scored patterns computed once for
+// both phases) against summarize() of the plain pawn-only report, named structure and phase,
+// on placements from no game: random ones, and each named structure's required pawns (as
+// written and flipped, filled up to the pawns a structure needs), so that every structure
+// and the hanging pawns of either colour are met.
+TEST(PawnSummary, EqualsThePlainSummaryOnRandomAndCataloguePlacements) {
+  std::mt19937_64 random(31);
+  const Bitboard inner = ~(Rank1 | Rank8);
+  std::vector<std::pair<Bitboard, Bitboard>> placements;
+  for (int i = 0; i < 20000; ++i) {
+    // And-ing random words thins the placements out: some dense, some sparse.
+    const Bitboard white = random() & random() & inner;
+    const Bitboard black = random() & (i % 2 ? random() : ~Bitboard{0}) & inner & ~white;
+    placements.emplace_back(white, black);
+  }
+  // A colour's pawns filled up to structure_min_pawns on its 2nd and 3rd ranks, on files
+  // it holds no pawn on and squares the rule does not forbid.
+  const auto filled = [](Bitboard pawns, Bitboard forbidden, Color c) {
+    const Bitboard home = c == White ? Rank1 << 8 | Rank1 << 16 : Rank8 >> 8 | Rank8 >> 16;
+    for (Bitboard free = home & ~forbidden; free && popcount(pawns) < structure_min_pawns;
+         free &= free - 1) {
+      const Bitboard square = free & -free;
+      if (!(file_fill(square) & pawns)) pawns |= square;
+    }
+    return pawns;
+  };
+  for (const StructureRule& rule : structure_rules) {
+    const Bitboard white = rule.required[0] | (rule.one_of[0] & -rule.one_of[0]);
+    const Bitboard black = rule.required[1] | (rule.one_of[1] & -rule.one_of[1]);
+    const Bitboard w = filled(white, rule.forbidden[0], White);
+    const Bitboard b = filled(black, rule.forbidden[1], Black);
+    placements.emplace_back(w, b);
+    placements.emplace_back(flip_vertical(b), flip_vertical(w));
+  }
+  std::array<int, 2> hanging{};
+  int named = 0;
+  for (const auto& placement : placements) {
+    const Bitboard white = placement.first, black = placement.second;
+    const PawnSummary pawns = pawn_summary(white, black);
+    const PawnOnlyReport report = pawn_only_report(white, black);
+    for (const GamePhase phase : {GamePhase::Opening, GamePhase::Middlegame, GamePhase::Endgame}) {
+      const auto structure = classify_structure(white, black, phase == GamePhase::Endgame);
+      const PositionSummary plain = summarize(report, encode_structure(structure), phase);
+      ASSERT_EQ(summarize(pawns, phase), plain) << std::hex << white << " " << black;
+      if (phase == GamePhase::Middlegame && structure) {
+        ++named;
+        if (structure->id == StructureId::HangingPawns) ++hanging[index(structure->side)];
+      }
+    }
+  }
+  // The placements do meet named structures and both owners of hanging pawns.
+  EXPECT_GT(named, structure_count);
+  EXPECT_GT(hanging[0], 0);
+  EXPECT_GT(hanging[1], 0);
 }
 
 // The summaries `stats` counts: from the cross-game cache against summarize() of the
