@@ -27,7 +27,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The page's npm packages (the zstd decoders it ships, the test driver), exactly as
+# The page's npm packages (the zstd decoder it ships, the test driver), exactly as
 # web/package-lock.json pins them; again only when something changed.
 web="$(dirname "$0")/../web"
 if ! cmp -s "$web/package-lock.json" "$web/node_modules/.pawnkit-lock.json"; then

@@ -116,9 +116,10 @@ TEST(PlacementStatsReader, RefusesEveryTruncationAndATrailingByte) {
   EXPECT_TRUE(read_placement_stats(bytes, seen));
 }
 
-// The writer's shortcut for a key one game reached (encode_one_game) against the general
-// path (add_game on empty stats, then encode_to), and read back as the game's own tally.
-TEST(PlacementStats, OneGameEncodedAsTheGeneralPathEncodesIt) {
+// The writer's short form for a key one game reached (encode_one_game) against the
+// general path (add_game on empty stats, then encode_to): both read back as the game's
+// own tally, decode to the same stats, and merge into a general value alike.
+TEST(PlacementStats, OneGameShortFormReadsAsTheGeneralPathsValue) {
   std::mt19937_64 random(11);
   for (int i = 0; i < 2000; ++i) {
     const auto cell =
@@ -133,9 +134,10 @@ TEST(PlacementStats, OneGameEncodedAsTheGeneralPathEncodesIt) {
     std::string general = "prefix", shortcut = "prefix";
     stats.encode_to(general);
     PlacementStats::encode_one_game(shortcut, cell, result, move, candidate);
-    ASSERT_EQ(shortcut, general) << i;
+    ASSERT_LT(shortcut.size(), general.size()) << i;
+    const std::string_view short_value = std::string_view(shortcut).substr(6);
     Seen seen;
-    ASSERT_TRUE(read_placement_stats(std::string_view(shortcut).substr(6), seen));
+    ASSERT_TRUE(read_placement_stats(short_value, seen));
     Counts expected{};
     tally(expected, result);
     EXPECT_EQ(seen.cells, (std::map<std::uint32_t, Counts>{{cell, expected}}));
@@ -144,6 +146,25 @@ TEST(PlacementStats, OneGameEncodedAsTheGeneralPathEncodesIt) {
       EXPECT_EQ(seen.moves.at({cell, *move}), expected);
     }
     EXPECT_EQ(seen.candidates[cell], std::vector<std::uint32_t>{candidate.game});
+    const auto decoded = PlacementStats::decode(short_value);
+    ASSERT_TRUE(decoded) << i;
+    EXPECT_EQ(decoded->encode(), general.substr(6)) << i;
+    // Merged with another game's value, short or general, as the general value merges.
+    std::string other;
+    PlacementStats::encode_one_game(other, cell ^ (i % 3), Result(i % 4), std::nullopt,
+                                    Candidate{7, 8, 9, 10});
+    std::string from_short, from_general;
+    ASSERT_TRUE(merge_encoded(short_value, other, from_short));
+    ASSERT_TRUE(merge_encoded(std::string_view(general).substr(6), other, from_general));
+    EXPECT_EQ(from_short, from_general) << i;
+    // Every truncation and a trailing byte are refused (but the first byte alone, a zero,
+    // which is the value of no games).
+    for (std::size_t n = 2; n < short_value.size(); ++n) {
+      Seen cut;
+      EXPECT_FALSE(read_placement_stats(short_value.substr(0, n), cut)) << i << " " << n;
+    }
+    Seen trailing;
+    EXPECT_FALSE(read_placement_stats(std::string(short_value) + '\0', trailing)) << i;
   }
 }
 

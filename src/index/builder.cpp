@@ -88,6 +88,50 @@ std::string IndexBuilder::add(std::string_view text) {
   return {};
 }
 
+// The stats of one key's rows [i, j), sorted by cell: what add_game would make of them, in
+// `stats`' vectors of the key before (their memory reused: a batch has thousands of such
+// keys, and add_game's vectors per cell were most of their cost).
+void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const {
+  std::size_t cells = 0;
+  for (std::size_t k = i; k < j; ++k) cells += k == i || rows_[k].cell != rows_[k - 1].cell;
+  stats.cells.resize(cells);
+  CellStats* c = nullptr;
+  for (std::size_t k = i; k < j; ++k) {
+    const Row& r = rows_[k];
+    if (k == i || r.cell != rows_[k - 1].cell) {
+      c = c ? c + 1 : stats.cells.data();
+      c->cell = r.cell;
+      c->score = {};
+      c->moves.clear();
+      c->candidates.clear();
+    }
+    c->score.add(r.result);
+    if (r.move) {
+      c->moves.push_back({r.move - 1, {}});
+      c->moves.back().score.add(r.result);
+    }
+    c->candidates.push_back({r.score, r.tiebreak, r.game, r.first_ply});
+  }
+  for (CellStats& cell : stats.cells) {
+    // Moves by code, one entry each; the best candidates first, at most candidates_per_cell.
+    auto& moves = cell.moves;
+    std::sort(moves.begin(), moves.end(),
+              [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
+    std::size_t n = 0;
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      if (n && moves[n - 1].move == moves[m].move)
+        moves[n - 1].score.add(moves[m].score);
+      else
+        moves[n++] = moves[m];
+    }
+    moves.resize(n);
+    auto& best = cell.candidates;
+    const std::size_t keep = std::min(best.size(), candidates_per_cell);
+    std::partial_sort(best.begin(), best.begin() + std::ptrdiff_t(keep), best.end());
+    best.resize(keep);
+  }
+}
+
 std::string IndexBuilder::flush() {
   if (!error_.empty()) return error_;
   if (pending_games_ == 0) return {};
@@ -139,13 +183,7 @@ std::string IndexBuilder::flush() {
           value, r.cell, r.result, r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
           Candidate{r.score, r.tiebreak, r.game, r.first_ply});
     } else {
-      stats.cells.clear();
-      for (std::size_t k = i; k < j; ++k) {
-        const Row& r = rows_[k];
-        stats.add_game(r.cell, r.result,
-                       r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
-                       Candidate{r.score, r.tiebreak, r.game, r.first_ply});
-      }
+      sum_rows(i, j, stats);
       stats.encode_to(value);
     }
     if (first)

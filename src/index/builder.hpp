@@ -65,6 +65,7 @@ class IndexBuilder {
     }
   };
   static_assert(sizeof(Row) == 48);
+  void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
   Store& store_;
   std::size_t batch_games_;
   std::uint64_t games_ = 0;  // in the index, with the pending batch

@@ -129,23 +129,12 @@ void PlacementStats::encode_one_game(std::string& out, std::uint32_t cell, Resul
                                      std::optional<std::uint32_t> move,
                                      const Candidate& candidate) {
   const std::size_t start = out.size();
-  out.resize(start + 16 * max_varint_bytes + 8);
+  out.resize(start + 7 * max_varint_bytes + 8);
   char* p = out.data() + start;
-  auto score = [&p, result] {
-    p = write_varint(p, 1);
-    p = write_varint(p, result == Result::WhiteWins);
-    p = write_varint(p, result == Result::Draw);
-    p = write_varint(p, result == Result::BlackWins);
-  };
-  p = write_varint(p, 1);  // one cell
+  p = write_varint(p, 0);  // no cells: the one-game form follows
   p = write_varint(p, cell);
-  score();
-  p = write_varint(p, move ? 1 : 0);
-  if (move) {
-    p = write_varint(p, *move);
-    score();
-  }
-  p = write_varint(p, 1);  // one candidate
+  p = write_varint(p, static_cast<unsigned>(result) | (move ? 4u : 0u));
+  if (move) p = write_varint(p, *move);
   p = write_varint(p, candidate.score);
   p = write_fixed64(p, candidate.tiebreak);
   p = write_varint(p, candidate.game);

@@ -69,8 +69,10 @@ struct PlacementStats {
   void merge(const PlacementStats& other);
   std::string encode() const;
   void encode_to(std::string& out) const;  // appends
-  // Appends the encoding of the stats of one game alone (add_game on empty stats, then
-  // encode_to), without building them: most keys of a batch are one game's.
+  // Appends the stats of one game alone in their short form (most keys of a batch are
+  // one game's), which every reader reads as add_game on empty stats would have made them:
+  // a zero cell count, then the cell, one byte of result (0-3, the Result) plus 4 when a
+  // move left, the move, and the candidate (score, tiebreak, game, first ply).
   static void encode_one_game(std::string& out, std::uint32_t cell, Result result,
                               std::optional<std::uint32_t> move, const Candidate& candidate);
   static std::optional<PlacementStats> decode(std::string_view bytes);

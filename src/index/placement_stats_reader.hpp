@@ -30,6 +30,34 @@ inline Score read_score(ByteReader& in) {
   return s;
 }
 
+inline Candidate read_candidate(ByteReader& in) {
+  Candidate candidate;
+  candidate.score = std::uint32_t(in.varint());
+  candidate.tiebreak = in.fixed64();
+  candidate.game = std::uint32_t(in.varint());
+  candidate.first_ply = std::uint32_t(in.varint());
+  return candidate;
+}
+
+// The one-game form (PlacementStats::encode_one_game), after its zero cell count.
+template <class Visitor>
+bool read_one_game(ByteReader& in, Visitor& visitor) {
+  const auto cell = std::uint32_t(in.varint());
+  const std::uint64_t flags = in.varint();
+  if (flags > 7) return false;
+  Score score;
+  score.add(static_cast<Result>(flags & 3));
+  MoveScore move{0, score};
+  if (flags & 4) move.move = std::uint32_t(in.varint());
+  const Candidate candidate = read_candidate(in);
+  if (!in.ok() || !in.done()) return false;
+  if (visitor.cell(cell, score)) {
+    if (flags & 4) visitor.move(move);
+    visitor.candidate(candidate);
+  }
+  return true;
+}
+
 }  // namespace detail
 
 // Calls the visitor for every cell of `bytes`; false when the value is corrupt (the same
@@ -38,6 +66,7 @@ template <class Visitor>
 bool read_placement_stats(std::string_view bytes, Visitor& visitor) {
   ByteReader in(bytes);
   const std::uint64_t cells = in.varint();
+  if (cells == 0 && in.ok() && !in.done()) return detail::read_one_game(in, visitor);
   if (cells > bytes.size()) return false;
   for (std::uint64_t c = 0; c < cells; ++c) {
     const auto cell = std::uint32_t(in.varint());
@@ -55,11 +84,7 @@ bool read_placement_stats(std::string_view bytes, Visitor& visitor) {
     const std::uint64_t candidates = in.varint();
     if (candidates > bytes.size()) return false;
     for (std::uint64_t k = 0; k < candidates; ++k) {
-      Candidate candidate;
-      candidate.score = std::uint32_t(in.varint());
-      candidate.tiebreak = in.fixed64();
-      candidate.game = std::uint32_t(in.varint());
-      candidate.first_ply = std::uint32_t(in.varint());
+      const Candidate candidate = detail::read_candidate(in);
       if (wanted) visitor.candidate(candidate);
     }
     if (!in.ok()) return false;

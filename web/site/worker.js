@@ -1,12 +1,12 @@
 // The Web Worker that reads games: it decompresses a file (gzip with the browser's own
-// DecompressionStream, zstd with zstddec or fzstd, see zstdChunks), copies its bytes into the
-// WebAssembly module and runs stats, find, similar or the games table there, posting
-// progress as it goes. The page cancels a run by terminating the worker.
+// DecompressionStream, zstd with zstddec's streaming decoder, see zstdChunks), copies its
+// bytes into the WebAssembly module and runs stats, find, similar or the games table
+// there, posting progress as it goes. The page cancels a run by terminating the worker.
 import createPawnkit from './pawnkit.mjs';
 
 const modulePromise = createPawnkit();
 let loaded = null; // {key, input, decoders}: the last file read, kept for the next request on it
-let decoders = []; // how the files being read are decompressed ('zstddec', 'fzstd', 'gzip', 'none')
+let decoders = []; // how the files being read are decompressed ('zstddec', 'gzip', 'none')
 let copyMs = 0; // of the last load's time, copying into the module's memory (web/test/measure.mjs)
 
 function post(type, id, payload) {
@@ -21,65 +21,71 @@ function zstdContentSize(header) {
   const fieldBytes = [singleSegment, 2, 4, 8][sizeFlag];
   if (fieldBytes === 0) return null;
   const at = 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3];
-  if (at + fieldBytes > header.length) return null; // a truncated file: fzstd says so
+  if (at + fieldBytes > header.length) return null; // a truncated file: the decoder says so
   let size = 0;
   for (let i = fieldBytes - 1; i >= 0; --i) size = size * 256 + header[at + i];
   return fieldBytes === 2 ? size + 256 : size;
 }
 
-// The largest file decompressed in one piece: zstddec's memory holds it whole, and keeps
-// that size, beside the JavaScript copy and the module's; fzstd streams larger files.
-const WHOLE_ZSTD_LIMIT = 256 << 20;
+// The piece of a compressed file handed to the decoder at a time: its memory holds one
+// piece and one block of output (128 KiB), never the whole file.
+const ZSTD_PIECE = 1 << 20;
+// Room reserved in the module up front for the size a frame header states, unless it is
+// more than this many times the compressed size or 1 GiB (a damaged or hostile header):
+// then the module's copy grows as the bytes come.
+const ZSTD_MAX_RATIO = 64, ZSTD_MAX_RESERVE = 1 << 30;
 
-// Chunks of a zstd file's decompressed bytes. zstddec (zstd's own C decoder compiled to
-// WebAssembly) decodes the whole file at once, 2 to 4 times as fast as fzstd (JavaScript),
-// when the frame header states the size; fzstd streams the others (no size, over 256 MiB,
-// several frames: zstddec then fails, as the first frame's size is not the file's).
-async function* zstdChunks(blob) {
-  const size = zstdContentSize(new Uint8Array(await blob.slice(0, 18).arrayBuffer()));
-  let zstddecFailed = false;
-  if (size !== null && size <= WHOLE_ZSTD_LIMIT) {
-    const { ZSTDDecoder } = await import('./zstddec.mjs');
-    const decoder = new ZSTDDecoder();
-    await decoder.init();
-    const whole = decoder.decode(new Uint8Array(await blob.arrayBuffer()), size);
-    // A shorter result: a damaged frame or more frames than the first (zstddec does not
-    // say which): fzstd reads the file again.
-    if (whole.length === size) {
-      decoders.push('zstddec');
-      yield [whole, blob.size];
-      return;
+// Chunks of a zstd file's decompressed bytes, decoded as they are copied into the module by
+// zstddec's streaming decoder (zstd's own C decoder compiled to WebAssembly): one or more
+// frames, with or without the size in their headers. `reserve(size)` is told the size the
+// first frame header states, so that the module's copy is made once, without growing.
+// The decoder yields nothing more, for ever, after a decoding error (a damaged frame or
+// checksum): more empty chunks from one piece than it has room for empty frames (8 bytes
+// each at least) mean that.
+async function* zstdChunks(blob, reserve) {
+  const compressed = new Uint8Array(await blob.arrayBuffer());
+  const size = zstdContentSize(compressed.subarray(0, 18));
+  if (size !== null && size <= ZSTD_MAX_RATIO * compressed.length && size <= ZSTD_MAX_RESERVE) reserve(size);
+  const { ZSTDDecoder } = await import('./zstddec-stream.mjs');
+  const decoder = new ZSTDDecoder();
+  await decoder.init();
+  decoders.push('zstddec');
+  let at = 0, reported = 0, empty = 0, emptyLimit = 0;
+  function* pieces() {
+    while (at < compressed.length) {
+      const piece = compressed.subarray(at, at + ZSTD_PIECE);
+      at += piece.length;
+      empty = 0;
+      emptyLimit = (piece.length >> 3) + 8;
+      yield piece;
     }
-    zstddecFailed = true;
   }
-  decoders.push('fzstd');
-  const { Decompress } = await import('./fzstd.mjs');
-  const out = [];
-  let total = 0;
-  const decoder = new Decompress((chunk) => { total += chunk.length; out.push(chunk); });
-  const reader = blob.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    decoder.push(value);
-    while (out.length) yield [out.shift(), value.length];
+  try {
+    for (const chunk of decoder.decodeStreaming(pieces())) {
+      if (chunk.length === 0) {
+        if (++empty > emptyLimit) throw new Error('zstd error: Data corruption detected');
+        continue;
+      }
+      yield [chunk, at - reported];
+      reported = at;
+    }
+  } catch (e) {
+    // The CLI's words (libzstd's) for input that ends inside a frame.
+    if (/Incomplete stream/.test(e.message)) throw new Error('zstd error: truncated frame (unexpected end of file)');
+    throw e;
   }
-  decoder.push(new Uint8Array(0), true);
-  while (out.length) yield [out.shift(), 0];
-  // fzstd checks no checksum: when zstddec failed on a file that was one frame after all,
-  // the file is damaged (the CLI's libzstd says the same).
-  if (zstddecFailed && total === size) throw new Error('zstd error: Data corruption detected');
 }
 
 // Chunks of the decompressed bytes of `blob`, by its first bytes (as the CLI decides).
-async function* decompressed(blob) {
+// `reserve(size)`: the decompressed size, when the file states it (zstd).
+async function* decompressed(blob, reserve) {
   const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   const zstd = head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
   if (head[0] === 0x42 && head[1] === 0x5a && head[2] === 0x68)
     throw new Error(`'${blob.name || 'data'}': bzip2 is not read in the browser; decompress it first (bunzip2)`);
   if (zstd) {
-    yield* zstdChunks(blob);
+    yield* zstdChunks(blob, reserve);
     return;
   }
   decoders.push(gzip ? 'gzip' : 'none');
@@ -123,7 +129,8 @@ async function load(id, M, blobs, name, key) {
   let read = 0, last = 0;
   try {
     for (const blob of blobs) {
-      for await (const [chunk, consumed] of decompressed(blob)) {
+      const reserve = (size) => input.reserve(input.size() + size + blobs.length);
+      for await (const [chunk, consumed] of decompressed(blob, reserve)) {
         const copyStarted = performance.now();
         const at = input.append(chunk.length);
         M.HEAPU8.set(chunk, at); // after append: the memory may have grown

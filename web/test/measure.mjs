@@ -4,7 +4,9 @@
 // ratio of the medians: the machine's load changes less between neighbours), and the main thread's
 // long tasks (> 50 ms; the goal is none over 100 ms) while the file is read.
 //   node web/test/measure.mjs build/web build/pawnkit ../shared/data/lichess_magnus_games.pgn.zst
-// (RUNS=9 for more runs; STATS_ONLY=1 for the API's figures alone.)
+// (RUNS=9 for more runs; STATS_ONLY=1 for the API's figures alone; COMPARE=DIR also times the
+// page built in DIR, another build of it, in the same turns: a change's before and after side
+// by side.)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,21 +48,37 @@ const nativeStats = (input) => execFileSync(cli, ['stats', '--threads', '1', '--
 const zst = file.endsWith('.zst');
 const plain = zst ? path.join(os.tmpdir(), `pawnkit-measure-${process.pid}.pgn`) : null;
 if (zst) execFileSync('zstd', ['-q', '-d', '-f', file, '-o', plain]);
-const native = [], inPage = [], worker = { load: [], copy: [], stats: [] }, unzstd = [], nativePlain = [];
-for (let i = 0; i < runs; ++i) {
-  native.push(timeMs(() => nativeStats(file)));
+// The page of COMPARE, served and opened beside the first.
+let other = null;
+if (process.env.COMPARE) {
+  const otherServer = await serve(path.resolve(process.env.COMPARE), { '/__input': path.resolve(file) });
+  const otherPage = await browser.newPage();
+  await otherPage.goto(`http://127.0.0.1:${otherServer.address().port}/`, { waitUntil: 'networkidle0' });
+  await otherPage.waitForSelector('body[data-ready="true"]');
+  other = { server: otherServer, page: otherPage, inPage: [], worker: { load: [], copy: [], stats: [] } };
+}
+// One `stats` of the file in `page`, its time and split added to `into`.
+async function timePage(page, into, label) {
   const r = await page.evaluate(async () => {
     const blob = await (await fetch('/__input')).blob();
     const t = performance.now();
     const r = await window.pawnkit.statsText(blob);
     return { total: performance.now() - t, loadMs: r.loadMs, copyMs: r.copyMs, ms: r.ms, decoders: r.decoders };
   });
-  console.log(`in the worker: reading and decompressing (${r.decoders.join(', ')}) ${r.loadMs.toFixed(0)} ms` +
+  console.log(`${label}in the worker: reading and decompressing (${r.decoders.join(', ')}) ${r.loadMs.toFixed(0)} ms` +
     ` (of which copying into the module ${r.copyMs.toFixed(0)} ms), stats ${r.ms.toFixed(0)} ms, all ${r.total.toFixed(0)} ms`);
-  inPage.push(r.total);
-  worker.load.push(r.loadMs - r.copyMs);
-  worker.copy.push(r.copyMs);
-  worker.stats.push(r.ms);
+  into.inPage.push(r.total);
+  into.worker.load.push(r.loadMs - r.copyMs);
+  into.worker.copy.push(r.copyMs);
+  into.worker.stats.push(r.ms);
+}
+const native = [], inPage = [], worker = { load: [], copy: [], stats: [] }, unzstd = [], nativePlain = [];
+for (let i = 0; i < runs; ++i) {
+  native.push(timeMs(() => nativeStats(file)));
+  // With COMPARE, the two pages take turns going first (the first after native runs slower).
+  if (other && i % 2) await timePage(other.page, other, `${process.env.COMPARE}: `);
+  await timePage(page, { inPage, worker }, '');
+  if (other && !(i % 2)) await timePage(other.page, other, `${process.env.COMPARE}: `);
   if (zst) {
     unzstd.push(timeMs(() => execFileSync('zstd', ['-q', '-d', '-c', file], { maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'ignore'] })));
     nativePlain.push(timeMs(() => nativeStats(plain)));
@@ -71,9 +89,19 @@ const list = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
 console.log(`stats, native --threads 1: ${list(native)} ms`);
 console.log(`stats, in the page (API):  ${list(inPage)} ms`);
 console.log(`ratio page / native (medians of ${runs} alternated runs): ${(median(inPage) / median(native)).toFixed(2)} (${median(inPage).toFixed(0)} / ${median(native).toFixed(0)} ms)`);
-const rest = median(inPage) - median(worker.load) - median(worker.copy) - median(worker.stats);
-console.log(`the page's split (medians): reading and decompressing ${median(worker.load).toFixed(0)} ms, copying ${median(worker.copy).toFixed(0)} ms,` +
-  ` stats ${median(worker.stats).toFixed(0)} ms, the rest (messages, transfer) ${rest.toFixed(0)} ms`);
+const split = (inPage, worker, label) => {
+  const rest = median(inPage) - median(worker.load) - median(worker.copy) - median(worker.stats);
+  console.log(`${label}split (medians): reading and decompressing ${median(worker.load).toFixed(0)} ms, copying ${median(worker.copy).toFixed(0)} ms,` +
+    ` stats ${median(worker.stats).toFixed(0)} ms, the rest (messages, transfer) ${rest.toFixed(0)} ms`);
+};
+split(inPage, worker, 'the page\'s ');
+if (other) {
+  console.log(`${process.env.COMPARE}: stats in the page: ${list(other.inPage)} ms`);
+  console.log(`${process.env.COMPARE}: ratio page / native (the same turns): ${(median(other.inPage) / median(native)).toFixed(2)}` +
+    ` (${median(other.inPage).toFixed(0)} / ${median(native).toFixed(0)} ms)`);
+  split(other.inPage, other.worker, `${process.env.COMPARE}: `);
+  other.server.close();
+}
 if (zst) {
   console.log(`native split (medians): zstd -d ${median(unzstd).toFixed(0)} ms (${list(unzstd)}),` +
     ` stats on the decompressed file ${median(nativePlain).toFixed(0)} ms (${list(nativePlain)})`);
