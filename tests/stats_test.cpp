@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "report/stats_writer.hpp"
@@ -576,6 +578,50 @@ TEST(Stats, RatedGamesSerializeAndMergeInAnyOrder) {
   std::string truncated = a.serialize();
   truncated.pop_back();
   EXPECT_FALSE(Stats::deserialize(truncated));
+}
+
+// RatedGames against a plain count of (difference, holder, half points) in a std::map,
+// whose order is the buckets' order: games added in random order, read in between (which
+// settles the games not yet in the buckets), and sums of two lists that both have such
+// games.
+TEST(Stats, RatedGamesCountAsAPlainMapDoes) {
+  using Triple = std::tuple<int, int, int>;  // difference, holder index, half points
+  std::mt19937 rng(31);
+  for (int round = 0; round < 20; ++round) {
+    RatedGames games[2];
+    std::map<Triple, std::uint64_t> plain;
+    for (int i = 0; i < 2; ++i) {
+      const int n = int(rng() % 1500);
+      for (int g = 0; g < n; ++g) {
+        const int difference = int(rng() % 401) - 200;
+        const Color holder = rng() % 2 ? White : Black;
+        const int half_points = int(rng() % 3);
+        games[i].add(difference, holder, half_points);
+        ++plain[{difference, int(index(holder)), half_points}];
+        if (rng() % 500 == 0) EXPECT_LE(games[i].buckets().size(), plain.size());
+      }
+    }
+    RatedGames sum = games[0];
+    sum += games[1];
+    const auto& buckets = sum.buckets();
+    ASSERT_EQ(buckets.size(), plain.size());
+    auto it = plain.begin();
+    for (std::size_t k = 0; k < buckets.size(); ++k, ++it) {
+      EXPECT_EQ(buckets[k].count, it->second) << k;
+      if (k) EXPECT_LT(buckets[k - 1].key, buckets[k].key) << k;
+    }
+    double points = 0;
+    std::uint64_t total = 0;
+    for (const auto& [triple, count] : plain) {
+      points += double(count) * std::get<2>(triple) / 2;
+      total += count;
+    }
+    EXPECT_EQ(sum.games(), total);
+    EXPECT_DOUBLE_EQ(sum.points(), points);
+    RatedGames other_order = games[1];
+    other_order += games[0];
+    EXPECT_TRUE(other_order == sum);
+  }
 }
 
 }  // namespace

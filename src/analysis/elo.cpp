@@ -45,44 +45,62 @@ double holder_expected(const BucketGames& g, double white_edge) {
 }  // namespace
 
 void RatedGames::add(int white_minus_black, Color holder, int holder_half_points) {
-  const std::int32_t key = bucket_key(white_minus_black, holder, holder_half_points);
-  auto at = std::lower_bound(buckets_.begin(), buckets_.end(), key,
-                             [](const Bucket& b, std::int32_t k) { return b.key < k; });
-  if (at == buckets_.end() || at->key != key) at = buckets_.insert(at, Bucket{key, 0});
-  ++at->count;
+  pending_.push_back(bucket_key(white_minus_black, holder, holder_half_points));
+  if (pending_.size() >= max_pending) settle();
 }
 
-RatedGames& RatedGames::operator+=(const RatedGames& other) {
-  std::vector<Bucket> merged;
-  merged.reserve(buckets_.size() + other.buckets_.size());
-  auto a = buckets_.cbegin(), b = other.buckets_.cbegin();
-  while (a != buckets_.end() || b != other.buckets_.end()) {
-    if (b == other.buckets_.end() || (a != buckets_.end() && a->key < b->key))
+namespace {
+
+// The sum of two bucket lists sorted by key, sorted by key.
+std::vector<RatedGames::Bucket> merge_buckets(const std::vector<RatedGames::Bucket>& x,
+                                              const std::vector<RatedGames::Bucket>& y) {
+  std::vector<RatedGames::Bucket> merged;
+  merged.reserve(x.size() + y.size());
+  auto a = x.cbegin(), b = y.cbegin();
+  while (a != x.end() || b != y.end()) {
+    if (b == y.end() || (a != x.end() && a->key < b->key))
       merged.push_back(*a++);
-    else if (a == buckets_.end() || b->key < a->key)
+    else if (a == x.end() || b->key < a->key)
       merged.push_back(*b++);
     else
       merged.push_back({a->key, a->count + b->count}), ++a, ++b;
   }
-  buckets_ = std::move(merged);
+  return merged;
+}
+
+}  // namespace
+
+void RatedGames::settle() const {
+  std::sort(pending_.begin(), pending_.end());
+  std::vector<Bucket> added;
+  for (const std::int32_t key : pending_) {
+    if (added.empty() || added.back().key != key) added.push_back({key, 0});
+    ++added.back().count;
+  }
+  pending_.clear();
+  buckets_ = merge_buckets(buckets_, added);
+}
+
+RatedGames& RatedGames::operator+=(const RatedGames& other) {
+  buckets_ = merge_buckets(buckets(), other.buckets());
   return *this;
 }
 
 std::uint64_t RatedGames::games() const {
   std::uint64_t n = 0;
-  for (const Bucket& b : buckets_) n += b.count;
+  for (const Bucket& b : buckets()) n += b.count;
   return n;
 }
 
 double RatedGames::points() const {
   double sum = 0;
-  for (const Bucket& b : buckets_) sum += double(b.count) * bucket_games(b.key).half_points / 2;
+  for (const Bucket& b : buckets()) sum += double(b.count) * bucket_games(b.key).half_points / 2;
   return sum;
 }
 
 RatedGames::ExpectedPoints RatedGames::expected_points(double white_edge) const {
   ExpectedPoints sum{0, 0};
-  for (const Bucket& b : buckets_) {
+  for (const Bucket& b : buckets()) {
     const BucketGames g = bucket_games(b.key);
     const double e = holder_expected(g, white_edge);
     // dE/dd = E (1 - E) ln(10) / 400 for White; Black's expectation falls as White's rises.
@@ -96,7 +114,7 @@ RatedGames::ExpectedPoints RatedGames::expected_points(double white_edge) const 
 RatedSummary RatedGames::summary(double white_edge) const {
   RatedSummary r;
   double expected = 0, difference = 0, difference_square = 0;
-  for (const Bucket& b : buckets_) {
+  for (const Bucket& b : buckets()) {
     const BucketGames g = bucket_games(b.key);
     const double e = holder_expected(g, white_edge), d = g.half_points / 2.0 - e;
     const double n = double(b.count);

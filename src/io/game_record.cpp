@@ -29,8 +29,12 @@ void GameRecord::add_move(std::string_view san, std::size_t line) {
 }
 
 std::optional<std::string_view> GameRecord::tag(std::string_view name) const {
-  for (std::size_t i = 0; i < tags_.size(); ++i)
-    if (tag_name(i) == name) return tag_value(i);
+  // Sizes first: most names differ in size, and a game's absent tags (FEN, Variant) are
+  // looked up in every game, over all of its tags (some thirty in master games).
+  for (const Tag& t : tags_)
+    if (t.name_size == name.size() &&
+        std::string_view(text_.data() + t.name_offset, t.name_size) == name)
+      return std::string_view(text_.data() + t.value_offset, t.value_size);
   return std::nullopt;
 }
 
