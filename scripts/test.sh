@@ -17,9 +17,11 @@ ctest --test-dir build -LE deep --output-on-failure -j "$jobs"
 
 echo "== the test suite under AddressSanitizer + UndefinedBehaviorSanitizer"
 # Line tables are all a sanitizer's report needs; full debug information (-g) made this
-# build about as slow again to compile and link.
+# build about as slow again to compile and link. -O1 (the level the sanitizers' own docs
+# suggest) compiles the instrumented code about a third faster than -O2, and this build
+# is the longest part of CI; the tests run a little slower.
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPAWNKIT_SANITIZE=ON \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DPAWNKIT_BENCH=OFF >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPAWNKIT_BENCH=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
 ctest --test-dir build-asan -LE deep --output-on-failure -j "$jobs"
 

@@ -42,7 +42,9 @@ TEST(GameRecord, TagIsTheFirstValueOfItsNameAsAPlainListSays) {
       const auto expected = first_value(tags, name);
       const auto got = record.tag(name);
       ASSERT_EQ(got.has_value(), expected.has_value()) << "game " << game << " tag " << name;
-      if (expected) EXPECT_EQ(std::string(*got), *expected) << "game " << game << " tag " << name;
+      if (expected) {
+        EXPECT_EQ(std::string(*got), *expected) << "game " << game << " tag " << name;
+      }
     }
     EXPECT_FALSE(record.tag("Absent"));
   }

@@ -598,7 +598,9 @@ TEST(Stats, RatedGamesCountAsAPlainMapDoes) {
         const int half_points = int(rng() % 3);
         games[i].add(difference, holder, half_points);
         ++plain[{difference, int(index(holder)), half_points}];
-        if (rng() % 500 == 0) EXPECT_LE(games[i].buckets().size(), plain.size());
+        if (rng() % 500 == 0) {
+          EXPECT_LE(games[i].buckets().size(), plain.size());
+        }
       }
     }
     RatedGames sum = games[0];
@@ -608,7 +610,9 @@ TEST(Stats, RatedGamesCountAsAPlainMapDoes) {
     auto it = plain.begin();
     for (std::size_t k = 0; k < buckets.size(); ++k, ++it) {
       EXPECT_EQ(buckets[k].count, it->second) << k;
-      if (k) EXPECT_LT(buckets[k - 1].key, buckets[k].key) << k;
+      if (k) {
+        EXPECT_LT(buckets[k - 1].key, buckets[k].key) << k;
+      }
     }
     double points = 0;
     std::uint64_t total = 0;

@@ -39,7 +39,9 @@ void build(index_db::Store& store, const std::string& path, std::size_t batch) {
   analysis::run_pipeline(*opened.source, std::span(workers), sink);
   ASSERT_EQ(sink.error, "");
   ASSERT_EQ(builder.flush(), "");
-  if (builder.needs_compaction()) ASSERT_EQ(store.compact(), "");
+  if (builder.needs_compaction()) {
+    ASSERT_EQ(store.compact(), "");
+  }
 }
 
 std::map<std::string, std::string> every_key(const index_db::Store& store) {
