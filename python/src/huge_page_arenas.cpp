@@ -13,8 +13,6 @@ namespace pawnkit::python {
 
 namespace {
 
-constexpr std::size_t huge_page = std::size_t(2) << 20;
-
 // Changed under the GIL only. Never destroyed: arenas may be freed while the process exits.
 struct ArenaState {
   bool installed = false;  // this allocator stays in place once installed

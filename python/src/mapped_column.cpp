@@ -58,8 +58,6 @@ MappedBlock::~MappedBlock() {
 
 namespace {
 
-constexpr std::size_t huge_page = std::size_t(2) << 20;
-
 std::size_t round_up(std::size_t n, std::size_t unit) { return (n + unit - 1) / unit * unit; }
 
 }  // namespace

@@ -43,6 +43,9 @@ enum class BlockRole {
   count
 };
 
+// A transparent huge page on x86-64: the unit mapped blocks and arenas are carved in.
+inline constexpr std::size_t huge_page = std::size_t(2) << 20;
+
 // `bytes` of fresh mapped memory starting on a multiple of `alignment` (a power of two),
 // or nullptr.
 void* map_aligned(std::size_t bytes, std::size_t alignment);

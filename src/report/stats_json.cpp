@@ -58,7 +58,7 @@ void append_scores(std::string& out, const Stats& stats, double white_edge) {
 }
 
 // }, "structures": {per named structure: positions, games, first ply, scores}
-void append_structures(std::string& out, const Stats& stats, double white_edge) {
+void append_structures_json(std::string& out, const Stats& stats, double white_edge) {
   out += "}, \"structures\": {";
   for (std::size_t i = 0; i < std::size_t(structure_count); ++i) {
     const auto id = StructureId(i);
@@ -91,7 +91,7 @@ void append_structures(std::string& out, const Stats& stats, double white_edge) 
 }
 
 // , "by_eco": {per ECO code: games, and per structure held: games, first ply}
-void append_by_eco(std::string& out, const Stats& stats) {
+void append_by_eco_json(std::string& out, const Stats& stats) {
   out += ", \"by_eco\": {";
   bool first_eco = true;
   for (const auto& [eco, row] : stats.openings()) {
@@ -140,7 +140,7 @@ void append_phases(std::string& out, const Stats& stats) {
 }
 
 // , "transitions": [{from, to, games, score fields}, ...
-void append_transitions(std::string& out, const Stats& stats, double white_edge) {
+void append_transitions_json(std::string& out, const Stats& stats, double white_edge) {
   out += ", \"transitions\": [";
   bool first = true;
   for (const auto& [from, to] : transitions_by_games(stats)) {
@@ -176,10 +176,10 @@ std::string stats_json(const Stats& stats) {
   const double white_edge = elo(edge);
   append_white_edge(out, stats, edge);
   append_scores(out, stats, white_edge);
-  append_structures(out, stats, white_edge);
-  if (stats.tracks_openings()) append_by_eco(out, stats);
+  append_structures_json(out, stats, white_edge);
+  if (stats.tracks_openings()) append_by_eco_json(out, stats);
   append_phases(out, stats);
-  append_transitions(out, stats, white_edge);
+  append_transitions_json(out, stats, white_edge);
   out += "]}\n";
   return out;
 }
