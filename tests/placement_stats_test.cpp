@@ -116,6 +116,37 @@ TEST(PlacementStatsReader, RefusesEveryTruncationAndATrailingByte) {
   EXPECT_TRUE(read_placement_stats(bytes, seen));
 }
 
+// A batch's cells built by appending each game's move and candidate, then
+// CellStats::tidy_appended (IndexBuilder::sum_rows), against the same games through
+// add_game: the same bytes, so that a batch's value is the one add_game would write.
+TEST(PlacementStats, AppendedThenTidiedEncodesAsAddGameDoes) {
+  std::mt19937 random(5);
+  PlacementStats by_game;
+  std::map<std::uint32_t, CellStats> appended;
+  for (std::uint32_t game = 1; game <= 3000; ++game) {
+    const std::uint32_t cell = random() % 40 * 1000;
+    const auto result = Result(random() % 4);
+    const std::uint32_t code = random() % 13;  // 12: the game ended there
+    const std::optional<std::uint32_t> move = code < 12 ? std::optional(code * 65) : std::nullopt;
+    const Candidate candidate{std::uint32_t(random() % 500), random(), game, game % 90};
+    by_game.add_game(cell, result, move, candidate);
+    CellStats& c = appended[cell];
+    c.cell = cell;
+    c.score.add(result);
+    if (move) {
+      c.moves.push_back({*move, {}});
+      c.moves.back().score.add(result);
+    }
+    c.candidates.push_back(candidate);
+  }
+  PlacementStats tidied;
+  for (auto& [cell, stats] : appended) {
+    stats.tidy_appended();
+    tidied.cells.push_back(stats);
+  }
+  EXPECT_EQ(tidied.encode(), by_game.encode());
+}
+
 // The writer's short form for a key one game reached (encode_one_game) against the
 // general path (add_game on empty stats, then encode_to): both read back as the game's
 // own tally, decode to the same stats, and merge into a general value alike.

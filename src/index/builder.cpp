@@ -90,7 +90,8 @@ std::string IndexBuilder::add(std::string_view text) {
 
 // The stats of one key's rows [i, j), sorted by cell: what add_game would make of them, in
 // `stats`' vectors of the key before (their memory reused: a batch has thousands of such
-// keys, and add_game's vectors per cell were most of their cost).
+// keys, and add_game's vectors per cell were most of their cost). Each cell's rows are
+// appended, then put in add_game's order by CellStats::tidy_appended.
 void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const {
   std::size_t cells = 0;
   for (std::size_t k = i; k < j; ++k) cells += k == i || rows_[k].cell != rows_[k - 1].cell;
@@ -112,24 +113,7 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
     }
     c->candidates.push_back({r.score, r.tiebreak, r.game, r.first_ply});
   }
-  for (CellStats& cell : stats.cells) {
-    // Moves by code, one entry each; the best candidates first, at most candidates_per_cell.
-    auto& moves = cell.moves;
-    std::sort(moves.begin(), moves.end(),
-              [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
-    std::size_t n = 0;
-    for (std::size_t m = 0; m < moves.size(); ++m) {
-      if (n && moves[n - 1].move == moves[m].move)
-        moves[n - 1].score.add(moves[m].score);
-      else
-        moves[n++] = moves[m];
-    }
-    moves.resize(n);
-    auto& best = cell.candidates;
-    const std::size_t keep = std::min(best.size(), candidates_per_cell);
-    std::partial_sort(best.begin(), best.begin() + std::ptrdiff_t(keep), best.end());
-    best.resize(keep);
-  }
+  for (CellStats& cell : stats.cells) cell.tidy_appended();
 }
 
 std::string IndexBuilder::flush() {

@@ -63,6 +63,23 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
   }
 }
 
+void CellStats::tidy_appended() {
+  std::sort(moves.begin(), moves.end(),
+            [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
+  std::size_t n = 0;
+  for (std::size_t m = 0; m < moves.size(); ++m) {
+    if (n && moves[n - 1].move == moves[m].move)
+      moves[n - 1].score.add(moves[m].score);
+    else
+      moves[n++] = moves[m];
+  }
+  moves.resize(n);
+  const std::size_t keep = std::min(candidates.size(), candidates_per_cell);
+  std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(keep),
+                    candidates.end());
+  candidates.resize(keep);
+}
+
 void PlacementStats::merge(const PlacementStats& other) {
   std::vector<CellStats> both;
   both.reserve(cells.size() + other.cells.size());

@@ -57,6 +57,11 @@ struct CellStats {
   Score score;
   std::vector<MoveScore> moves;       // by move
   std::vector<Candidate> candidates;  // best first, at most candidates_per_cell
+
+  // After moves and candidates were appended one game at a time in any order (a batch's
+  // rows, IndexBuilder::sum_rows): one entry per move with the scores summed, and the best
+  // candidates first, at most candidates_per_cell, as add_game keeps them.
+  void tidy_appended();
 };
 
 struct PlacementStats {
