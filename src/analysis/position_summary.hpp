@@ -46,7 +46,7 @@ constexpr bool has_scored_pattern(const PawnOnlySide& side, Color c, ScoredPatte
   return false;
 }
 
-// What the statistics need of one position, in 14 bytes (16 with padding): for each side a
+// What the statistics need of one position, in 14 bytes (and 2 of named padding): for each side a
 // bit per pattern key whose set is not empty, the island count, a bit per scored pattern,
 // the named structure and the game phase. Workers keep these for the game being replayed
 // and add them once the game replayed cleanly; consecutive equal summaries (most moves
@@ -59,6 +59,11 @@ struct PositionSummary {
   // bit 6: reversed.
   std::uint8_t structure = 0;
   GamePhase phase = GamePhase::Middlegame;
+  // Named padding: a copy of 16 bytes of members is two 8-byte moves. With 14 bytes of
+  // members and 2 of padding the compiler copied with overlapping moves, and a load that
+  // straddles two stores just made waits for them (a failed store forwarding; some 40 % of
+  // the per-position callback's time, docs/speed.md).
+  std::array<std::uint8_t, 2> unused{};
 
   // Field by field: the defaulted comparison of the byte arrays calls memcmp.
   bool operator==(const PositionSummary& o) const {
@@ -70,6 +75,7 @@ struct PositionSummary {
 
 // 1 + StructureId must fit the five low bits of PositionSummary::structure.
 static_assert(structure_count < 31);
+static_assert(sizeof(PositionSummary) == 16);
 
 inline std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
   if (!m) return 0;
@@ -150,7 +156,9 @@ struct PawnSummary {
   std::array<std::uint8_t, 2> islands{};
   std::array<std::array<std::uint8_t, 2>, 2> scored{};  // [in an ending][colour]
   std::uint8_t structure = 0;                           // outside an ending
+  std::uint8_t unused = 0;  // 16 bytes of members: see PositionSummary::unused
 };
+static_assert(sizeof(PawnSummary) == 16);
 
 // The pawn-only report's keys are read in place, and the scored patterns computed once:
 // outside an ending the named structure adds at most the hanging pawns (the only scored
