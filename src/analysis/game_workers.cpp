@@ -66,18 +66,19 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
     const bool pawns_changed = pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1];
     if (pawns_changed) {
       pawns_ = {pos.pawns(White), pos.pawns(Black)};
-      pawn_summary_ = pawn_summaries_(pos);
+      pawn_summaries_(pos);
     }
-    // An unchanged summary extends the run; a new one may still equal the last.
-    if (!runs_.empty() && !pawns_changed && phase == summary_.phase) {
+    // An unchanged summary extends the run; a new one may still equal the last. The last
+    // run's summary is the last position's.
+    if (!runs_.empty() && !pawns_changed && phase == runs_.back().summary.phase) {
       ++runs_.back().count;
       return;
     }
-    summary_ = summarize(pawn_summary_, phase);
-    if (!runs_.empty() && runs_.back().summary == summary_)
+    const PositionSummary summary = summarize(pawn_summaries_.last(), phase);
+    if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else
-      runs_.push_back({summary_, 1});
+      runs_.push_back({summary, 1});
   });
   diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome != ReplayOutcome::Complete) {

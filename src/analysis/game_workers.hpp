@@ -101,11 +101,12 @@ class StatsWorker {
   };
   Stats stats_;
   PawnSummaryCache pawn_summaries_;
-  // The summary of the last position: it depends on the pawns and the phase alone, so it
-  // is made again only when one of them changed.
+  // The summary of a position depends on the pawns and the phase alone, so it is made
+  // again only when one of them changed; the pawns' summary is looked up only when they
+  // changed, and read in the cache (pawn_summaries_.last()) until they change again. Not
+  // copied: a copy of the summary just stored, read back whole, waited for the store
+  // (docs/speed.md).
   std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
-  PawnSummary pawn_summary_;
-  PositionSummary summary_;
   std::vector<Run> runs_;
 };
 

@@ -30,7 +30,8 @@ class PawnSummaryCache {
   const PawnSummary& operator()(const Position& pos) {
     const Bitboard white = pos.pawns(White);
     const Bitboard black = pos.pawns(Black);
-    Entry& entry = entries_[pos.pawn_key() & (entries_.size() - 1)];
+    last_ = pos.pawn_key() & (entries_.size() - 1);
+    Entry& entry = entries_[last_];
     // Word by word: std::array's == is a call to memcmp here.
     if (entry.pawns[0] != white || entry.pawns[1] != black) {
       entry.pawns = {white, black};
@@ -39,6 +40,9 @@ class PawnSummaryCache {
     return entry.summary;
   }
 
+  // What the last call returned: no other placement replaces it before the next call.
+  const PawnSummary& last() const { return entries_[last_].summary; }
+
  private:
   struct Entry {
     std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
@@ -46,6 +50,7 @@ class PawnSummaryCache {
   };
   static_assert(sizeof(Entry) == 32);
   std::vector<Entry> entries_;
+  std::size_t last_ = 0;  // the entry of the last call
 };
 
 }  // namespace pawnkit::analysis
