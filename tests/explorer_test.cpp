@@ -26,6 +26,8 @@
 
 #include "analysis/replay.hpp"
 #include "explore/explorer.hpp"
+#include "index/batch_runs.hpp"
+#include "index/keys.hpp"
 #include "index/store.hpp"
 #include "support/read_games.hpp"
 #include "support/run_cli.hpp"
@@ -234,10 +236,11 @@ void expect_explore(const std::string& db, const Map& expected, const Map& queri
   }
 }
 
-void expect_all_matches(const std::string& pgn, std::size_t step, int min_elo = 2000) {
+void expect_all_matches(const std::string& pgn, std::size_t step, int min_elo = 2000,
+                        const std::string& add_options = "") {
   TempDir dir;
   const std::string db = dir / "db";
-  const auto add = run_cli("index add --threads 2 '" + db + "' '" + pgn + "'");
+  const auto add = run_cli("index add --threads 2 " + add_options + " '" + db + "' '" + pgn + "'");
   ASSERT_TRUE(add.status == 0 || add.err.find("skipped") != std::string::npos) << add.err;
   const Counts all = count_games(pgn, 0);
   ASSERT_FALSE(all.exact.empty());
@@ -252,6 +255,12 @@ void expect_all_matches(const std::string& pgn, std::size_t step, int min_elo = 
 }
 
 TEST(Explorer, EqualsAnIndependentCountOnTheSample) { expect_all_matches(sample, 1); }
+
+// 43 batches: the builder merges its batch files into a table every 16 batches (three
+// tables, summed again by the compaction at the end).
+TEST(Explorer, EqualsAnIndependentCountAfterABuildOfManyBatches) {
+  expect_all_matches(sample, 1, 2000, "--batch-games 7");
+}
 
 TEST(Explorer, EqualsAnIndependentCountOnSharedLichessGames) {
   const std::string pgn = shared + "/lichess_db_1000k.pgn";
@@ -390,7 +399,48 @@ TEST(Explorer, AnIndexHoldsNoLogNorLeftoverBatchFile) {
     const std::string name = entry.path().filename().string();
     EXPECT_NE(name.rfind("LOG", 0), 0u) << name;
     EXPECT_NE(name, "pending.sst");
+    EXPECT_NE(name, "batches");  // the batch files of the builder (3 here), merged
   }
+}
+
+// What a build killed between two ingestions leaves: batch files not in the index. The
+// next build removes them, and they count nowhere.
+TEST(Explorer, BatchFilesOfAKilledBuildAreRemovedAndNotCounted) {
+  TempDir dir;
+  const std::string db = dir / "db", clean = dir / "clean", more = dir / "more.pgn";
+  testing::write_file(more, replicated_sample(2));
+  ASSERT_EQ(run_cli("index add '" + db + "' '" + sample + "'").status, 0);
+  // A batch file as a build writes them (a total of 153 games, a placement no game
+  // reached), and a torn one: neither may reach the index.
+  fs::create_directories(fs::path(db) / "batches");
+  {
+    index_db::RunWriter run(db + "/batches/0.batch");
+    const std::string value = "\x00\x01\x02";
+    run.put("M", "\x99\x01");
+    run.put(index_db::placement_key(index_db::MatchKind::Exact, 0xff00, 0xff000000000000), value);
+    ASSERT_EQ(run.ingest(), "");
+  }
+  testing::write_file(db + "/batches/1.batch", "\x05torn");
+  const auto again = run_cli("index add '" + db + "' '" + more + "'");  // one batch
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_FALSE(fs::exists(fs::path(db) / "batches"));
+  ASSERT_EQ(run_cli("index add '" + clean + "' '" + sample + "' '" + more + "'").status, 0);
+  EXPECT_EQ(indexed_games(db), 900);
+  EXPECT_EQ(indexed_games(clean), 900);
+  const std::string fens = sample_fens();
+  EXPECT_EQ(all_answers(db, fens), all_answers(clean, fens));
+  // The same games in 9 batch files merged at the end: the totals are the last batch's.
+  const std::string merged = dir / "merged";
+  const auto runs = run_cli("index add --batch-games 100 '" + merged + "' '" + sample + "' '" +
+                            more + "' '" + sample + "'");
+  ASSERT_EQ(runs.status, 0) << runs.err;
+  auto info = [](const std::string& index) {  // all but the bytes on disk
+    const std::string out = run_cli("index info --format json '" + index + "'").out;
+    const std::size_t bytes = out.find("\"bytes\"");
+    return out.substr(0, bytes) + out.substr(out.find(',', bytes));
+  };
+  EXPECT_EQ(info(merged), info(clean));
+  EXPECT_EQ(all_answers(merged, fens), all_answers(clean, fens));
 }
 
 TEST(Explorer, BadInputIsOneLineAndStatusOne) {
