@@ -77,7 +77,10 @@ ContentHash content_hash(std::string_view text) {
 
 // An entry goes from a worker to the writer in memory only (never to disk): its size as
 // 4 fixed bytes in front, so that it is written in place without a second buffer.
-void GameEntry::append_to(std::string& out) const {
+void GameEntry::append_to(std::string& out) const { append(out, hash, info, cell, result, visits); }
+
+void GameEntry::append(std::string& out, const ContentHash& hash, std::string_view info,
+                       std::uint32_t cell, Result result, std::span<const Visit> visits) {
   const std::size_t start = out.size();
   out.resize(start + 4 + 16 + max_varint_bytes + info.size() + 3 * max_varint_bytes +
              visits.size() * (1 + 17 + 4 * max_varint_bytes));
@@ -185,9 +188,9 @@ void VisitTracker::position(const Position& pos, int ply) {
   last_ply_ = ply;
 }
 
-std::vector<Visit> VisitTracker::finish() {
+std::vector<Visit>& VisitTracker::finish() {
   for (Open* o : {&exact_, &center_, &structure_}) close(*o, last_ply_ + 1, std::nullopt);
-  return std::move(visits_);
+  return visits_;
 }
 
 void IndexWorker::game(const io::GameRecord& game, std::string& out,
@@ -196,19 +199,15 @@ void IndexWorker::game(const io::GameRecord& game, std::string& out,
   const analysis::ReplayResult result =
       analysis::replay(game, [&](const Position& pos, int ply) { tracker_.position(pos, ply); });
   analysis::note_outcome(result, counts_, diagnostics);
-  std::vector<Visit> visits = tracker_.finish();
+  std::vector<Visit>& visits = tracker_.finish();
   if (result.outcome != analysis::ReplayOutcome::Complete) return;  // reported, not indexed
   counts_.positions += std::size_t(result.plies) + 1;
-  GameEntry entry;
-  entry.hash = content_hash(game);
   const GameInfo info = GameInfo::from(game);
-  entry.info = info.encode();
-  entry.cell = info.cell().id();
-  entry.result = result_of(info.result);
+  info.encode_to(info_);
   const int of_game = model_score_of_game(info);
   for (Visit& v : visits) v.score = model_score(of_game, int(v.plies));
-  entry.visits = std::move(visits);
-  entry.append_to(out);
+  GameEntry::append(out, content_hash(game), info_, info.cell().id(), result_of(info.result),
+                    visits);
 }
 
 }  // namespace pawnkit::index_db
