@@ -3,7 +3,12 @@
 #include <algorithm>
 #include <array>
 
+// The page's wasm build has no Boost (its sysroot is Emscripten's): std::sort there. Rows
+// of one key and cell may come in either order: CellStats::tidy_appended orders them.
+#if __has_include(<boost/sort/pdqsort/pdqsort.hpp>)
 #include <boost/sort/pdqsort/pdqsort.hpp>
+#define PAWNKIT_PDQSORT 1
+#endif
 
 #include "index/batch_runs.hpp"
 #include "index/game_visits.hpp"
@@ -122,7 +127,11 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
 }
 
 void IndexBuilder::sort_rows(std::vector<Row>& rows) {
+#ifdef PAWNKIT_PDQSORT
   boost::sort::pdqsort_branchless(rows.begin(), rows.end());
+#else
+  std::sort(rows.begin(), rows.end());
+#endif
 }
 
 std::string IndexBuilder::flush() { return write_batch(true); }
