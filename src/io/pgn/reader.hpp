@@ -429,8 +429,9 @@ class PgnParser {
     }
     std::size_t keep = word.size();
     while (keep > 0 && (word[keep - 1] == '!' || word[keep - 1] == '?')) --keep;
-    const std::string_view suffix = word.substr(keep);
-    word = word.substr(0, keep);
+    // Views made directly: substr's range check costs a call per move.
+    const std::string_view suffix(word.data() + keep, word.size() - keep);
+    word = std::string_view(word.data(), keep);
     if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
                           has_class(word.back(), kRespellLast))) {
       const int nag = respell_move(word, state_.scratch);
