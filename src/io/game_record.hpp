@@ -5,13 +5,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "io/pgn/reader.hpp"
+#include "io/short_copy.hpp"
 
 namespace pawnkit::io {
 
@@ -75,9 +75,7 @@ struct GameRecord {
     return at;
   }
   void grow(std::size_t bytes);
-  static void copy(char* to, std::string_view from) {
-    if (!from.empty()) std::memcpy(to, from.data(), from.size());
-  }
+  static void copy(char* to, std::string_view from) { short_copy(to, from.data(), from.size()); }
 
   // Tag names, tag values and moves, back to back: text_[0, text_size_) is in use, the
   // rest is room kept from earlier games.
