@@ -337,7 +337,12 @@ class PgnParser {
             static_cast<std::size_t>(q - p) > state_.options.max_token_bytes)
           break;
         state_.input.pos = q;
-        deliver_move(std::string_view(p, static_cast<std::size_t>(q - p)), state_.line);
+        const std::string_view word(p, static_cast<std::size_t>(q - p));
+        if (plain_move(word)) {  // what deliver_move would hand on unchanged, without a call
+          state_.obey(call_visitor([&] { return state_.visitor.san(word, state_.line); }));
+        } else {
+          deliver_move(word, state_.line);
+        }
         if (state_.stop) return;
         p = q;
       } else {
@@ -414,6 +419,14 @@ class PgnParser {
       return result_token(word);
     if (word == "1/2") return result_token("1/2-1/2");
     if (!state_.skipping) deliver_move(word, token_line, utf8);
+  }
+
+  // Whether deliver_move would hand this token (which starts with a letter) to san() as
+  // it is: no suffix annotation to strip, nothing that may need respelling.
+  static bool plain_move(std::string_view word) {
+    const char last = word.back();
+    return word.size() >= 2 && !has_class(word.front(), kRespellFirst | kDigit) && last != '!' &&
+           last != '?' && !has_class(last, kRespellLast);
   }
 
   // Strips move numbers and suffix annotations, then calls san() and nag().
