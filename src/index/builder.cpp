@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "index/batch_runs.hpp"
 #include "index/game_visits.hpp"
 
 namespace pawnkit::index_db {
@@ -34,6 +35,8 @@ IndexBuilder::IndexBuilder(Store& store, std::size_t batch_games)
     : store_(store), batch_games_(batch_games) {
   games_ = store_.games(error_);
   fresh_ = games_ == 0;
+  // Batch files a killed build left are not in the index: they go.
+  if (error_.empty()) runs_dir_ = store_.batch_dir(false, error_);
 }
 
 void IndexBuilder::set_file(std::string_view file) {
@@ -60,7 +63,7 @@ std::string IndexBuilder::add(std::string_view text) {
     if (!entry.read_from(text)) return error_ = "internal error: a malformed game entry";
     std::string error;
     // An index that was empty has no game of its own before its first batch is written.
-    const bool in_store = !(fresh_ && batches_ == 0) && store_.get(hash_key(entry.hash), error);
+    const bool in_store = !(fresh_ && tables_ == 0) && store_.get(hash_key(entry.hash), error);
     if (pending_hashes_.contains(entry.hash) || in_store) {
       ++counts_.duplicates;
       continue;
@@ -82,7 +85,7 @@ std::string IndexBuilder::add(std::string_view text) {
     ++*file_games_;
     ++counts_.added;
     if (++pending_games_ >= batch_games_) {
-      if (std::string e = flush(); !e.empty()) return e;
+      if (std::string e = write_batch(false); !e.empty()) return e;
     }
   }
   return {};
@@ -116,19 +119,58 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
   for (CellStats& cell : stats.cells) cell.tidy_appended();
 }
 
-std::string IndexBuilder::flush() {
+std::string IndexBuilder::flush() { return write_batch(true); }
+
+std::string IndexBuilder::write_batch(bool last) {
   if (!error_.empty()) return error_;
-  if (pending_games_ == 0) return {};
+  if (pending_games_ > 0) {
+    if (runs_dir_.empty() || (last && runs_.empty())) {
+      // The first table of a fresh index holds the whole counts: they are put (no merge
+      // at read time) and compressed; when it stays the only one, no compaction rewrites it.
+      const bool first = fresh_ && tables_ == 0;
+      const auto table = store_.table(first);
+      write_keys(*table, first);
+      error_ = table->ingest();
+      ++tables_;
+      pending_hashes_.clear();
+    } else {
+      if (runs_.empty()) store_.batch_dir(true, error_);
+      runs_.push_back(runs_dir_ + "/" + std::to_string(runs_.size()) + ".batch");
+      RunWriter run(runs_.back());
+      write_keys(run, false);
+      if (error_.empty()) error_ = run.ingest();
+    }
+    rows_.clear();
+    games_in_batch_.clear();
+    pending_games_ = 0;
+  }
+  if (error_.empty() && !runs_.empty() && (last || runs_.size() >= max_runs))
+    error_ = ingest_runs();
+  return error_;
+}
+
+// The batch files merged into one table and ingested; the batch files then go.
+std::string IndexBuilder::ingest_runs() {
+  const bool first = fresh_ && tables_ == 0;
+  const auto table = store_.table(first);
+  std::string error = merge_runs(runs_, *table, first);
+  if (error.empty()) error = table->ingest();
+  if (error.empty()) {
+    ++tables_;
+    pending_hashes_.clear();
+    runs_.clear();
+    store_.batch_dir(false, error);
+  }
+  return error;
+}
+
+void IndexBuilder::write_keys(Store::Table& table, bool first) {
   // Rows of a key together, by cell within it: each key's value is summed in one pass.
   std::sort(rows_.begin(), rows_.end());
   std::sort(
       games_in_batch_.begin(), games_in_batch_.end(), [](const GameKeys& a, const GameKeys& b) {
         return a.hash.high != b.hash.high ? a.hash.high < b.hash.high : a.hash.low < b.hash.low;
       });
-  // The first batch of a fresh index holds the whole counts: they are put (no merge at
-  // read time) and compressed; when it stays the only one, no compaction rewrites it.
-  const bool first = fresh_ && batches_ == 0;
-  const auto table = store_.table(first);
   // The table takes its keys in order: 'C' and 'E' counts, then 'F', 'G', 'H', 'M', then
   // the 'S' counts.
   std::string value;
@@ -137,21 +179,21 @@ std::string IndexBuilder::flush() {
     for (const auto& [file, games] : sources_) {
       value.clear();
       put_varint(value, games);
-      table->put("F" + file, value);
+      table.put("F" + file, value);
     }
     std::vector<const GameKeys*> by_number;
     for (const GameKeys& g : games_in_batch_) by_number.push_back(&g);
     std::sort(by_number.begin(), by_number.end(),
               [](const GameKeys* a, const GameKeys* b) { return a->number < b->number; });
-    for (const GameKeys* g : by_number) table->put(game_key(g->number), g->info);
+    for (const GameKeys* g : by_number) table.put(game_key(g->number), g->info);
     for (const GameKeys& g : games_in_batch_) {
       value.clear();
       put_varint(value, g.number);
-      table->put(hash_key(g.hash), value);
+      table.put(hash_key(g.hash), value);
     }
     value.clear();
     put_varint(value, games_);
-    table->put("M", value);
+    table.put("M", value);
     middle_written = true;
   };
   PlacementStats stats;
@@ -171,19 +213,12 @@ std::string IndexBuilder::flush() {
       stats.encode_to(value);
     }
     if (first)
-      table->put(key.view(), value);
+      table.put(key.view(), value);
     else
-      table->merge(key.view(), value);
+      table.merge(key.view(), value);
     i = j;
   }
   if (!middle_written) write_middle();
-  error_ = table->ingest();
-  ++batches_;
-  rows_.clear();
-  games_in_batch_.clear();
-  pending_hashes_.clear();
-  pending_games_ = 0;
-  return error_;
 }
 
 }  // namespace pawnkit::index_db

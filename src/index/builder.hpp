@@ -1,10 +1,13 @@
 // The writer of `index add`: takes the GameEntries the workers wrote (in input order, on
-// the pipeline's reading thread), leaves out games already in the index (by content
-// hash), numbers the new ones, and every `batch_games` games writes one sorted table
-// file (the games' records, their hash keys, the summed counts of every placement they
-// reached, the totals) that RocksDB ingests whole or not at all. A build killed at any
-// moment leaves the index as it was after some batch, and running the same command again
-// adds exactly the games still missing.
+// the pipeline's reading thread), leaves out games already in the index or in this run
+// (by content hash), numbers the new ones, and every `batch_games` games sorts the batch
+// and sums the counts of every placement its games reached. A run of one batch writes it
+// as one sorted table file (the games' records, their hash keys, the counts, the totals)
+// that RocksDB ingests whole or not at all. A run of more batches writes each to a batch
+// file of its own (batch_runs.hpp) and, at its end or every `max_runs` batches, merges
+// them into one table file that is ingested: a build killed at any moment leaves the index
+// as it was after some ingestion, and running the same command again adds exactly the
+// games still missing.
 #pragma once
 
 #include <cstdint>
@@ -35,9 +38,11 @@ class IndexBuilder {
   // Writes what is pending.
   std::string flush();
   const BuildCounts& counts() const { return counts_; }
-  // Whether the index needs Store::compact(): more than one table file was written, or
+  // Whether the index needs Store::compact(): more than one table file was ingested, or
   // one onto an index that had games.
-  bool needs_compaction() const { return batches_ > 1 || (batches_ && !fresh_); }
+  bool needs_compaction() const { return tables_ > 1 || (tables_ && !fresh_); }
+  // Batch files merged into one table at most: the games a kill can make a build redo.
+  static constexpr std::size_t max_runs = 16;
 
  private:
   struct HashOf {
@@ -66,11 +71,19 @@ class IndexBuilder {
   };
   static_assert(sizeof(Row) == 48);
   void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
+  // Writes the pending batch (to a table, or to a batch file when the run has or will have
+  // more than one), and ingests the batch files when `last` or when there are max_runs.
+  std::string write_batch(bool last);
+  // Sorts the batch and writes its keys; counts as puts when `put_counts`.
+  void write_keys(Store::Table& table, bool put_counts);
+  std::string ingest_runs();
   Store& store_;
   std::size_t batch_games_;
-  std::uint64_t games_ = 0;  // in the index, with the pending batch
-  bool fresh_ = false;       // the index had no games when the build started
-  std::size_t batches_ = 0;  // table files written
+  std::uint64_t games_ = 0;        // in the index, with the pending batch
+  bool fresh_ = false;             // the index had no games when the build started
+  std::size_t tables_ = 0;         // table files ingested
+  std::string runs_dir_;           // where batch files go; empty: none (every batch a table)
+  std::vector<std::string> runs_;  // batch files not yet ingested, oldest first
   std::size_t pending_games_ = 0;
   std::vector<Row> rows_;
   struct GameKeys {
@@ -80,7 +93,7 @@ class IndexBuilder {
   };
   std::vector<GameKeys> games_in_batch_;
   std::string file_;
-  std::unordered_set<ContentHash, HashOf> pending_hashes_;
+  std::unordered_set<ContentHash, HashOf> pending_hashes_;  // games not yet ingested
   std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index
   std::uint64_t* file_games_ = nullptr;           // sources_[file_]
   BuildCounts counts_;

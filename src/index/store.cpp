@@ -178,6 +178,7 @@ class RocksStore final : public Store {
   explicit RocksStore(const std::string& path) { path_ = path; }
   bool get_into(std::string_view key, std::string& value, std::string& error) const override;
   std::unique_ptr<Table> table(bool compressed) override;
+  std::string batch_dir(bool create, std::string& error) override;
   std::string compact() override;
   std::uint64_t bytes() const override;
   std::unique_ptr<rocksdb::DB> db_;
@@ -310,6 +311,18 @@ std::string RocksTable::ingest() {
     status = store_.db_->IngestExternalFile({file_}, options);
   }
   return status.ok() ? std::string() : one_line(status.ToString());
+}
+
+std::string RocksStore::batch_dir(bool create, std::string& error) {
+  // Inside the index, so that a build killed mid-way leaves its batch files where the next
+  // build (which holds the index's lock, as the only writer) removes them. RocksDB keeps
+  // to the files it names and leaves a directory of its own alone.
+  const std::filesystem::path dir = std::filesystem::path(path_) / "batches";
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  if (!ec && create) std::filesystem::create_directory(dir, ec);
+  if (ec) error = one_line(dir.string() + ": " + ec.message());
+  return dir.string();
 }
 
 std::string RocksStore::scan_impl(std::string_view prefix,

@@ -46,6 +46,11 @@ class Store {
   template <class OnKey>
   std::string scan(std::string_view prefix, OnKey&& on_key) const;
 
+  // The directory of the builder's batch files (index/batch_runs.hpp), emptied: created
+  // when `create`, else removed. Empty for a store without files (in memory): the builder
+  // then writes every batch as a table of its own.
+  virtual std::string batch_dir(bool create, std::string& error);
+
   // Merges the table files of the batches (the end of `index add`), so that the index
   // is at its size and a read looks in one file. Empty on success, else the error.
   virtual std::string compact() = 0;

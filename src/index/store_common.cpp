@@ -7,6 +7,8 @@ namespace pawnkit::index_db {
 Store::~Store() = default;
 Store::Table::~Table() = default;
 
+std::string Store::batch_dir(bool, std::string&) { return {}; }
+
 std::optional<std::string> Store::get(std::string_view key, std::string& error) const {
   std::string value;
   if (!get_into(key, value, error)) return std::nullopt;
