@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include <boost/sort/pdqsort/pdqsort.hpp>
+
 #include "index/batch_runs.hpp"
 #include "index/game_visits.hpp"
 
@@ -119,6 +121,10 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
   for (CellStats& cell : stats.cells) cell.tidy_appended();
 }
 
+void IndexBuilder::sort_rows(std::vector<Row>& rows) {
+  boost::sort::pdqsort_branchless(rows.begin(), rows.end());
+}
+
 std::string IndexBuilder::flush() { return write_batch(true); }
 
 std::string IndexBuilder::write_batch(bool last) {
@@ -166,7 +172,7 @@ std::string IndexBuilder::ingest_runs() {
 
 void IndexBuilder::write_keys(Store::Table& table, bool first) {
   // Rows of a key together, by cell within it: each key's value is summed in one pass.
-  std::sort(rows_.begin(), rows_.end());
+  sort_rows(rows_);
   std::sort(
       games_in_batch_.begin(), games_in_batch_.end(), [](const GameKeys& a, const GameKeys& b) {
         return a.hash.high != b.hash.high ? a.hash.high < b.hash.high : a.hash.low < b.hash.low;

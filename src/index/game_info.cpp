@@ -5,7 +5,6 @@
 #include <charconv>
 #include <cstdlib>
 
-#include "analysis/game_workers.hpp"
 #include "index/bytes.hpp"
 
 namespace pawnkit::index_db {
@@ -19,6 +18,17 @@ std::optional<long> number(std::string_view text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
   return value;
+}
+
+// A rating as analysis::game_ratings reads it: 1 to 4 digits, above 0; else unrated.
+std::optional<int> elo(std::optional<std::string_view> text) {
+  if (!text || text->empty() || text->size() > 4) return std::nullopt;
+  int v = 0;
+  for (char c : *text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v > 0 ? std::optional<int>(v) : std::nullopt;
 }
 
 }  // namespace
@@ -74,20 +84,61 @@ Result result_of(std::string_view result) {
   return Result::Unfinished;
 }
 
+// One pass over the tags, keeping each name's first value (as GameRecord::tag finds it):
+// a tag-heavy game has some thirty tags, and nine lookups by name each scanned them.
 GameInfo GameInfo::from(const io::GameRecord& game) {
   GameInfo info;
-  auto tag = [&](std::string_view name) { return std::string(game.tag(name).value_or("")); };
-  info.white = tag("White");
-  info.black = tag("Black");
-  info.result = game.result.empty() ? tag("Result") : game.result;
-  info.date = tag("Date");
-  info.event = tag("Event");
-  info.site = tag("Site");
-  info.time_control = tag("TimeControl");
+  enum : unsigned {
+    kWhite,
+    kBlack,
+    kResult,
+    kDate,
+    kEvent,
+    kSite,
+    kTimeControl,
+    kWhiteElo,
+    kBlackElo,
+    kCount
+  };
+  std::array<std::optional<std::string_view>, kCount> found;
+  for (std::size_t i = 0; i < game.tag_count(); ++i) {
+    const std::string_view name = game.tag_name(i);
+    unsigned which = kCount;
+    switch (name.size()) {
+      case 4:
+        which = name == "Date" ? kDate : name == "Site" ? kSite : kCount;
+        break;
+      case 5:
+        which = name == "White"   ? kWhite
+                : name == "Black" ? kBlack
+                : name == "Event" ? kEvent
+                                  : kCount;
+        break;
+      case 6:
+        which = name == "Result" ? kResult : kCount;
+        break;
+      case 8:
+        which = name == "WhiteElo" ? kWhiteElo : name == "BlackElo" ? kBlackElo : kCount;
+        break;
+      case 11:
+        which = name == "TimeControl" ? kTimeControl : kCount;
+        break;
+    }
+    if (which != kCount && !found[which]) found[which] = game.tag_value(i);
+  }
+  auto tag = [&](unsigned which) { return std::string(found[which].value_or("")); };
+  info.white = tag(kWhite);
+  info.black = tag(kBlack);
+  info.result = game.result.empty() ? tag(kResult) : game.result;
+  info.date = tag(kDate);
+  info.event = tag(kEvent);
+  info.site = tag(kSite);
+  info.time_control = tag(kTimeControl);
   info.file = std::string(game.file);
-  if (const auto ratings = analysis::game_ratings(game)) {
-    info.white_elo = ratings->white;
-    info.black_elo = ratings->black;
+  const auto white_elo = elo(found[kWhiteElo]), black_elo = elo(found[kBlackElo]);
+  if (white_elo && black_elo) {  // analysis::game_ratings: both or neither
+    info.white_elo = *white_elo;
+    info.black_elo = *black_elo;
   }
   info.number_in_file = game.number;
   info.line = game.line;
@@ -102,6 +153,12 @@ Cell GameInfo::cell() const {
 
 std::string GameInfo::encode() const {
   std::string out;
+  encode_to(out);
+  return out;
+}
+
+void GameInfo::encode_to(std::string& out) const {
+  out.clear();
   for (const std::string* s : {&white, &black, &result, &date, &event, &site, &time_control, &file})
     put_string(out, *s);
   put_varint(out, std::uint64_t(white_elo));
@@ -109,7 +166,6 @@ std::string GameInfo::encode() const {
   put_varint(out, number_in_file);
   put_varint(out, line);
   put_varint(out, offset);
-  return out;
 }
 
 std::optional<GameInfo> GameInfo::decode(std::string_view bytes) {

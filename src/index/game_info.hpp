@@ -64,6 +64,7 @@ struct GameInfo {
   static GameInfo from(const io::GameRecord& game);
   Cell cell() const;
   std::string encode() const;
+  void encode_to(std::string& out) const;  // the same into `out` (its memory reused)
   // nullopt when the bytes are not a GameInfo (a corrupt index).
   static std::optional<GameInfo> decode(std::string_view bytes);
 };

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,9 @@ struct GameEntry {
   std::vector<Visit> visits;
 
   void append_to(std::string& out) const;
+  // The same from the parts, without a GameEntry (the worker's own buffers).
+  static void append(std::string& out, const ContentHash& hash, std::string_view info,
+                     std::uint32_t cell, Result result, std::span<const Visit> visits);
   // Reads the entry at the front of `bytes` and advances past it; false when malformed.
   bool read_from(std::string_view& bytes);
 };
@@ -52,7 +56,8 @@ class VisitTracker {
  public:
   void start();
   void position(const Position& pos, int ply);
-  std::vector<Visit> finish();
+  // The visits, valid until the next start() (their memory reused from game to game).
+  std::vector<Visit>& finish();
 
  private:
   struct Open {
@@ -80,6 +85,7 @@ class IndexWorker {
  private:
   analysis::GameCounts counts_;
   VisitTracker tracker_;
+  std::string info_;  // the game's encoded GameInfo, its memory reused
 };
 
 }  // namespace pawnkit::index_db

@@ -1,0 +1,133 @@
+// The index builder's cheaper primitives against plain ones: GameInfo::from's one pass
+// over the tags against a lookup of each tag by name (GameRecord::tag, game_ratings), and
+// the batch rows' branchless order and sort against std::tie's order and std::sort.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "analysis/game_workers.hpp"
+#include "index/builder.hpp"
+#include "index/game_info.hpp"
+#include "io/pgn/reader.hpp"
+#include "io/source/byte_source.hpp"
+
+namespace pawnkit {
+namespace {
+
+using index_db::GameInfo;
+using Row = index_db::IndexBuilder::Row;
+
+// GameInfo::from as it was: each tag looked up by name.
+GameInfo plain_info(const io::GameRecord& game) {
+  GameInfo info;
+  auto tag = [&](std::string_view name) { return std::string(game.tag(name).value_or("")); };
+  info.white = tag("White");
+  info.black = tag("Black");
+  info.result = game.result.empty() ? tag("Result") : game.result;
+  info.date = tag("Date");
+  info.event = tag("Event");
+  info.site = tag("Site");
+  info.time_control = tag("TimeControl");
+  info.file = std::string(game.file);
+  if (const auto ratings = analysis::game_ratings(game)) {
+    info.white_elo = ratings->white;
+    info.black_elo = ratings->black;
+  }
+  info.number_in_file = game.number;
+  info.line = game.line;
+  info.offset = game.offset;
+  return info;
+}
+
+struct Records : io::PgnVisitorBase {
+  std::vector<io::GameRecord> games;
+  void begin_game(std::size_t, std::size_t line) {
+    games.emplace_back();
+    games.back().line = line;
+    games.back().number = games.size();
+  }
+  void tag(std::string_view n, std::string_view v) { games.back().add_tag(n, v); }
+  Control san(std::string_view s, std::size_t line) {
+    games.back().add_move(s, line);
+    return Control::Continue;
+  }
+  void end_game(std::string_view result) { games.back().result = std::string(result); }
+};
+
+io::GameRecord record(std::vector<std::pair<std::string, std::string>> tags,
+                      std::string result = "") {
+  io::GameRecord g;
+  for (const auto& [name, value] : tags) g.add_tag(name, value);
+  g.result = std::move(result);
+  return g;
+}
+
+TEST(IndexRows, GameInfoFromTheTagsInOnePassIsTheLookupByName) {
+  std::vector<io::GameRecord> games;
+  io::OpenedSource opened = io::open_source(PAWNKIT_SOURCE_DIR "/data/sample.pgn");
+  Records read;
+  io::read_pgn(*opened.source, read);
+  ASSERT_GE(read.games.size(), 300u);
+  games = std::move(read.games);
+  // What real files rarely show: a tag twice (the first counts), one rating missing or
+  // unreadable (neither is kept), no result but the Result tag, sizes that share a length.
+  games.push_back(record({{"White", "a"},
+                          {"White", "b"},
+                          {"WhiteElo", "2500"},
+                          {"BlackElo", "2400"},
+                          {"Result", "1-0"},
+                          {"Round", "3"}}));
+  games.push_back(record({{"WhiteElo", "2500"}, {"Black", "x"}, {"TimeControl", "300+2"}}));
+  games.push_back(record({{"WhiteElo", "25000"}, {"BlackElo", "2400"}, {"Event", "e"}}));
+  games.push_back(record({{"WhiteElo", "?"}, {"BlackElo", "2400"}, {"Site", "s"}}));
+  games.push_back(record({{"WhiteElo", "0"}, {"BlackElo", "0"}, {"Date", "2020.01.02"}}));
+  games.push_back(
+      record({{"BlackElo", "1800"}, {"WhiteElo", "1900"}, {"Result", "0-1"}}, "1/2-1/2"));
+  games.push_back(record({{"Whit", "a"}, {"Blacks", "b"}, {"DATE", "2020.01.01"}}));
+  for (const io::GameRecord& g : games)
+    EXPECT_EQ(GameInfo::from(g).encode(), plain_info(g).encode()) << "game " << g.number;
+}
+
+TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
+  std::mt19937_64 random(29);
+  // Few values per field, so that most pairs tie on some fields.
+  auto pick = [&](std::uint64_t n) { return random() % n; };
+  std::vector<Row> rows(20000);
+  const char kinds[] = {'C', 'E', 'S'};
+  for (std::uint32_t i = 0; i < rows.size(); ++i) {
+    Row& r = rows[i];
+    r = Row{};
+    r.kind = kinds[pick(3)];
+    r.high = pick(4) << 62 | pick(3);  // the top bit too (unsigned order)
+    r.low = pick(3) << 40 | pick(2);
+    r.cell = std::uint32_t(pick(3)) << 20 | std::uint32_t(pick(2));
+    r.game = i;
+  }
+  auto plain_less = [](const Row& a, const Row& b) {
+    return std::tie(a.kind, a.high, a.low, a.cell) < std::tie(b.kind, b.high, b.low, b.cell);
+  };
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i) {
+    ASSERT_EQ(rows[i] < rows[i + 1], plain_less(rows[i], rows[i + 1])) << i;
+    ASSERT_EQ(rows[i + 1] < rows[i], plain_less(rows[i + 1], rows[i])) << i;
+    ASSERT_FALSE(rows[i] < rows[i]);
+  }
+  std::vector<Row> expected = rows;
+  std::sort(expected.begin(), expected.end(), plain_less);
+  index_db::IndexBuilder::sort_rows(rows);
+  ASSERT_EQ(rows.size(), expected.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    ASSERT_FALSE(plain_less(rows[i], expected[i]) || plain_less(expected[i], rows[i])) << i;
+  }
+  // Nothing lost or doubled: every game's row is there once.
+  std::vector<std::uint32_t> games;
+  for (const Row& r : rows) games.push_back(r.game);
+  std::sort(games.begin(), games.end());
+  for (std::uint32_t i = 0; i < games.size(); ++i) ASSERT_EQ(games[i], i);
+}
+
+}  // namespace
+}  // namespace pawnkit
