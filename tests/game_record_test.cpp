@@ -50,5 +50,41 @@ TEST(GameRecord, TagIsTheFirstValueOfItsNameAsAPlainListSays) {
   }
 }
 
+TEST(GameRecord, KeepsTheTextOfEveryTagAndMoveAsGiven) {
+  // Names, values and moves of every size up to 40 bytes (the record copies short ones
+  // with its own code), any bytes, many games in one record (it reuses its room).
+  std::mt19937 random(32);
+  GameRecord record;
+  const auto text = [&] {
+    std::string s(random() % 41, ' ');
+    for (char& c : s) c = char(random());
+    return s;
+  };
+  for (int game = 0; game < 200; ++game) {
+    record.clear();
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<std::string> moves;
+    for (int i = int(random() % 60); i > 0; --i) {
+      if (random() % 2) {
+        tags.emplace_back(text(), text());
+        record.add_tag(tags.back().first, tags.back().second);
+      } else {
+        moves.push_back(text());
+        record.add_move(moves.back(), moves.size());
+      }
+    }
+    ASSERT_EQ(record.tag_count(), tags.size());
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      ASSERT_EQ(record.tag_name(i), tags[i].first) << "game " << game << ", tag " << i;
+      ASSERT_EQ(record.tag_value(i), tags[i].second) << "game " << game << ", tag " << i;
+    }
+    ASSERT_EQ(record.move_count(), moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      ASSERT_EQ(record.move(i), moves[i]) << "game " << game << ", move " << i;
+      ASSERT_EQ(record.move_line(i), i + 1);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pawnkit::io

@@ -1,5 +1,7 @@
 #include "io/game_record.hpp"
 
+#include <algorithm>
+
 namespace pawnkit::io {
 
 void GameRecord::clear() {
@@ -10,22 +12,13 @@ void GameRecord::clear() {
   error.reset();
   warnings.clear();
   strict = false;
-  text_.clear();
+  text_size_ = 0;
   tags_.clear();
   moves_.clear();
 }
 
-void GameRecord::add_tag(std::string_view name, std::string_view value) {
-  const std::size_t name_offset = text_.size();
-  text_ += name;
-  const std::size_t value_offset = text_.size();
-  text_ += value;
-  tags_.push_back({name_offset, name.size(), value_offset, value.size()});
-}
-
-void GameRecord::add_move(std::string_view san, std::size_t line) {
-  moves_.push_back({text_.size(), san.size(), line});
-  text_ += san;
+void GameRecord::grow(std::size_t bytes) {
+  text_.resize(std::max(2 * text_.size(), std::max<std::size_t>(text_size_ + bytes, 1024)));
 }
 
 std::optional<std::string_view> GameRecord::tag(std::string_view name) const {

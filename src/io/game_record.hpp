@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "io/pgn/reader.hpp"
+#include "io/short_copy.hpp"
 
 namespace pawnkit::io {
 
@@ -38,8 +39,20 @@ struct GameRecord {
   bool strict = false;  // read with --strict: repairs are errors here too (replay, FEN tag)
 
   void clear();
-  void add_tag(std::string_view name, std::string_view value);
-  void add_move(std::string_view san, std::size_t line);
+  // Inline, with the text copied by hand into room that only grows: a game adds some
+  // thirty tags and a hundred moves, and std::string's append costs more than the copy.
+  void add_tag(std::string_view name, std::string_view value) {
+    char* at = claim(name.size() + value.size());
+    const std::size_t name_offset = text_size_ - name.size() - value.size();
+    copy(at, name);
+    copy(at + name.size(), value);
+    tags_.push_back({name_offset, name.size(), name_offset + name.size(), value.size()});
+  }
+  void add_move(std::string_view san, std::size_t line) {
+    char* at = claim(san.size());
+    moves_.push_back({text_size_ - san.size(), san.size(), line});
+    copy(at, san);
+  }
 
   // The value of a tag, or nullopt when the game has no such tag.
   std::optional<std::string_view> tag(std::string_view name) const;
@@ -54,7 +67,20 @@ struct GameRecord {
   std::size_t move_line(std::size_t i) const { return moves_[i].line; }
 
  private:
-  std::string text_;  // tag names, tag values and moves, back to back
+  // Room for `bytes` more at the end of the text (which grows by them); where they go.
+  char* claim(std::size_t bytes) {
+    if (text_.size() - text_size_ < bytes) grow(bytes);
+    char* at = text_.data() + text_size_;
+    text_size_ += bytes;
+    return at;
+  }
+  void grow(std::size_t bytes);
+  static void copy(char* to, std::string_view from) { short_copy(to, from.data(), from.size()); }
+
+  // Tag names, tag values and moves, back to back: text_[0, text_size_) is in use, the
+  // rest is room kept from earlier games.
+  std::vector<char> text_;
+  std::size_t text_size_ = 0;
   std::vector<Tag> tags_;
   std::vector<MoveToken> moves_;
 };

@@ -337,7 +337,12 @@ class PgnParser {
             static_cast<std::size_t>(q - p) > state_.options.max_token_bytes)
           break;
         state_.input.pos = q;
-        deliver_move(std::string_view(p, static_cast<std::size_t>(q - p)), state_.line);
+        const std::string_view word(p, static_cast<std::size_t>(q - p));
+        if (plain_move(word)) {  // what deliver_move would hand on unchanged, without a call
+          state_.obey(call_visitor([&] { return state_.visitor.san(word, state_.line); }));
+        } else {
+          deliver_move(word, state_.line);
+        }
         if (state_.stop) return;
         p = q;
       } else {
@@ -416,6 +421,14 @@ class PgnParser {
     if (!state_.skipping) deliver_move(word, token_line, utf8);
   }
 
+  // Whether deliver_move would hand this token (which starts with a letter) to san() as
+  // it is: no suffix annotation to strip, nothing that may need respelling.
+  static bool plain_move(std::string_view word) {
+    const char last = word.back();
+    return word.size() >= 2 && !has_class(word.front(), kRespellFirst | kDigit) && last != '!' &&
+           last != '?' && !has_class(last, kRespellLast);
+  }
+
   // Strips move numbers and suffix annotations, then calls san() and nag().
   // `respell`: the token had UTF-8 notation, so it may be a glyph in any spelling.
   void deliver_move(std::string_view word, std::size_t token_line, bool respell = false) {
@@ -429,8 +442,9 @@ class PgnParser {
     }
     std::size_t keep = word.size();
     while (keep > 0 && (word[keep - 1] == '!' || word[keep - 1] == '?')) --keep;
-    const std::string_view suffix = word.substr(keep);
-    word = word.substr(0, keep);
+    // Views made directly: substr's range check costs a call per move.
+    const std::string_view suffix(word.data() + keep, word.size() - keep);
+    word = std::string_view(word.data(), keep);
     if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
                           has_class(word.back(), kRespellLast))) {
       const int nag = respell_move(word, state_.scratch);

@@ -14,6 +14,7 @@
 
 #include "io/diagnostic.hpp"
 #include "io/pgn/parser_state.hpp"
+#include "io/pgn/plain_value.hpp"
 #include "io/pgn/tag_names.hpp"
 #include "io/text.hpp"
 
@@ -91,10 +92,7 @@ class PgnTagReader {
     if (name_end == name || limit - p < 2 || p[0] != ' ' || p[1] != '"') return false;
     p += 2;
     const char* value = p;
-    const auto plain = [](char ch) {
-      return static_cast<unsigned char>(ch) - 0x20u < 0x5Fu && ch != '"' && ch != '\\';
-    };
-    while (p != limit && plain(*p)) ++p;
+    p = plain_value_end(p, limit);
     if (limit - p < 2 || p[0] != '"' || p[1] != ']') return false;
     state_.input.pos = p + 2;
     if (state_.skipping) return true;
