@@ -23,6 +23,17 @@ PawnReport report_of(Bitboard white_pawns, Bitboard black_pawns) {
   return pawn_report(b);
 }
 
+// The Elo tags as PGN files write them: a rating of 1 to 4 digits, or a mark for no
+// rating ("?" in Lichess exports, "-" in the PGN standard's examples, or nothing).
+TEST(Elo, ParseEloReadsRatingsAndLeavesTheRestUnrated) {
+  EXPECT_EQ(parse_elo("2710"), 2710);
+  EXPECT_EQ(parse_elo("9999"), 9999);
+  EXPECT_EQ(parse_elo("800"), 800);
+  EXPECT_EQ(parse_elo("1"), 1);
+  for (const char* unrated : {"?", "-", "", "0", "0000", "12345", " 2700", "2700 ", "27OO", "+270"})
+    EXPECT_EQ(parse_elo(unrated), std::nullopt) << '"' << unrated << '"';
+}
+
 TEST(Stats, CountsPositionsGamesAndIslands) {
   Stats stats(2);
   const PawnReport iqp = report_of(bb({A2, B2, D4, F2, G2, H2}), bb({A7, B7, E6, F7, G7, H7}));

@@ -13,6 +13,16 @@ GameResult parse_result(std::string_view r) {
   return GameResult::Unknown;
 }
 
+std::optional<int> parse_elo(std::string_view text) {
+  if (text.empty() || text.size() > 4) return std::nullopt;
+  int v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v > 0 ? std::optional<int>(v) : std::nullopt;
+}
+
 // 10^(-difference / 400) as an exponential, which is cheaper than pow.
 constexpr double elo_scale = 2.302585092994045684 / 400;  // ln(10) / 400
 

@@ -16,6 +16,9 @@ enum class GameResult : std::uint8_t { WhiteWins, Draw, BlackWins, Unknown };
 
 // "1-0", "0-1", "1/2-1/2"; anything else is Unknown.
 GameResult parse_result(std::string_view result_tag);
+// An Elo tag's value as a rating: 1 to 4 digits, above 0; nullopt otherwise ("?", "-", "":
+// unrated).
+std::optional<int> parse_elo(std::string_view elo_tag);
 // Both players' Elo ratings from the game's tags, when both are given.
 struct GameRatings {
   int white = 0, black = 0;

@@ -45,13 +45,7 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
 std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
   auto elo = [&](std::string_view tag) -> std::optional<int> {
     const auto text = game.tag(tag);
-    if (!text || text->empty() || text->size() > 4) return std::nullopt;
-    int v = 0;
-    for (char c : *text) {
-      if (c < '0' || c > '9') return std::nullopt;  // "?", "-", "" : unrated
-      v = v * 10 + (c - '0');
-    }
-    return v > 0 ? std::optional<int>(v) : std::nullopt;
+    return text ? parse_elo(*text) : std::nullopt;
   };
   const auto white = elo("WhiteElo"), black = elo("BlackElo");
   if (!white || !black) return std::nullopt;

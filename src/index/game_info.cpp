@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "analysis/elo.hpp"
 #include "index/bytes.hpp"
 
 namespace pawnkit::index_db {
@@ -20,15 +21,9 @@ std::optional<long> number(std::string_view text) {
   return value;
 }
 
-// A rating as analysis::game_ratings reads it: 1 to 4 digits, above 0; else unrated.
+// A rating as analysis::game_ratings reads it.
 std::optional<int> elo(std::optional<std::string_view> text) {
-  if (!text || text->empty() || text->size() > 4) return std::nullopt;
-  int v = 0;
-  for (char c : *text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    v = v * 10 + (c - '0');
-  }
-  return v > 0 ? std::optional<int>(v) : std::nullopt;
+  return text ? analysis::parse_elo(*text) : std::nullopt;
 }
 
 }  // namespace
