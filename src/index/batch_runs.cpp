@@ -144,10 +144,7 @@ void CountsSum::encode_to(std::string& out) {
     const Part& part = parts_[i];
     if (k == 0 || part.cell != parts_[order_[k - 1]].cell) {
       c = c ? c + 1 : sum_.cells.data();
-      c->cell = part.cell;
-      c->score = {};
-      c->moves.clear();
-      c->candidates.clear();
+      c->restart(part.cell);
     }
     c->score.add(part.score);
     const bool last = i + 1 == parts_.size();

@@ -111,10 +111,7 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
     const Row& r = rows_[k];
     if (k == i || r.cell != rows_[k - 1].cell) {
       c = c ? c + 1 : stats.cells.data();
-      c->cell = r.cell;
-      c->score = {};
-      c->moves.clear();
-      c->candidates.clear();
+      c->restart(r.cell);
     }
     c->score.add(r.result);
     if (r.move) {

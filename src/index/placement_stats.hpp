@@ -58,6 +58,14 @@ struct CellStats {
   std::vector<MoveScore> moves;       // by move
   std::vector<Candidate> candidates;  // best first, at most candidates_per_cell
 
+  // Empty again, for `cell`, the vectors' memory kept: summing a batch or batch files
+  // reuses one PlacementStats for thousands of keys.
+  void restart(std::uint32_t new_cell) {
+    cell = new_cell;
+    score = {};
+    moves.clear();
+    candidates.clear();
+  }
   // After moves and candidates were appended one game at a time in any order (a batch's
   // rows, IndexBuilder::sum_rows): one entry per move with the scores summed, and the best
   // candidates first, at most candidates_per_cell, as add_game keeps them.
