@@ -229,6 +229,11 @@ class Position {
   bool operator==(const Position& other) const = default;
 
  private:
+  // do_move's rarer parts: castling, en passant and promotion; and the rights a move from
+  // or to (or the king's move off) a castling square removes.
+  void do_special_move(Move m, Piece moved);
+  void remove_castling_rights(Color us, Square from, Square to, bool king_moved);
+
   static constexpr std::size_t castling_index(Color c, CastlingSide side) {
     return index(c) * 2 + static_cast<std::size_t>(side);
   }
@@ -249,14 +254,63 @@ class Position {
 };
 
 inline void Position::do_move(Move m) {
+  using enum PieceType;
   const Color us = side_;
   const Square from = m.from(), to = m.to();
   const Piece moved = board_[from];
+  const Bitboard from_to = square_bb(from) | square_bb(to);
+  std::uint64_t key = key_ ^ detail::zobrist.black_to_move;
   if (en_passant_ != NoSquare) {
-    key_ ^= detail::zobrist.en_passant_file[file_index(en_passant_)];
+    key ^= detail::zobrist.en_passant_file[file_index(en_passant_)];
     en_passant_ = NoSquare;
   }
   ++halfmove_;
+  if (m.kind() == MoveKind::Normal) [[likely]] {
+    // Nine moves in ten: one piece goes from `from` to `to`, perhaps taking what stood
+    // there. Written out rather than as remove_piece and put_piece: fewer branches.
+    const Piece captured = board_[to];
+    if (captured != NoPiece) {
+      const std::uint64_t taken = detail::zobrist.piece_square[piece_index(captured)][to];
+      by_color_[index(~us)] ^= square_bb(to);
+      by_type_[static_cast<std::size_t>(type_of(captured))] ^= square_bb(to);
+      key ^= taken;
+      if (type_of(captured) == Pawn) pawn_key_ ^= taken;
+      halfmove_ = 0;
+    }
+    board_[from] = NoPiece;
+    board_[to] = moved;
+    by_color_[index(us)] ^= from_to;
+    by_type_[static_cast<std::size_t>(type_of(moved))] ^= from_to;
+    const std::uint64_t step = detail::zobrist.piece_square[piece_index(moved)][from] ^
+                               detail::zobrist.piece_square[piece_index(moved)][to];
+    key ^= step;
+    if (type_of(moved) == Pawn) {
+      pawn_key_ ^= step;
+      halfmove_ = 0;
+      if ((from ^ to) == 16) {
+        const Square ep = from + up(us);
+        if (pawn_attacks_from(us, ep) & pieces(~us, Pawn)) {
+          en_passant_ = ep;
+          key ^= detail::zobrist.en_passant_file[file_index(ep)];
+        }
+      }
+    }
+    key_ = key;
+  } else {
+    key_ = key;
+    do_special_move(m, moved);
+  }
+  // Only a move from or to a back rank (where the castling rooks and a king with rights
+  // stand) or a king move can remove a right.
+  if (castling_any_ && ((from_to & (Rank1 | Rank8)) || type_of(moved) == King)) [[unlikely]]
+    remove_castling_rights(us, from, to, type_of(moved) == King);
+  side_ = ~us;
+  if (us == Black) ++fullmove_;
+}
+
+inline void Position::do_special_move(Move m, Piece moved) {
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
   switch (m.kind()) {
     case MoveKind::Castling: {
       const Piece rook = board_[to];
@@ -280,33 +334,17 @@ inline void Position::do_move(Move m) {
       halfmove_ = 0;
       break;
     case MoveKind::Normal:
-      if (board_[to] != NoPiece) {
-        remove_piece(to);
-        halfmove_ = 0;
-      }
-      remove_piece(from);
-      put_piece(moved, to);
-      if (type_of(moved) == PieceType::Pawn) {
-        halfmove_ = 0;
-        if ((from ^ to) == 16) {
-          const Square ep = from + up(us);
-          if (pawn_attacks_from(us, ep) & pieces(~us, PieceType::Pawn)) set_en_passant(ep);
-        }
-      }
       break;
   }
-  // A move from or to a castling rook's square, or any king move, removes rights.
-  if (castling_any_) {
-    for (std::size_t i = 0; i < 4; ++i) {
-      const Square r = castling_rooks_[i];
-      if (r == NoSquare) continue;
-      if (r == from || r == to || (type_of(moved) == PieceType::King && i / 2 == index(us)))
-        set_castling_rook(Color(i / 2), CastlingSide(i % 2), NoSquare);
-    }
+}
+
+inline void Position::remove_castling_rights(Color us, Square from, Square to, bool king_moved) {
+  for (std::size_t i = 0; i < 4; ++i) {
+    const Square r = castling_rooks_[i];
+    if (r == NoSquare) continue;
+    if (r == from || r == to || (king_moved && i / 2 == index(us)))
+      set_castling_rook(Color(i / 2), CastlingSide(i % 2), NoSquare);
   }
-  side_ = ~us;
-  key_ ^= detail::zobrist.black_to_move;
-  if (us == Black) ++fullmove_;
 }
 
 // Squares of `by`'s pieces attacking s, with the given occupancy.
