@@ -72,8 +72,8 @@ constexpr PieceType san_piece(char letter) {
 }
 
 // The sliders of `sliders` (each on a line through s) with nothing between them and s.
-// A SAN move or a check has one or two such candidates, so walking them through the small
-// between-table costs less than a slider-attack lookup in the large one.
+// A check has one or two such candidates, so walking them through the small between-table
+// costs less than a slider-attack lookup in the large one.
 inline Bitboard unblocked(Square s, Bitboard sliders, Bitboard occupied) {
   Bitboard reaching = 0;
   for (Square from : squares(sliders))
@@ -81,50 +81,49 @@ inline Bitboard unblocked(Square s, Bitboard sliders, Bitboard occupied) {
   return reaching;
 }
 
-// Squares from which a piece of type pt of the side to move could move to `to` by the
-// rules of its movement (pushes need an empty target, captures an enemy piece or the
-// en-passant square). `pawn_file` is the file a pawn comes from. Pins and checks are
-// left to leaves_king_safe.
-inline Bitboard san_origins(const Position& pos, PieceType pt, Square to, int pawn_file) {
-  using enum PieceType;
-  const Color us = pos.side_to_move();
-  const Bitboard occupied = pos.occupied(), mine = pos.pieces(us, pt);
-  if (pos.pieces(us) & square_bb(to)) return 0;
-  switch (pt) {
-    case Pawn: {
-      if (pawn_file != file_of(to)) {
-        const bool target = (pos.pieces(~us) & square_bb(to)) || to == pos.en_passant();
-        return target ? pawn_attacks_from(~us, to) & mine : 0;
-      }
-      if (occupied & square_bb(to)) return 0;
-      const Square one = to - up(us);
-      if (!is_valid(one)) return 0;
-      if (mine & square_bb(one)) return square_bb(one);
-      const bool fourth_rank = relative_rank(us, rank_of(to)) == 3;
-      if (!fourth_rank || (occupied & square_bb(one))) return 0;
-      return mine & square_bb(one - up(us));
-    }
-    case Knight:
-      return knight_attacks(to) & mine;
-    case Bishop:
-      return unblocked(to, mine & bishop_rays(to), occupied);
-    case Rook:
-      return unblocked(to, mine & rook_rays(to), occupied);
-    case Queen:
-      return unblocked(to, mine & (bishop_rays(to) | rook_rays(to)), occupied);
-    case King:
-      return king_attacks(to) & mine;
+// The squares from which a piece of each type but the pawn reaches a square on an empty
+// board, [type][square]. One table for all five, so that SAN matching need not branch on
+// the piece: what stands between (between_bb, empty for a knight's jump and a king's step)
+// then cuts a slider's reach.
+inline constexpr auto piece_reach = [] {
+  std::array<std::array<Bitboard, 64>, piece_type_count> reach{};
+  for (std::size_t s = 0; s < 64; ++s) {
+    const Square sq = Square(s);
+    reach[std::size_t(PieceType::Knight)][s] = knight_attacks(sq);
+    reach[std::size_t(PieceType::Bishop)][s] = bishop_rays(sq);
+    reach[std::size_t(PieceType::Rook)][s] = rook_rays(sq);
+    reach[std::size_t(PieceType::Queen)][s] = bishop_rays(sq) | rook_rays(sq);
+    reach[std::size_t(PieceType::King)][s] = king_attacks(sq);
   }
-  return 0;
+  return reach;
+}();
+
+// Squares from which a pawn of the side to move could move to `to` by the rules of its
+// movement (a push needs an empty target, a capture an enemy piece or the en-passant
+// square), coming from the file `pawn_file`. Pins and checks are left to leaves_king_safe.
+inline Bitboard pawn_origins(const Position& pos, Square to, int pawn_file) {
+  const Color us = pos.side_to_move();
+  const Bitboard occupied = pos.occupied(), mine = pos.pawns(us);
+  if (pawn_file != file_of(to)) {
+    const bool target = (pos.pieces(~us) & square_bb(to)) || to == pos.en_passant();
+    return target ? pawn_attacks_from(~us, to) & mine : 0;
+  }
+  if (occupied & square_bb(to)) return 0;
+  const Square one = to - up(us);
+  if (!is_valid(one)) return 0;
+  if (mine & square_bb(one)) return square_bb(one);
+  const bool fourth_rank = relative_rank(us, rank_of(to)) == 3;
+  if (!fourth_rank || (occupied & square_bb(one))) return 0;
+  return mine & square_bb(one - up(us));
 }
 
 // Whether a move by the rules of piece movement leaves the mover's king unattacked,
-// computed on the occupancy after the move rather than by playing it.
-inline bool leaves_king_safe(const Position& pos, Move m) {
+// computed on the occupancy after the move rather than by playing it. `king_moves`: the
+// piece moved is the king.
+inline bool leaves_king_safe(const Position& pos, Move m, bool king_moves) {
   using enum PieceType;
   const Color us = pos.side_to_move(), them = ~us;
   const Square from = m.from(), to = m.to();
-  const bool king_moves = type_of(pos.piece_on(from)) == King;
   const Square king = king_moves ? to : pos.king_square(us);
   if (king == NoSquare) return true;
   Bitboard removed = square_bb(to);  // an enemy piece captured there, if any
@@ -248,6 +247,29 @@ namespace detail {
     if ((m.to() > m.from()) == king_side) return m;
   return ParseError{"illegal move", 0};
 }
+
+// The pawn move to `to` from the file `from_file` (the destination's own for a push),
+// among the squares of `hint`.
+inline Parsed<Move> parse_san_pawn(const Position& pos, Square to, int from_file, Bitboard hint,
+                                   bool promotes, PieceType promotion) {
+  const Bitboard origins = pawn_origins(pos, to, from_file) & hint;
+  const bool reaches_last_rank = relative_rank(pos.side_to_move(), rank_of(to)) == 7;
+  if (promotes != reaches_last_rank) return ParseError{"illegal move", 0};
+  Move found{};
+  int matches = 0;
+  for (Square from : squares(origins)) {
+    const Move m = promotes ? Move::promotion(from, to, promotion)
+                   : to == pos.en_passant() && file_of(from) != file_of(to)
+                       ? Move::en_passant(from, to)
+                       : Move::normal(from, to);
+    if (!leaves_king_safe(pos, m, false)) continue;
+    found = m;
+    ++matches;
+  }
+  if (matches == 0) return ParseError{"illegal move", 0};
+  if (matches > 1) return ParseError{"ambiguous move", 0};
+  return found;
+}
 }  // namespace detail
 
 // Parses SAN against the legal moves of pos. Tolerates what real PGN contains: "0-0",
@@ -299,20 +321,21 @@ inline Parsed<Move> parse_san(const Position& pos, std::string_view text) {
   // A pawn push names no file: it must come from the destination's file.
   if (pt == Pawn && from_file < 0) from_file = file_of(*to);
 
+  const Bitboard hint = (from_file >= 0 ? file_bb(File(from_file)) : ~Bitboard{0}) &
+                        (from_rank >= 0 ? rank_bb(Rank(from_rank)) : ~Bitboard{0});
+  if (pt == Pawn) return detail::parse_san_pawn(pos, *to, from_file, hint, promotes, promotion);
+
   // Only the pieces that can reach `to` are candidates; each is checked for legality.
-  const Bitboard origins = detail::san_origins(pos, pt, *to, from_file) &
-                           (from_file >= 0 ? file_bb(File(from_file)) : ~Bitboard{0}) &
-                           (from_rank >= 0 ? rank_bb(Rank(from_rank)) : ~Bitboard{0});
-  const bool reaches_last_rank = pt == Pawn && relative_rank(pos.side_to_move(), rank_of(*to)) == 7;
-  if (promotes != reaches_last_rank) return ParseError{"illegal move", 0};
+  const Color us = pos.side_to_move();
+  if (pos.pieces(us) & square_bb(*to)) return ParseError{"illegal move", 0};
+  const Bitboard occupied = pos.occupied();
   Move found{};
   int matches = 0;
-  for (Square from : squares(origins)) {
-    const Move m = promotes ? Move::promotion(from, *to, promotion)
-                   : pt == Pawn && *to == pos.en_passant() && file_of(from) != file_of(*to)
-                       ? Move::en_passant(from, *to)
-                       : Move::normal(from, *to);
-    if (!detail::leaves_king_safe(pos, m)) continue;
+  for (Square from :
+       squares(pos.pieces(us, pt) & detail::piece_reach[std::size_t(pt)][*to] & hint)) {
+    const Move m = Move::normal(from, *to);
+    if ((between_bb(from, *to) & occupied) || !detail::leaves_king_safe(pos, m, pt == King))
+      continue;
     found = m;
     ++matches;
   }
