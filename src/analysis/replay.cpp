@@ -3,18 +3,18 @@
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
 
-#include <cctype>
-
 namespace pawnkit::analysis {
 
 namespace {
 
+// ASCII only, inline: std::tolower is a library call per byte, and every game with a
+// Variant tag (Lichess writes one on each) compares it here.
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
   return true;
 }
 
