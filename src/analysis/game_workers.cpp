@@ -72,7 +72,7 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
     if (!runs_.empty() && runs_.back().summary == summary)
       ++runs_.back().count;
     else
-      runs_.push_back({summary, 1});
+      runs_.emplace_back(summary);
   });
   diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome != ReplayOutcome::Complete) {

@@ -96,8 +96,12 @@ class StatsWorker {
   // Consecutive positions of the current game with equal summaries, kept until the game
   // replays cleanly.
   struct Run {
+    // Member by member, in place: built aside as {summary, 1} and copied, the run was
+    // stored in two 8-byte halves and read back in one 16-byte load, which waits for both
+    // stores (docs/speed.md).
+    explicit Run(const PositionSummary& s) : summary(s) {}
     PositionSummary summary;
-    std::uint32_t count;
+    std::uint32_t count = 1;
   };
   Stats stats_;
   PawnSummaryCache pawn_summaries_;

@@ -77,7 +77,7 @@ struct PositionSummary {
 static_assert(structure_count < 31);
 static_assert(sizeof(PositionSummary) == 16);
 
-inline std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
+constexpr std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
   if (!m) return 0;
   return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
 }
@@ -160,22 +160,35 @@ struct PawnSummary {
 };
 static_assert(sizeof(PawnSummary) == 16);
 
+namespace detail {
+// encode_structure of each match that first_structure_match names, by its bit; 0 for none.
+inline constexpr auto structure_codes = [] {
+  std::array<std::uint8_t, 2 * structure_count + 1> codes{};
+  for (int bit = 0; bit < 2 * structure_count; ++bit)
+    codes[std::size_t(bit) + 1] = encode_structure(pawnkit::detail::structure_match_of_bit(bit));
+  return codes;
+}();
+}  // namespace detail
+
 // The pawn-only report's keys are read in place, and the scored patterns computed once:
 // outside an ending the named structure adds at most the hanging pawns (the only scored
-// pattern that depends on it). Tests compare this with summarize() of the plain report.
+// pattern that depends on it). The structure is taken as a number and encoded from a
+// table (no std::optional comes back from a call: docs/speed.md). Tests compare this with
+// summarize() of the plain report.
 inline PawnSummary pawn_summary(Bitboard white_pawns, Bitboard black_pawns) {
   const PawnOnlyReport report = pawn_only_report(white_pawns, black_pawns);
-  const std::optional<StructureMatch> structure =
-      classify_structure(white_pawns, black_pawns, false);
+  const int match = pawnkit::detail::first_structure_match(white_pawns, black_pawns);
   PawnSummary pawns;
-  pawns.structure = encode_structure(structure);
+  pawns.structure = detail::structure_codes[std::size_t(match + 1)];
   for (Color c : {White, Black}) {
     const PawnOnlySide& side = report.side(c);
     const int ci = index(c);
     pawns.nonempty[ci] = nonempty_keys(side);
     pawns.islands[ci] = std::uint8_t(side.islands);
     const std::uint8_t in_ending = scored_patterns(side, c, std::nullopt);
-    const bool hanging = has_scored_pattern(side, c, ScoredPattern::HangingPawns, structure);
+    // has_scored_pattern's hanging pawns: the named structure, held by c.
+    const bool hanging = (pawns.structure & 63) ==
+                         ((int(StructureId::HangingPawns) + 1) | int(c == Black) << 5);
     pawns.scored[1][ci] = in_ending;
     pawns.scored[0][ci] =
         std::uint8_t(in_ending | unsigned(hanging) << int(ScoredPattern::HangingPawns));

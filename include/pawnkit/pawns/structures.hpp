@@ -383,6 +383,36 @@ inline constexpr auto structure_candidates = [] {
 
 }  // namespace detail
 
+namespace detail {
+
+// Which rule classify_structure finds for the pawns outside an ending: the bit of
+// structure_candidates of the first match (2i for structure_rules[i] as written, 2i + 1 for
+// it with colours flipped), or -1 when none matches. A plain number, so that a caller
+// that only encodes the match builds no std::optional: returned from a call, the optional
+// was stored a byte at a time and read back whole, a load that waits for the stores
+// (docs/speed.md).
+constexpr int first_structure_match(Bitboard white_pawns, Bitboard black_pawns) {
+  if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
+    return -1;
+  const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
+  const std::array<Bitboard, 2> flipped{flip_vertical(black_pawns), flip_vertical(white_pawns)};
+  for (std::uint64_t candidates = structure_candidates[centre_files(white_pawns, black_pawns)];
+       candidates; candidates &= candidates - 1) {
+    const int bit = std::countr_zero(candidates);
+    const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
+    if (bit % 2 == 0 ? matches(rule, pawns) : matches(rule, flipped)) return bit;
+  }
+  return -1;
+}
+
+// The match a bit of first_structure_match stands for.
+constexpr StructureMatch structure_match_of_bit(int bit) {
+  const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
+  return StructureMatch{rule.id, bit % 2 == 0 ? rule.owner : ~rule.owner, bit % 2 != 0};
+}
+
+}  // namespace detail
+
 // The named structure of a pawn placement, or nullopt when no rule matches. Named
 // structures are middlegame skeletons: none is given `in_ending` (at most 8 of the 24
 // phase points left, chess/phase.hpp: an isolated passed d-pawn in a rook ending is a
@@ -393,19 +423,9 @@ inline constexpr auto structure_candidates = [] {
 constexpr std::optional<StructureMatch> classify_structure(Bitboard white_pawns,
                                                            Bitboard black_pawns, bool in_ending) {
   if (in_ending) return std::nullopt;
-  if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
-    return std::nullopt;
-  const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
-  const std::array<Bitboard, 2> flipped{flip_vertical(black_pawns), flip_vertical(white_pawns)};
-  for (std::uint64_t candidates =
-           detail::structure_candidates[detail::centre_files(white_pawns, black_pawns)];
-       candidates; candidates &= candidates - 1) {
-    const int bit = std::countr_zero(candidates);
-    const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
-    if (bit % 2 == 0 ? matches(rule, pawns) : matches(rule, flipped))
-      return StructureMatch{rule.id, bit % 2 == 0 ? rule.owner : ~rule.owner, bit % 2 != 0};
-  }
-  return std::nullopt;
+  const int bit = detail::first_structure_match(white_pawns, black_pawns);
+  if (bit < 0) return std::nullopt;
+  return detail::structure_match_of_bit(bit);
 }
 
 // The same, trying every rule in turn: the plain reading of the rules, for tests.
