@@ -385,6 +385,58 @@ inline constexpr auto structure_candidates = [] {
 
 namespace detail {
 
+// A rule in one orientation as the masks its tests need, for the pawns as they stand on
+// the board: matches(CompiledRule) is matches(rule, pawns) as written, or matches(rule,
+// flipped pawns) for the flipped orientation, with the defining files worked out ahead
+// and no early exit (whether a rule matches is hard to predict; one test of all its
+// conditions costs less than the branches mispredicted).
+struct CompiledRule {
+  std::array<Bitboard, 2> tested{};    // required | forbidden
+  std::array<Bitboard, 2> required{};  // of them, the squares that hold a pawn
+  std::array<Bitboard, 2> one_of{};    // some square holds a pawn (every square: no such set)
+  std::array<Bitboard, 2> defining{};  // defining_files: one pawn a file there
+  std::array<int, 2> defining_count{};
+  int majority_owner = -1;  // with the majorities, the colour index of the rule's owner
+};
+
+constexpr CompiledRule compile_rule(const StructureRule& rule, bool flip) {
+  CompiledRule r;
+  for (std::size_t c = 0; c < 2; ++c) {
+    const std::size_t written = flip ? 1 - c : c;  // the colour in the rule
+    const auto oriented = [&](Bitboard b) { return flip ? flip_vertical(b) : b; };
+    r.required[c] = oriented(rule.required[written]);
+    r.tested[c] = r.required[c] | oriented(rule.forbidden[written]);
+    r.one_of[c] = rule.one_of[written] ? oriented(rule.one_of[written]) : ~Bitboard{0};
+    r.defining[c] = defining_files(rule, written);  // whole files: the same flipped
+    r.defining_count[c] = popcount(r.defining[c] & Rank1);
+  }
+  if (rule.majorities) r.majority_owner = (rule.owner == White) != flip ? 0 : 1;
+  return r;
+}
+
+// By bit of structure_candidates: structure_rules[bit / 2], flipped when the bit is odd.
+inline constexpr auto compiled_rules = [] {
+  std::array<CompiledRule, 2 * structure_count> rules{};
+  for (std::size_t bit = 0; bit < rules.size(); ++bit)
+    rules[bit] = compile_rule(structure_rules[bit / 2], bit % 2 != 0);
+  return rules;
+}();
+
+// Whether pawns, with at least one pawn a side, satisfy the compiled rule.
+constexpr bool matches(const CompiledRule& r, const std::array<Bitboard, 2>& pawns) {
+  bool ok = true;
+  for (std::size_t c = 0; c < 2; ++c) {
+    ok &= (pawns[c] & r.tested[c]) == r.required[c];
+    ok &= (pawns[c] & r.one_of[c]) != 0;
+    ok &= popcount(pawns[c] & r.defining[c]) == r.defining_count[c];
+  }
+  if (!ok || r.majority_owner < 0) return ok;
+  const std::size_t owner = std::size_t(r.majority_owner), other = 1 - owner;
+  const Bitboard queenside = files("abc"), kingside = files("efgh");
+  return popcount(pawns[owner] & kingside) == popcount(pawns[other] & kingside) + 1 &&
+         popcount(pawns[other] & queenside) == popcount(pawns[owner] & queenside) + 1;
+}
+
 // Which rule classify_structure finds for the pawns outside an ending: the bit of
 // structure_candidates of the first match (2i for structure_rules[i] as written, 2i + 1 for
 // it with colours flipped), or -1 when none matches. A plain number, so that a caller
@@ -395,12 +447,10 @@ constexpr int first_structure_match(Bitboard white_pawns, Bitboard black_pawns) 
   if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
     return -1;
   const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
-  const std::array<Bitboard, 2> flipped{flip_vertical(black_pawns), flip_vertical(white_pawns)};
   for (std::uint64_t candidates = structure_candidates[centre_files(white_pawns, black_pawns)];
        candidates; candidates &= candidates - 1) {
     const int bit = std::countr_zero(candidates);
-    const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
-    if (bit % 2 == 0 ? matches(rule, pawns) : matches(rule, flipped)) return bit;
+    if (matches(compiled_rules[std::size_t(bit)], pawns)) return bit;
   }
   return -1;
 }
