@@ -48,7 +48,7 @@ struct RatedSummary {
 // for the first move, fitted on all the input's games (Stats::white_edge). Integer
 // counts in key order, so merging workers in any order gives the same totals.
 //
-// add() appends the game's key to a short unsorted list, which is sorted and merged into
+// add() appends the game's key to an unsorted list (up to 2,048), which is sorted and merged into
 // the buckets when it is full or the buckets are read: an insert into the sorted buckets
 // per game moved the tail of a vector of thousands (2-5 % of `stats` on the tag-heavy
 // file, docs/speed.md). Reading a RatedGames from two threads at once is safe once it has
@@ -86,7 +86,7 @@ class RatedGames {
   }
 
  private:
-  static constexpr std::size_t max_pending = 256;
+  static constexpr std::size_t max_pending = 2048;
   // Sorts pending_ and merges it into buckets_.
   void settle() const;
 

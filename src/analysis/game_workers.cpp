@@ -54,25 +54,20 @@ std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                        std::vector<io::Diagnostic>& diagnostics) {
-  runs_.clear();
+  placements_.clear();
   const ReplayResult result = replay(game, [&](const Position& pos, int /*ply*/) {
     const GamePhase phase = game_phase(pos);
-    const bool pawns_changed = pos.pawns(White) != pawns_[0] || pos.pawns(Black) != pawns_[1];
-    if (pawns_changed) {
-      pawns_ = {pos.pawns(White), pos.pawns(Black)};
-      pawn_summaries_(pos);
+    const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
+    if (!placements_.empty()) {
+      Placement& last = placements_.back();
+      if (last.pawns[0] == white && last.pawns[1] == black && last.phase == phase) {
+        ++last.count;
+        return;
+      }
     }
-    // An unchanged summary extends the run; a new one may still equal the last. The last
-    // run's summary is the last position's.
-    if (!runs_.empty() && !pawns_changed && phase == runs_.back().summary.phase) {
-      ++runs_.back().count;
-      return;
-    }
-    const PositionSummary summary = summarize(pawn_summaries_.last(), phase);
-    if (!runs_.empty() && runs_.back().summary == summary)
-      ++runs_.back().count;
-    else
-      runs_.push_back({summary, 1});
+    // Its summary is looked up once the game is replayed: ask for the entry now.
+    pawn_summaries_.prefetch(white, black);
+    placements_.push_back({{white, black}, phase, 1});
   });
   diagnostics.insert(diagnostics.end(), result.warnings.begin(), result.warnings.end());
   if (result.outcome != ReplayOutcome::Complete) {
@@ -89,8 +84,32 @@ void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,
                                                                      : *result_tag),
                     game_ratings(game));
   if (const auto eco = game.tag("ECO")) stats_.set_opening(*eco);
-  for (const Run& run : runs_) stats_.add_positions(run.summary, run.count);
+  add_placements();
   stats_.end_game();
+}
+
+void StatsWorker::add_placements() {
+  // The pawns' summary is looked up again only when they changed (a new placement can
+  // also be a phase change); a summary equal to the run's extends it.
+  std::array<Bitboard, 2> pawns{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
+  const PawnSummary* pawn_summary = nullptr;
+  PositionSummary run;
+  std::uint32_t count = 0;
+  for (const Placement& p : placements_) {
+    if (p.pawns[0] != pawns[0] || p.pawns[1] != pawns[1]) {  // std::array's != calls memcmp
+      pawns = p.pawns;
+      pawn_summary = &pawn_summaries_(pawns[0], pawns[1]);
+    }
+    const PositionSummary summary = summarize(*pawn_summary, p.phase);
+    if (count && summary == run) {
+      count += p.count;
+      continue;
+    }
+    if (count) stats_.add_positions(run, count);
+    run = summary;
+    count = p.count;
+  }
+  if (count) stats_.add_positions(run, count);
 }
 
 }  // namespace pawnkit::analysis

@@ -93,21 +93,21 @@ class StatsWorker {
   Stats& stats() { return stats_; }
 
  private:
-  // Consecutive positions of the current game with equal summaries, kept until the game
-  // replays cleanly.
-  struct Run {
-    PositionSummary summary;
+  // Consecutive positions of the current game with the same pawns and phase (most moves
+  // leave the pawns alone), kept until the game replays cleanly. Their summaries are made
+  // then, all the game's cache entries asked for first (PawnSummaryCache::prefetch), so
+  // that the look-ups wait for memory together rather than one by one.
+  struct Placement {
+    std::array<Bitboard, 2> pawns;
+    GamePhase phase;
     std::uint32_t count;
   };
+  // Adds the game's positions to stats_, consecutive equal summaries as one run.
+  void add_placements();
+
   Stats stats_;
   PawnSummaryCache pawn_summaries_;
-  // The summary of a position depends on the pawns and the phase alone, so it is made
-  // again only when one of them changed; the pawns' summary is looked up only when they
-  // changed, and read in the cache (pawn_summaries_.last()) until they change again. Not
-  // copied: a copy of the summary just stored, read back whole, waited for the store
-  // (docs/speed.md).
-  std::array<Bitboard, 2> pawns_{~Bitboard{0}, ~Bitboard{0}};  // no position's pawns
-  std::vector<Run> runs_;
+  std::vector<Placement> placements_;
 };
 
 // Counts the game, and for a game that was bad or skipped, adds its error.

@@ -15,33 +15,39 @@ namespace pawnkit::analysis {
 // undone), but across games it often does: every game of an opening passes through the
 // same few. On the Magnus Carlsen games about a quarter of the placements a game reaches
 // were met before by the time it gets there, and then their pawn-only report, named
-// structure and summary are not worked out again. One entry per pawn key modulo the
-// table size, the newest placement kept; an entry is used only when both pawn sets are
-// equal, so the summary is always pawn_summary() of the position's pawns.
-// The table is small (32 KB) on purpose: the reader streams the games' text through the
-// caches between two look-ups, and at 512 KB nearly every look-up waited for memory
-// (18-21 % of `stats --threads 1`, shown under memcmp); at 32 KB it stays cached and
-// `stats` took some 15 % less time though fewer placements are found (docs/speed.md).
+// structure and summary are not worked out again. One entry per hash of the two pawn
+// sets modulo the table size, the newest placement kept; an entry is used only when both
+// pawn sets are equal, so the summary is always pawn_summary() of the position's pawns.
+// A table larger than the caches is only worth it when its entries are asked for ahead
+// (prefetch): the reader streams the games' text through the caches between two
+// look-ups, and at 512 KB a look-up as the position came waited for memory (18-21 % of
+// `stats --threads 1`, docs/speed.md). StatsWorker looks a game's placements up once the
+// game is replayed, after asking for all their entries at once.
 class PawnSummaryCache {
  public:
   // 2^size_bits entries of 32 bytes (tests use small tables, where placements share them).
-  explicit PawnSummaryCache(int size_bits = 10) : entries_(std::size_t{1} << size_bits) {}
+  explicit PawnSummaryCache(int size_bits = 14)
+      : entries_(std::size_t{1} << size_bits), mask_((std::size_t{1} << size_bits) - 1) {}
 
-  const PawnSummary& operator()(const Position& pos) {
-    const Bitboard white = pos.pawns(White);
-    const Bitboard black = pos.pawns(Black);
-    last_ = pos.pawn_key() & (entries_.size() - 1);
-    Entry& entry = entries_[last_];
+  const PawnSummary& operator()(Bitboard white, Bitboard black) {
+    Entry& entry = entries_[slot(white, black)];
     // Word by word: std::array's == is a call to memcmp here.
     if (entry.pawns[0] != white || entry.pawns[1] != black) {
       entry.pawns = {white, black};
-      entry.summary = pawn_summary(white, black);
+      update_side<White>(sides_[0], white, black);
+      update_side<Black>(sides_[1], black, white);
+      entry.summary = pawn_summary(sides_[0], sides_[1]);
     }
     return entry.summary;
   }
+  const PawnSummary& operator()(const Position& pos) {
+    return (*this)(pos.pawns(White), pos.pawns(Black));
+  }
 
-  // What the last call returned: no other placement replaces it before the next call.
-  const PawnSummary& last() const { return entries_[last_].summary; }
+  // Asks for the entry of these pawns to be brought into the caches, for a look-up soon.
+  void prefetch(Bitboard white, Bitboard black) const {
+    __builtin_prefetch(&entries_[slot(white, black)]);
+  }
 
  private:
   struct Entry {
@@ -49,8 +55,27 @@ class PawnSummaryCache {
     PawnSummary summary;
   };
   static_assert(sizeof(Entry) == 32);
+
+  // The high bits of a multiplicative hash of both sets (the low bits of a product depend
+  // on the low squares alone); tables of up to 2^24 entries.
+  std::size_t slot(Bitboard white, Bitboard black) const {
+    return std::size_t((white * 0x9E3779B97F4A7C15u) ^ (black * 0xC2B2AE3D27D4EB4Fu)) >> 40 & mask_;
+  }
+
+  // The pawn-only keys of each side for the last placement worked out. Most moves change
+  // one side's pawns (a pawn move, a piece taking a pawn), so the other side's keys that
+  // depend on its own pawns alone are kept (about half of pawn_only_side's work).
+  template <Color C>
+  static void update_side(PawnOnlySide& side, Bitboard own, Bitboard enemy) {
+    if (side.pawns != own) set_own_pawn_keys<C>(side, own);
+    set_enemy_pawn_keys<C>(side, own, enemy);
+  }
+
   std::vector<Entry> entries_;
-  std::size_t last_ = 0;  // the entry of the last call
+  std::size_t mask_;
+  // Made for no position's pawns (all 64 squares), so the first placement sets them.
+  std::array<PawnOnlySide, 2> sides_{PawnOnlySide{.pawns = ~Bitboard{0}},
+                                     PawnOnlySide{.pawns = ~Bitboard{0}}};
 };
 
 }  // namespace pawnkit::analysis

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <pawnkit/chess/phase.hpp>
@@ -77,7 +78,7 @@ struct PositionSummary {
 static_assert(structure_count < 31);
 static_assert(sizeof(PositionSummary) == 16);
 
-inline std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
+constexpr std::uint8_t encode_structure(const std::optional<StructureMatch>& m) {
   if (!m) return 0;
   return std::uint8_t((int(m->id) + 1) | (m->side == Black) << 5 | int(m->reversed) << 6);
 }
@@ -160,27 +161,59 @@ struct PawnSummary {
 };
 static_assert(sizeof(PawnSummary) == 16);
 
-// The pawn-only report's keys are read in place, and the scored patterns computed once:
+namespace detail {
+// encode_structure of each match that first_structure_match names, by its bit; 0 for none.
+inline constexpr auto structure_codes = [] {
+  std::array<std::uint8_t, 2 * structure_count + 1> codes{};
+  for (int bit = 0; bit < 2 * structure_count; ++bit)
+    codes[std::size_t(bit) + 1] = encode_structure(pawnkit::detail::structure_match_of_bit(bit));
+  return codes;
+}();
+}  // namespace detail
+
+// The pawn summary of a placement from its pawn-only keys (both sides' must be those of
+// the same placement): the keys are read in place, and the scored patterns computed once:
 // outside an ending the named structure adds at most the hanging pawns (the only scored
-// pattern that depends on it). Tests compare this with summarize() of the plain report.
+// pattern that depends on it). The structure is taken as a number and encoded from a
+// table (no std::optional comes back from a call: docs/speed.md).
+inline PawnSummary pawn_summary(const PawnOnlySide& white, const PawnOnlySide& black) {
+  const int match = pawnkit::detail::first_structure_match(white.pawns, black.pawns);
+  const std::uint8_t structure = detail::structure_codes[std::size_t(match + 1)];
+  std::array<std::uint8_t, 2> islands{}, in_ending{}, outside{};
+  for (Color c : {White, Black}) {
+    const PawnOnlySide& side = c == White ? white : black;
+    const int ci = index(c);
+    islands[ci] = std::uint8_t(side.islands);
+    in_ending[ci] = scored_patterns(side, c, std::nullopt);
+    // has_scored_pattern's hanging pawns: the named structure, held by c.
+    const bool hanging =
+        (structure & 63) == ((int(StructureId::HangingPawns) + 1) | int(c == Black) << 5);
+    outside[ci] =
+        std::uint8_t(in_ending[ci] | unsigned(hanging) << int(ScoredPattern::HangingPawns));
+  }
+  // Put together in two 64-bit words: built a byte at a time in place, the summary was read
+  // back a word at a time, a load that waits for the stores it spans (docs/speed.md).
+  const std::uint64_t nonempty = nonempty_keys(white) | std::uint64_t{nonempty_keys(black)} << 32;
+  const std::uint64_t rest = std::uint64_t{islands[0]} | std::uint64_t{islands[1]} << 8 |
+                             std::uint64_t{outside[0]} << 16 | std::uint64_t{outside[1]} << 24 |
+                             std::uint64_t{in_ending[0]} << 32 | std::uint64_t{in_ending[1]} << 40 |
+                             std::uint64_t{structure} << 48;
+  if constexpr (std::endian::native == std::endian::little) {
+    return std::bit_cast<PawnSummary>(std::array<std::uint64_t, 2>{nonempty, rest});
+  } else {
+    PawnSummary pawns;
+    pawns.nonempty = {std::uint32_t(nonempty), std::uint32_t(nonempty >> 32)};
+    pawns.islands = islands;
+    pawns.scored = {outside, in_ending};
+    pawns.structure = structure;
+    return pawns;
+  }
+}
+
+// The same from the two pawn sets. Tests compare this with summarize() of the plain report.
 inline PawnSummary pawn_summary(Bitboard white_pawns, Bitboard black_pawns) {
   const PawnOnlyReport report = pawn_only_report(white_pawns, black_pawns);
-  const std::optional<StructureMatch> structure =
-      classify_structure(white_pawns, black_pawns, false);
-  PawnSummary pawns;
-  pawns.structure = encode_structure(structure);
-  for (Color c : {White, Black}) {
-    const PawnOnlySide& side = report.side(c);
-    const int ci = index(c);
-    pawns.nonempty[ci] = nonempty_keys(side);
-    pawns.islands[ci] = std::uint8_t(side.islands);
-    const std::uint8_t in_ending = scored_patterns(side, c, std::nullopt);
-    const bool hanging = has_scored_pattern(side, c, ScoredPattern::HangingPawns, structure);
-    pawns.scored[1][ci] = in_ending;
-    pawns.scored[0][ci] =
-        std::uint8_t(in_ending | unsigned(hanging) << int(ScoredPattern::HangingPawns));
-  }
-  return pawns;
+  return pawn_summary(report.white, report.black);
 }
 
 // The summary of a position from its pawns' summary and its phase: summarize(pawn-only

@@ -12,7 +12,7 @@ void Stats::begin_game(GameResult result, const std::optional<GameRatings>& rati
   result_ = result;
   ratings_ = ratings;
   in_game_ = true;
-  seen_in_game_ = {};
+  game_positions_with_ = {};
   run_ = {};
   had_ = {};
   ply_ = 0;
@@ -69,10 +69,9 @@ void Stats::add_positions(const PositionSummary& position, std::uint32_t count) 
   for (int ci = 0; ci < 2; ++ci) {
     if (pattern_rows) {
       const std::uint32_t bits = position.nonempty[ci];
-      seen_in_game_[ci] |= bits;
       // Branch-free over every key (it vectorizes) rather than a loop over the set bits.
-      for (std::size_t k = 0; k < key_count; ++k)
-        positions_with_[ci][k] += std::uint64_t(bits >> k & 1) * count;
+      auto& with = game_positions_with_[ci];
+      for (std::size_t k = 0; k < with.size(); ++k) with[k] += (bits >> k & 1) ? count : 0;
       island_counts_[ci][position.islands[ci]] += count;
     }
     for (int p = 0; p < scored_pattern_count; ++p) {
@@ -109,7 +108,10 @@ void Stats::end_game() {
   pattern_games_ += in_pattern_phase_;
   count_transitions();
   for (int ci = 0; ci < 2; ++ci) {
-    for (std::size_t k = 0; k < key_count; ++k) games_with_[ci][k] += seen_in_game_[ci] >> k & 1;
+    for (std::size_t k = 0; k < key_count; ++k) {
+      positions_with_[ci][k] += game_positions_with_[ci][k];
+      games_with_[ci][k] += game_positions_with_[ci][k] != 0;
+    }
     const Color c = ci == 0 ? White : Black;
     all_games_[ci].add(result_, c, ratings_);
     for (int p = 0; p < scored_pattern_count; ++p)

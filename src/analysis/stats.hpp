@@ -177,7 +177,10 @@ class Stats {
   GameResult result_ = GameResult::Unknown;
   std::optional<GameRatings> ratings_;
   bool in_game_ = false;
-  std::array<std::uint32_t, 2> seen_in_game_{};  // bit k: pawn_set_keys[k] seen this game
+  // The game's positions_with_, added to it (and to games_with_) at end_game: 32-bit
+  // counts, 24 of them (the last one stays 0), so that a run's 23 keys are two vector adds.
+  std::array<std::array<std::uint32_t, 24>, 2> game_positions_with_{};
+  static_assert(key_count < 24);
   std::array<std::array<int, scored_pattern_count>, 2> run_{};   // current consecutive plies
   std::array<std::array<bool, scored_pattern_count>, 2> had_{};  // reached min_plies
   int ply_ = 0;                                                  // of the next position

@@ -158,10 +158,12 @@ constexpr std::array<Bitboard, pawn_set_keys.size()> pawn_sets(const PawnOnlySid
   return sets;
 }
 
-// The pawn-only keys of side C, from its pawns and the enemy's.
+// The pawn-only keys of side C that depend on its own pawns alone: every member of r but
+// open, hanging, passed, backward, rams, levers, candidates and outposts, which are left
+// as they are. A caller that keeps r while C's pawns stay the same (the other side's moved)
+// sets only the rest again (set_enemy_pawn_keys).
 template <Color C>
-constexpr PawnOnlySide pawn_only_side(Bitboard own, Bitboard enemy) {
-  PawnOnlySide r;
+constexpr void set_own_pawn_keys(PawnOnlySide& r, Bitboard own) {
   r.pawns = own;
   r.isolated = isolated(own);
   r.half_isolated = half_isolated(own);
@@ -173,21 +175,35 @@ constexpr PawnOnlySide pawn_only_side(Bitboard own, Bitboard enemy) {
   r.duo = duo(own);
   r.trio = trio(own);
   r.quart = quart(own);
-  r.open = open_pawns<C>(own, enemy);
-  r.hanging = hanging<C>(own, enemy);
-  r.passed = passed<C>(own, enemy);
-  r.backward = backward<C>(own, enemy);
   r.defended = defended<C>(own);
-  r.rams = rams<C>(own, enemy);
-  r.levers = levers<C>(own, enemy);
   r.connected = connected<C>(own);
-  r.candidates = candidates<C>(own, enemy);
   r.chain_bases = chain_bases<C>(own);
   r.holes = holes<C>(own);
-  r.outposts = outposts<C>(own, enemy);
   r.island_files = file_set(own);
   r.islands = island_count(r.island_files);
   r.attacks = pawn_attacks<C>(own);
+}
+
+// The pawn-only keys of side C that depend on the enemy's pawns too. r's own-pawn keys
+// (set_own_pawn_keys) must be those of `own`: hanging pawns are read from them.
+template <Color C>
+constexpr void set_enemy_pawn_keys(PawnOnlySide& r, Bitboard own, Bitboard enemy) {
+  r.open = open_pawns<C>(own, enemy);
+  r.hanging = r.open & r.half_isolated & r.duo;  // hanging<C>(own, enemy)
+  r.passed = passed<C>(own, enemy);
+  r.backward = backward<C>(own, enemy);
+  r.rams = rams<C>(own, enemy);
+  r.levers = levers<C>(own, enemy);
+  r.candidates = candidates<C>(own, enemy);
+  r.outposts = outposts<C>(own, enemy);
+}
+
+// The pawn-only keys of side C, from its pawns and the enemy's.
+template <Color C>
+constexpr PawnOnlySide pawn_only_side(Bitboard own, Bitboard enemy) {
+  PawnOnlySide r;
+  set_own_pawn_keys<C>(r, own);
+  set_enemy_pawn_keys<C>(r, own, enemy);
   return r;
 }
 

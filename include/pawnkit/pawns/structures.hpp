@@ -383,6 +383,86 @@ inline constexpr auto structure_candidates = [] {
 
 }  // namespace detail
 
+namespace detail {
+
+// A rule in one orientation as the masks its tests need, for the pawns as they stand on
+// the board: matches(CompiledRule) is matches(rule, pawns) as written, or matches(rule,
+// flipped pawns) for the flipped orientation, with the defining files worked out ahead
+// and no early exit (whether a rule matches is hard to predict; one test of all its
+// conditions costs less than the branches mispredicted).
+struct CompiledRule {
+  std::array<Bitboard, 2> tested{};    // required | forbidden
+  std::array<Bitboard, 2> required{};  // of them, the squares that hold a pawn
+  std::array<Bitboard, 2> one_of{};    // some square holds a pawn (every square: no such set)
+  std::array<Bitboard, 2> defining{};  // defining_files: one pawn a file there
+  std::array<int, 2> defining_count{};
+  int majority_owner = -1;  // with the majorities, the colour index of the rule's owner
+};
+
+constexpr CompiledRule compile_rule(const StructureRule& rule, bool flip) {
+  CompiledRule r;
+  for (std::size_t c = 0; c < 2; ++c) {
+    const std::size_t written = flip ? 1 - c : c;  // the colour in the rule
+    const auto oriented = [&](Bitboard b) { return flip ? flip_vertical(b) : b; };
+    r.required[c] = oriented(rule.required[written]);
+    r.tested[c] = r.required[c] | oriented(rule.forbidden[written]);
+    r.one_of[c] = rule.one_of[written] ? oriented(rule.one_of[written]) : ~Bitboard{0};
+    r.defining[c] = defining_files(rule, written);  // whole files: the same flipped
+    r.defining_count[c] = popcount(r.defining[c] & Rank1);
+  }
+  if (rule.majorities) r.majority_owner = (rule.owner == White) != flip ? 0 : 1;
+  return r;
+}
+
+// By bit of structure_candidates: structure_rules[bit / 2], flipped when the bit is odd.
+inline constexpr auto compiled_rules = [] {
+  std::array<CompiledRule, 2 * structure_count> rules{};
+  for (std::size_t bit = 0; bit < rules.size(); ++bit)
+    rules[bit] = compile_rule(structure_rules[bit / 2], bit % 2 != 0);
+  return rules;
+}();
+
+// Whether pawns, with at least one pawn a side, satisfy the compiled rule.
+constexpr bool matches(const CompiledRule& r, const std::array<Bitboard, 2>& pawns) {
+  bool ok = true;
+  for (std::size_t c = 0; c < 2; ++c) {
+    ok &= (pawns[c] & r.tested[c]) == r.required[c];
+    ok &= (pawns[c] & r.one_of[c]) != 0;
+    ok &= popcount(pawns[c] & r.defining[c]) == r.defining_count[c];
+  }
+  if (!ok || r.majority_owner < 0) return ok;
+  const std::size_t owner = std::size_t(r.majority_owner), other = 1 - owner;
+  const Bitboard queenside = files("abc"), kingside = files("efgh");
+  return popcount(pawns[owner] & kingside) == popcount(pawns[other] & kingside) + 1 &&
+         popcount(pawns[other] & queenside) == popcount(pawns[owner] & queenside) + 1;
+}
+
+// Which rule classify_structure finds for the pawns outside an ending: the bit of
+// structure_candidates of the first match (2i for structure_rules[i] as written, 2i + 1 for
+// it with colours flipped), or -1 when none matches. A plain number, so that a caller
+// that only encodes the match builds no std::optional: returned from a call, the optional
+// was stored a byte at a time and read back whole, a load that waits for the stores
+// (docs/speed.md).
+constexpr int first_structure_match(Bitboard white_pawns, Bitboard black_pawns) {
+  if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
+    return -1;
+  const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
+  for (std::uint64_t candidates = structure_candidates[centre_files(white_pawns, black_pawns)];
+       candidates; candidates &= candidates - 1) {
+    const int bit = std::countr_zero(candidates);
+    if (matches(compiled_rules[std::size_t(bit)], pawns)) return bit;
+  }
+  return -1;
+}
+
+// The match a bit of first_structure_match stands for.
+constexpr StructureMatch structure_match_of_bit(int bit) {
+  const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
+  return StructureMatch{rule.id, bit % 2 == 0 ? rule.owner : ~rule.owner, bit % 2 != 0};
+}
+
+}  // namespace detail
+
 // The named structure of a pawn placement, or nullopt when no rule matches. Named
 // structures are middlegame skeletons: none is given `in_ending` (at most 8 of the 24
 // phase points left, chess/phase.hpp: an isolated passed d-pawn in a rook ending is a
@@ -393,19 +473,9 @@ inline constexpr auto structure_candidates = [] {
 constexpr std::optional<StructureMatch> classify_structure(Bitboard white_pawns,
                                                            Bitboard black_pawns, bool in_ending) {
   if (in_ending) return std::nullopt;
-  if (popcount(white_pawns) < structure_min_pawns || popcount(black_pawns) < structure_min_pawns)
-    return std::nullopt;
-  const std::array<Bitboard, 2> pawns{white_pawns, black_pawns};
-  const std::array<Bitboard, 2> flipped{flip_vertical(black_pawns), flip_vertical(white_pawns)};
-  for (std::uint64_t candidates =
-           detail::structure_candidates[detail::centre_files(white_pawns, black_pawns)];
-       candidates; candidates &= candidates - 1) {
-    const int bit = std::countr_zero(candidates);
-    const StructureRule& rule = structure_rules[std::size_t(bit / 2)];
-    if (bit % 2 == 0 ? matches(rule, pawns) : matches(rule, flipped))
-      return StructureMatch{rule.id, bit % 2 == 0 ? rule.owner : ~rule.owner, bit % 2 != 0};
-  }
-  return std::nullopt;
+  const int bit = detail::first_structure_match(white_pawns, black_pawns);
+  if (bit < 0) return std::nullopt;
+  return detail::structure_match_of_bit(bit);
 }
 
 // The same, trying every rule in turn: the plain reading of the rules, for tests.
