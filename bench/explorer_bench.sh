@@ -51,13 +51,17 @@ random.shuffle(fens)
 print("\n".join(fens[:5000]))' >"$fens"
 fi
 
-# paired_cpu A B: runs A and B in turn (a warm-up pair, then A B A B ...); prints the
-# median user + system seconds of each and the median of the run-by-run ratios A/B.
+# paired_cpu A B [PREPARE]: runs A and B in turn (a warm-up pair, then A B A B ...); prints
+# the median user + system seconds of each and the median of the run-by-run ratios A/B.
+# PREPARE runs before each A, untimed (the removal of the index A builds: its CPU time is
+# not the build's).
 paired_cpu() {
-  local a b as=() bs=() rs=() i
+  local a b as=() bs=() rs=() i prepare=${3:-true}
+  sh -c "$prepare" >/dev/null 2>&1 || true
   sh -c "$1" >/dev/null 2>&1 || true
   sh -c "$2" >/dev/null 2>&1 || true
   for ((i = 0; i < runs; i++)); do
+    sh -c "$prepare" >/dev/null 2>&1 || true
     a=$(cpu_seconds sh -c "$1")
     b=$(cpu_seconds sh -c "$2")
     as+=("$a") bs+=("$b")
@@ -73,8 +77,8 @@ run_one() {
   local name=$1 file=$2 db=$work/db-$1
   runs=$3
   local t_index t_stats ratio
-  read -r t_index t_stats ratio <<<"$(paired_cpu "rm -rf '$db'; exec '$cli' index add --threads 1 '$db' '$file' >/dev/null 2>&1" \
-    "sh -c 'exec $cli stats --threads 1 $file >/dev/null 2>&1'")"
+  read -r t_index t_stats ratio <<<"$(paired_cpu "exec '$cli' index add --threads 1 '$db' '$file' >/dev/null 2>&1" \
+    "exec '$cli' stats --threads 1 '$file' >/dev/null 2>&1" "rm -rf '$db'")"
   rm -rf "$db"
   "$cli" index add --threads 1 "$db" "$file" >/dev/null 2>&1 || true
   local info games bytes zbytes

@@ -237,11 +237,14 @@ void expect_explore(const std::string& db, const Map& expected, const Map& queri
   }
 }
 
+// `threads` 1: the worker hands its games to the builder directly; 2: through the
+// pipeline's output text.
 void expect_all_matches(const std::string& pgn, std::size_t step, int min_elo = 2000,
-                        const std::string& add_options = "") {
+                        const std::string& add_options = "", int threads = 2) {
   TempDir dir;
   const std::string db = dir / "db";
-  const auto add = run_cli("index add --threads 2 " + add_options + " '" + db + "' '" + pgn + "'");
+  const auto add = run_cli("index add --threads " + std::to_string(threads) + " " + add_options +
+                           " '" + db + "' '" + pgn + "'");
   ASSERT_TRUE(add.status == 0 || add.err.find("skipped") != std::string::npos) << add.err;
   const Counts all = count_games(pgn, 0);
   ASSERT_FALSE(all.exact.empty());
@@ -258,9 +261,14 @@ void expect_all_matches(const std::string& pgn, std::size_t step, int min_elo = 
 TEST(Explorer, EqualsAnIndependentCountOnTheSample) { expect_all_matches(sample, 1); }
 
 // 43 batches: the builder merges its batch files into a table every 16 batches (three
-// tables, summed again by the compaction at the end).
+// tables, summed again by the compaction at the end). One thread: the games go from the
+// worker to the builder without the output text.
 TEST(Explorer, EqualsAnIndependentCountAfterABuildOfManyBatches) {
-  expect_all_matches(sample, 1, 2000, "--batch-games 7");
+  expect_all_matches(sample, 1, 2000, "--batch-games 7", 1);
+}
+
+TEST(Explorer, EqualsAnIndependentCountOnTheSampleInOneThread) {
+  expect_all_matches(sample, 1, 2000, "", 1);
 }
 
 TEST(Explorer, EqualsAnIndependentCountOnSharedLichessGames) {

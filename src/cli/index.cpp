@@ -51,6 +51,8 @@ int run_index_add(const Args& args) {
   GameOutput messages(out, 0);
   index_db::IndexSink sink(builder, messages);
   std::vector<index_db::IndexWorker> workers(std::size_t(record_options.threads));
+  // One thread: the games go to the builder as they are replayed, not through the text.
+  if (workers.size() == 1) workers.front().set_direct(&builder);
   std::size_t warnings = 0;
   const bool all_opened =
       for_each_input(files, "pgn", [&](std::string_view file, io::OpenedInput& opened) {
@@ -59,7 +61,7 @@ int run_index_add(const Args& args) {
         warnings += analysis::run_pipeline(*opened.source, std::span(workers), sink,
                                            record_options.pipeline_options())
                         .warnings;
-        return sink.error.empty();
+        return sink.error.empty() && builder.error().empty();
       });
   if (sink.error.empty()) sink.error = builder.flush();
   if (sink.error.empty() && builder.needs_compaction()) sink.error = store->compact();

@@ -63,39 +63,45 @@ void IndexBuilder::set_file(std::string_view file) {
 }
 
 std::string IndexBuilder::add(std::string_view text) {
-  if (!error_.empty()) return error_;
-  if (!file_games_) set_file("");
   GameEntry entry;
-  while (!text.empty()) {
+  while (error_.empty() && !text.empty()) {
     if (!entry.read_from(text)) return error_ = "internal error: a malformed game entry";
-    std::string error;
-    // An index that was empty has no game of its own before its first batch is written.
-    const bool in_store = !(fresh_ && tables_ == 0) && store_.get(hash_key(entry.hash), error);
-    if (pending_hashes_.contains(entry.hash) || in_store) {
-      ++counts_.duplicates;
-      continue;
-    }
-    if (!error.empty()) return error_ = error;
-    const auto number = std::uint32_t(++games_);
-    pending_hashes_.insert(entry.hash);
-    if (rows_.empty()) {
-      // Room for a batch of long games up front (address space: only the pages written
-      // are taken), so that the rows are not copied over and over as they grow.
-      rows_.reserve(std::min<std::size_t>(batch_games_ * 96, std::size_t(1) << 22));
-      games_in_batch_.reserve(batch_games_);
-    }
-    for (const Visit& v : entry.visits)
-      rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), entry.hash.high, entry.cell,
-                       v.move ? *v.move + 1 : 0, v.score, number, v.first_ply, v.key.bytes[0],
-                       entry.result});
-    games_in_batch_.push_back({entry.hash, number, std::move(entry.info)});
-    ++*file_games_;
-    ++counts_.added;
-    if (++pending_games_ >= batch_games_) {
-      if (std::string e = write_batch(false); !e.empty()) return e;
-    }
+    add_entry(entry.hash, std::move(entry.info), entry.cell, entry.result, entry.visits);
   }
-  return {};
+  return error_;
+}
+
+void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uint32_t cell,
+                             Result result, std::span<const Visit> visits) {
+  if (!error_.empty()) return;
+  if (!file_games_) set_file("");
+  std::string error;
+  // An index that was empty has no game of its own before its first batch is written.
+  const bool in_store = !(fresh_ && tables_ == 0) && store_.get(hash_key(hash), error);
+  if (pending_hashes_.contains(hash) || in_store) {
+    ++counts_.duplicates;
+    return;
+  }
+  if (!error.empty()) {
+    error_ = error;
+    return;
+  }
+  const auto number = std::uint32_t(++games_);
+  pending_hashes_.insert(hash);
+  if (rows_.empty()) {
+    // Room for a batch of long games up front (address space: only the pages written
+    // are taken), so that the rows are not copied over and over as they grow.
+    rows_.reserve(std::min<std::size_t>(batch_games_ * 96, std::size_t(1) << 22));
+    games_in_batch_.reserve(batch_games_);
+  }
+  for (const Visit& v : visits)
+    rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), hash.high, cell,
+                     v.move ? *v.move + 1 : 0, v.score, number, v.first_ply, v.key.bytes[0],
+                     result});
+  games_in_batch_.push_back({hash, number, std::move(info)});
+  ++*file_games_;
+  ++counts_.added;
+  if (++pending_games_ >= batch_games_) write_batch(false);
 }
 
 // The stats of one key's rows [i, j), sorted by cell: what add_game would make of them, in

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
+#include "index/game_visits.hpp"
 #include "index/keys.hpp"
 #include "index/placement_stats.hpp"
 #include "index/store.hpp"
@@ -27,7 +28,7 @@ struct BuildCounts {
   std::uint64_t added = 0, duplicates = 0;
 };
 
-class IndexBuilder {
+class IndexBuilder final : public EntryTarget {
  public:
   explicit IndexBuilder(Store& store, std::size_t batch_games = 32768);
   // The source file of the games added next (index info lists the games per source).
@@ -35,6 +36,11 @@ class IndexBuilder {
   // Adds the entries of a pipeline output text; empty on success, else the error (a
   // failed write: the build must stop).
   std::string add(std::string_view entries);
+  // Adds one game (a worker's, handed over directly); a failed write is kept in error().
+  void add_entry(const ContentHash& hash, std::string info, std::uint32_t cell, Result result,
+                 std::span<const Visit> visits) override;
+  // The first failed write (the build must stop), else empty.
+  const std::string& error() const { return error_; }
   // Writes what is pending.
   std::string flush();
   const BuildCounts& counts() const { return counts_; }

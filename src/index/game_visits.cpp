@@ -220,8 +220,11 @@ void IndexWorker::game(const io::GameRecord& game, std::string& out,
   info.encode_to(info_);
   const int of_game = model_score_of_game(info);
   for (Visit& v : visits) v.score = model_score(of_game, int(v.plies));
-  GameEntry::append(out, content_hash(game), info_, info.cell().id(), result_of(info.result),
-                    visits);
+  if (direct_)
+    direct_->add_entry(content_hash(game), info_, info.cell().id(), result_of(info.result), visits);
+  else
+    GameEntry::append(out, content_hash(game), info_, info.cell().id(), result_of(info.result),
+                      visits);
 }
 
 }  // namespace pawnkit::index_db

@@ -51,6 +51,19 @@ struct GameEntry {
   bool read_from(std::string_view& bytes);
 };
 
+// Where a worker can hand its games straight to, instead of encoding them in its output
+// text: the writer, when it runs on the worker's own thread (one thread: the pipeline's
+// output goes to the writer in input order anyway). The same games in the same order as
+// through the text, without encoding and decoding each one between them.
+class EntryTarget {
+ public:
+  virtual void add_entry(const ContentHash& hash, std::string info, std::uint32_t cell,
+                         Result result, std::span<const Visit> visits) = 0;
+
+ protected:
+  ~EntryTarget() = default;
+};
+
 // The visits of a replayed game (exact, centre and structure), in order of first visit.
 class VisitTracker {
  public:
@@ -81,9 +94,13 @@ class IndexWorker {
  public:
   void game(const io::GameRecord& game, std::string& out, std::vector<io::Diagnostic>& diagnostics);
   const analysis::GameCounts& counts() const { return counts_; }
+  // Games go to `target` instead of the output text (nullptr: to the text). Only for a
+  // worker that is the pipeline's one thread: `target` is not locked.
+  void set_direct(EntryTarget* target) { direct_ = target; }
 
  private:
   analysis::GameCounts counts_;
+  EntryTarget* direct_ = nullptr;
   VisitTracker tracker_;
   std::string info_;  // the game's encoded GameInfo, its memory reused
 };
