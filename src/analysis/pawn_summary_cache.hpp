@@ -59,7 +59,8 @@ class PawnSummaryCache {
   // The high bits of a multiplicative hash of both sets (the low bits of a product depend
   // on the low squares alone); tables of up to 2^24 entries.
   std::size_t slot(Bitboard white, Bitboard black) const {
-    return std::size_t((white * 0x9E3779B97F4A7C15u) ^ (black * 0xC2B2AE3D27D4EB4Fu)) >> 40 & mask_;
+    return std::size_t(((white * 0x9E3779B97F4A7C15u) ^ (black * 0xC2B2AE3D27D4EB4Fu)) >> 40) &
+           mask_;
   }
 
   // The pawn-only keys of each side for the last placement worked out. Most moves change

@@ -199,7 +199,8 @@ inline PawnSummary pawn_summary(const PawnOnlySide& white, const PawnOnlySide& b
                              std::uint64_t{in_ending[0]} << 32 | std::uint64_t{in_ending[1]} << 40 |
                              std::uint64_t{structure} << 48;
   if constexpr (std::endian::native == std::endian::little) {
-    return std::bit_cast<PawnSummary>(std::array<std::uint64_t, 2>{nonempty, rest});
+    // The compilers' builtin: the page's wasm toolchain's library has no std::bit_cast.
+    return __builtin_bit_cast(PawnSummary, (std::array<std::uint64_t, 2>{nonempty, rest}));
   } else {
     PawnSummary pawns;
     pawns.nonempty = {std::uint32_t(nonempty), std::uint32_t(nonempty >> 32)};
