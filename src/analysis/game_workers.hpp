@@ -95,8 +95,8 @@ class StatsWorker {
  private:
   // Consecutive positions of the current game with the same pawns and phase (most moves
   // leave the pawns alone), kept until the game replays cleanly. Their summaries are made
-  // then, all the game's cache entries asked for first (PawnSummaryCache::prefetch), so
-  // that the look-ups wait for memory together rather than one by one.
+  // then; each new placement's cache entry is asked for as the replay reaches it
+  // (PawnSummaryCache::prefetch), so that it is in the caches by its look-up.
   struct Placement {
     std::array<Bitboard, 2> pawns;
     GamePhase phase;

@@ -21,8 +21,8 @@ namespace pawnkit::analysis {
 // A table larger than the caches is only worth it when its entries are asked for ahead
 // (prefetch): the reader streams the games' text through the caches between two
 // look-ups, and at 512 KB a look-up as the position came waited for memory (18-21 % of
-// `stats --threads 1`, docs/speed.md). StatsWorker looks a game's placements up once the
-// game is replayed, after asking for all their entries at once.
+// `stats --threads 1`, docs/speed.md). StatsWorker asks for each new placement's entry as
+// the replay reaches it and looks the game's placements up once the game is replayed.
 class PawnSummaryCache {
  public:
   // 2^size_bits entries of 32 bytes (tests use small tables, where placements share them).

@@ -169,6 +169,10 @@ inline constexpr auto structure_codes = [] {
     codes[std::size_t(bit) + 1] = encode_structure(pawnkit::detail::structure_match_of_bit(bit));
   return codes;
 }();
+// encode_structure of the hanging pawns held by White, by Black ([colour]; not reversed).
+inline constexpr std::array<std::uint8_t, 2> hanging_pawns_codes{
+    encode_structure(StructureMatch{StructureId::HangingPawns, White, false}),
+    encode_structure(StructureMatch{StructureId::HangingPawns, Black, false})};
 }  // namespace detail
 
 // The pawn summary of a placement from its pawn-only keys (both sides' must be those of
@@ -185,9 +189,9 @@ inline PawnSummary pawn_summary(const PawnOnlySide& white, const PawnOnlySide& b
     const int ci = index(c);
     islands[ci] = std::uint8_t(side.islands);
     in_ending[ci] = scored_patterns(side, c, std::nullopt);
-    // has_scored_pattern's hanging pawns: the named structure, held by c.
-    const bool hanging =
-        (structure & 63) == ((int(StructureId::HangingPawns) + 1) | int(c == Black) << 5);
+    // has_scored_pattern's hanging pawns: the named structure, held by c (& 63: either
+    // way round, without the reversed bit).
+    const bool hanging = (structure & 63) == detail::hanging_pawns_codes[ci];
     outside[ci] =
         std::uint8_t(in_ending[ci] | unsigned(hanging) << int(ScoredPattern::HangingPawns));
   }
