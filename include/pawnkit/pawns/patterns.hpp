@@ -147,10 +147,14 @@ constexpr Bitboard open_pawns(Color c, Bitboard own, Bitboard enemy) {
   return c == White ? open_pawns<White>(own, enemy) : open_pawns<Black>(own, enemy);
 }
 
-// Open, half-isolated members of a duo (wiki: Hanging Pawns (Bitboards)).
+// Open, half-isolated members of a duo (wiki: Hanging Pawns (Bitboards)), from those three
+// sets of a side's pawns: pawn_report has them already and reads hanging pawns from them.
+constexpr Bitboard hanging_of(Bitboard open, Bitboard half_isolated, Bitboard duo) {
+  return open & half_isolated & duo;
+}
 template <Color C>
 constexpr Bitboard hanging(Bitboard own, Bitboard enemy) {
-  return open_pawns<C>(own, enemy) & half_isolated(own) & duo(own);
+  return hanging_of(open_pawns<C>(own, enemy), half_isolated(own), duo(own));
 }
 constexpr Bitboard hanging(Color c, Bitboard own, Bitboard enemy) {
   return c == White ? hanging<White>(own, enemy) : hanging<Black>(own, enemy);

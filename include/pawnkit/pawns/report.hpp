@@ -189,7 +189,7 @@ constexpr void set_own_pawn_keys(PawnOnlySide& r, Bitboard own) {
 template <Color C>
 constexpr void set_enemy_pawn_keys(PawnOnlySide& r, Bitboard own, Bitboard enemy) {
   r.open = open_pawns<C>(own, enemy);
-  r.hanging = r.open & r.half_isolated & r.duo;  // hanging<C>(own, enemy)
+  r.hanging = hanging_of(r.open, r.half_isolated, r.duo);
   r.passed = passed<C>(own, enemy);
   r.backward = backward<C>(own, enemy);
   r.rams = rams<C>(own, enemy);
