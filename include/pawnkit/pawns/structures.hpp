@@ -326,6 +326,18 @@ constexpr Bitboard defining_files(const StructureRule& rule, std::size_t c) {
   return file_fill(squares);
 }
 
+namespace detail {
+
+// The majorities of a rule with `majorities`: its owner has one pawn more on the e- to
+// h-files than the other side, which has one pawn more on the a- to c-files.
+constexpr bool has_majorities(Bitboard owner_pawns, Bitboard other_pawns) {
+  const Bitboard queenside = files("abc"), kingside = files("efgh");
+  return popcount(owner_pawns & kingside) == popcount(other_pawns & kingside) + 1 &&
+         popcount(other_pawns & queenside) == popcount(owner_pawns & queenside) + 1;
+}
+
+}  // namespace detail
+
 // Whether the pawns (by colour) satisfy the rule as written: the required squares held,
 // the forbidden ones empty, one of each "one of" set held, and every defining pawn alone
 // on its file (no doubled or tripled pawns where the structure is decided).
@@ -337,13 +349,8 @@ constexpr bool matches(const StructureRule& rule, const std::array<Bitboard, 2>&
     const Bitboard files = defining_files(rule, c);
     if (popcount(pawns[c] & files) != popcount(files & Rank1)) return false;
   }
-  if (rule.majorities) {
-    const std::size_t owner = rule.owner == White ? 0 : 1, other = 1 - owner;
-    const Bitboard queenside = detail::files("abc"), kingside = detail::files("efgh");
-    if (popcount(pawns[owner] & kingside) != popcount(pawns[other] & kingside) + 1) return false;
-    if (popcount(pawns[other] & queenside) != popcount(pawns[owner] & queenside) + 1) return false;
-  }
-  return true;
+  const std::size_t owner = rule.owner == White ? 0 : 1;
+  return !rule.majorities || detail::has_majorities(pawns[owner], pawns[1 - owner]);
 }
 
 namespace detail {
@@ -431,10 +438,8 @@ constexpr bool matches(const CompiledRule& r, const std::array<Bitboard, 2>& paw
     ok &= popcount(pawns[c] & r.defining[c]) == r.defining_count[c];
   }
   if (!ok || r.majority_owner < 0) return ok;
-  const std::size_t owner = std::size_t(r.majority_owner), other = 1 - owner;
-  const Bitboard queenside = files("abc"), kingside = files("efgh");
-  return popcount(pawns[owner] & kingside) == popcount(pawns[other] & kingside) + 1 &&
-         popcount(pawns[other] & queenside) == popcount(pawns[owner] & queenside) + 1;
+  const std::size_t owner = std::size_t(r.majority_owner);
+  return has_majorities(pawns[owner], pawns[1 - owner]);
 }
 
 // Which rule classify_structure finds for the pawns outside an ending: the bit of
