@@ -421,12 +421,18 @@ class PgnParser {
     if (!state_.skipping) deliver_move(word, token_line, utf8);
   }
 
+  // Whether a move token (numbers and suffix annotations stripped) may be spelled in
+  // another way than SAN's: too short, or a first or last byte that respell_move reads.
+  static bool may_need_respelling(std::string_view word) {
+    return word.size() < 2 || has_class(word.front(), kRespellFirst) ||
+           has_class(word.back(), kRespellLast);
+  }
+
   // Whether deliver_move would hand this token (which starts with a letter) to san() as
-  // it is: no suffix annotation to strip, nothing that may need respelling.
+  // it is: no move number or suffix annotation to strip, nothing that may need respelling.
   static bool plain_move(std::string_view word) {
-    const char last = word.back();
-    return word.size() >= 2 && !has_class(word.front(), kRespellFirst | kDigit) && last != '!' &&
-           last != '?' && !has_class(last, kRespellLast);
+    return !may_need_respelling(word) && !has_class(word.front(), kDigit) && word.back() != '!' &&
+           word.back() != '?';
   }
 
   // Strips move numbers and suffix annotations, then calls san() and nag().
@@ -445,8 +451,7 @@ class PgnParser {
     // Views made directly: substr's range check costs a call per move.
     const std::string_view suffix(word.data() + keep, word.size() - keep);
     word = std::string_view(word.data(), keep);
-    if (!word.empty() && (respell || word.size() < 2 || has_class(word.front(), kRespellFirst) ||
-                          has_class(word.back(), kRespellLast))) {
+    if (!word.empty() && (respell || may_need_respelling(word))) {
       const int nag = respell_move(word, state_.scratch);
       if (nag >= 0) {  // an annotation symbol, not a move
         if (nag > 0) state_.visitor.nag(nag);
