@@ -38,25 +38,26 @@ class IndexBuilder final : public EntryTarget {
   std::string add(std::string_view entries);
   // Adds one game (a worker's, handed over directly); a failed write is kept in error().
   void add_entry(const ContentHash& hash, std::string info, std::uint32_t cell, Result result,
-                 std::span<const Visit> visits) override;
+                 int score_of_game, std::span<const Visit> visits) override;
   // The first failed write (the build must stop), else empty.
   const std::string& error() const { return error_; }
   // Writes what is pending.
   std::string flush();
   const BuildCounts& counts() const { return counts_; }
-  // One game's visit of one key, waiting for the batch to be sorted and summed: 48 bytes
-  // (the writer sorts millions of them; 64 before, measured: the sort was 8% of a build).
-  // The key is its kind byte and two words (an exact or centre key's pawn bitboards, a
-  // structure key's two bytes on top of `high`), compared in that order: the order of
-  // the key's bytes, RocksDB's order.
+  // One game's visit of one key, waiting for the batch to be sorted and summed: 32 bytes
+  // (the writer sorts millions of them, and their pages are faulted in as they are
+  // written: 64 bytes at first, then 48; the game's own fields are kept once, in
+  // game_fields_, not in each of its rows). The key is its kind byte and two words (an
+  // exact or centre key's pawn bitboards, a structure key's two bytes on top of `high`),
+  // compared in that order: the order of the key's bytes, RocksDB's order.
   struct Row {
     std::uint64_t high, low;
-    std::uint64_t tiebreak;  // the Candidate's fields, flattened (no padding)
     std::uint32_t cell;
-    std::uint32_t move;  // code + 1, 0: the game ended there
-    std::uint32_t score, game, first_ply;
+    std::uint32_t game;  // the game's place in the batch (game_fields_)
+    std::uint32_t first_ply;
+    std::uint16_t move;  // code + 1 (a code has 15 bits), 0: the game ended there
     char kind;
-    Result result;
+    std::uint8_t held;  // plies the placement held, at most 40 (all model_score counts)
     bool same_key(const Row& o) const { return kind == o.kind && high == o.high && low == o.low; }
     // (kind, high, low, cell) in lexicographic order, without branches: the sort of a
     // batch's rows (pdqsort's branchless partition) took a third less time than
@@ -68,7 +69,14 @@ class IndexBuilder final : public EntryTarget {
       return (kind < o.kind) | ((kind == o.kind) & high_less);
     }
   };
-  static_assert(sizeof(Row) == 48);
+  static_assert(sizeof(Row) == 32);
+  // What the rows of a game share, once per game of the batch (Row::game).
+  struct BatchGame {
+    std::uint64_t tiebreak;  // the Candidate's (the content hash's high word)
+    std::uint32_t number;
+    int score_of_game;  // model_score_of_game
+    Result result;
+  };
   // Sorts rows by key, then cell (the order write_keys needs; rows of the same key and
   // cell in any order).
   static void sort_rows(std::vector<Row>& rows);
@@ -104,6 +112,7 @@ class IndexBuilder final : public EntryTarget {
     std::string info;
   };
   std::vector<GameKeys> games_in_batch_;
+  std::vector<BatchGame> game_fields_;  // the batch's games in order of adding
   std::string file_;
   std::unordered_set<ContentHash, HashOf> pending_hashes_;  // games not yet ingested
   std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index
