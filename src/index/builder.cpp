@@ -36,9 +36,10 @@ PackedKey key_of(char kind, std::uint64_t high, std::uint64_t low) {
   return k;
 }
 
-Candidate candidate(const IndexBuilder::Row& r, const IndexBuilder::BatchGame& g) {
-  return {model_score(g.score_of_game, r.held), g.tiebreak, g.number, r.first_ply};
-}
+// How far ahead of the row being summed its game's fields are fetched: the rows come in
+// key order, their games at random (measured: without it, summing the rows took 3x longer
+// than with 48-byte rows that held those fields).
+constexpr std::size_t prefetch_rows = 16;
 
 }  // namespace
 
@@ -105,7 +106,7 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
     rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), cell, in_batch, v.first_ply,
                      std::uint16_t(v.move ? *v.move + 1 : 0), v.key.bytes[0],
                      std::uint8_t(std::min<std::uint32_t>(v.plies, 40))});
-  game_fields_.push_back({hash.high, number, score_of_game, result});
+  game_fields_.push_back({hash.high, score_of_game, result});
   games_in_batch_.push_back({hash, number, std::move(info)});
   ++*file_games_;
   ++counts_.added;
@@ -123,6 +124,7 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
   CellStats* c = nullptr;
   for (std::size_t k = i; k < j; ++k) {
     const Row& r = rows_[k];
+    prefetch_game(k + prefetch_rows);
     const BatchGame& g = game_fields_[r.game];
     if (k == i || r.cell != rows_[k - 1].cell) {
       c = c ? c + 1 : stats.cells.data();
@@ -133,7 +135,7 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
       c->moves.push_back({r.move - 1u, {}});
       c->moves.back().score.add(g.result);
     }
-    c->candidates.push_back(candidate(r, g));
+    c->candidates.push_back(candidate(r));
   }
   for (CellStats& cell : stats.cells) cell.tidy_appended();
 }
@@ -226,6 +228,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
   };
   PlacementStats stats;
   for (std::size_t i = 0; i < rows_.size();) {
+    prefetch_game(i + prefetch_rows);
     const PackedKey key = key_of(rows_[i].kind, rows_[i].high, rows_[i].low);
     if (!middle_written && key.bytes[0] > 'F') write_middle();
     std::size_t j = i + 1;
@@ -236,7 +239,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
       const BatchGame& g = game_fields_[r.game];
       PlacementStats::encode_one_game(
           value, r.cell, g.result,
-          r.move ? std::optional<std::uint32_t>(r.move - 1u) : std::nullopt, candidate(r, g));
+          r.move ? std::optional<std::uint32_t>(r.move - 1u) : std::nullopt, candidate(r));
     } else {
       sum_rows(i, j, stats);
       stats.encode_to(value);

@@ -70,13 +70,15 @@ class IndexBuilder final : public EntryTarget {
     }
   };
   static_assert(sizeof(Row) == 32);
-  // What the rows of a game share, once per game of the batch (Row::game).
+  // What the rows of a game share, once per game of the batch (Row::game): 16 bytes, so
+  // that a batch's fit the cache better (the rows, read in key order, look them up at
+  // random). The game's number is the batch's first plus its place.
   struct BatchGame {
     std::uint64_t tiebreak;  // the Candidate's (the content hash's high word)
-    std::uint32_t number;
-    int score_of_game;  // model_score_of_game
+    int score_of_game;       // model_score_of_game
     Result result;
   };
+  static_assert(sizeof(BatchGame) == 16);
   // Sorts rows by key, then cell (the order write_keys needs; rows of the same key and
   // cell in any order).
   static void sort_rows(std::vector<Row>& rows);
@@ -91,6 +93,16 @@ class IndexBuilder final : public EntryTarget {
     std::size_t operator()(const ContentHash& h) const { return std::size_t(h.low); }
   };
   void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
+  // A row's model-game candidate, with its game's fields (game_fields_).
+  Candidate candidate(const Row& r) const {
+    const BatchGame& g = game_fields_[r.game];
+    const auto number = std::uint32_t(games_ - game_fields_.size() + 1 + r.game);
+    return {model_score(g.score_of_game, r.held), g.tiebreak, number, r.first_ply};
+  }
+  // Asks for the game fields of rows_[row] ahead of their use (none past the end).
+  void prefetch_game(std::size_t row) const {
+    if (row < rows_.size()) __builtin_prefetch(&game_fields_[rows_[row].game]);
+  }
   // Writes the pending batch (to a table, or to a batch file when the run has or will have
   // more than one), and ingests the batch files when `last` or when there are max_runs.
   std::string write_batch(bool last);
