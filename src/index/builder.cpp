@@ -36,6 +36,11 @@ PackedKey key_of(char kind, std::uint64_t high, std::uint64_t low) {
   return k;
 }
 
+// How far ahead of the row being summed its game's fields are fetched: the rows come in
+// key order, their games at random (measured: without it, summing the rows took 3x longer
+// than with 48-byte rows that held those fields).
+constexpr std::size_t prefetch_rows = 16;
+
 }  // namespace
 
 IndexBuilder::IndexBuilder(Store& store, std::size_t batch_games)
@@ -66,13 +71,14 @@ std::string IndexBuilder::add(std::string_view text) {
   GameEntry entry;
   while (error_.empty() && !text.empty()) {
     if (!entry.read_from(text)) return error_ = "internal error: a malformed game entry";
-    add_entry(entry.hash, std::move(entry.info), entry.cell, entry.result, entry.visits);
+    add_entry(entry.hash, std::move(entry.info), entry.cell, entry.result, entry.score_of_game,
+              entry.visits);
   }
   return error_;
 }
 
 void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uint32_t cell,
-                             Result result, std::span<const Visit> visits) {
+                             Result result, int score_of_game, std::span<const Visit> visits) {
   if (!error_.empty()) return;
   if (!file_games_) set_file("");
   std::string error;
@@ -93,11 +99,15 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
     // are taken), so that the rows are not copied over and over as they grow.
     rows_.reserve(std::min<std::size_t>(batch_games_ * 96, std::size_t(1) << 22));
     games_in_batch_.reserve(batch_games_);
+    game_fields_.reserve(batch_games_);
+    if (pending_hashes_.empty()) pending_hashes_.reserve(batch_games_);  // no rehashing
   }
+  const auto in_batch = std::uint32_t(game_fields_.size());
   for (const Visit& v : visits)
-    rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), hash.high, cell,
-                     v.move ? *v.move + 1 : 0, v.score, number, v.first_ply, v.key.bytes[0],
-                     result});
+    rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), cell, in_batch, v.first_ply,
+                     std::uint16_t(v.move ? *v.move + 1 : 0), v.key.bytes[0],
+                     std::uint8_t(std::min<std::uint32_t>(v.plies, 40))});
+  game_fields_.push_back({hash.high, score_of_game, result});
   games_in_batch_.push_back({hash, number, std::move(info)});
   ++*file_games_;
   ++counts_.added;
@@ -115,16 +125,18 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
   CellStats* c = nullptr;
   for (std::size_t k = i; k < j; ++k) {
     const Row& r = rows_[k];
+    prefetch_game(k + prefetch_rows);
+    const BatchGame& g = game_fields_[r.game];
     if (k == i || r.cell != rows_[k - 1].cell) {
       c = c ? c + 1 : stats.cells.data();
       c->restart(r.cell);
     }
-    c->score.add(r.result);
+    c->score.add(g.result);
     if (r.move) {
-      c->moves.push_back({r.move - 1, {}});
-      c->moves.back().score.add(r.result);
+      c->moves.push_back({r.move - 1u, {}});
+      c->moves.back().score.add(g.result);
     }
-    c->candidates.push_back({r.score, r.tiebreak, r.game, r.first_ply});
+    c->candidates.push_back(candidate(r));
   }
   for (CellStats& cell : stats.cells) cell.tidy_appended();
 }
@@ -160,6 +172,7 @@ std::string IndexBuilder::write_batch(bool last) {
     }
     rows_.clear();
     games_in_batch_.clear();
+    game_fields_.clear();
     pending_games_ = 0;
   }
   if (error_.empty() && !runs_.empty() && (last || runs_.size() >= max_runs))
@@ -216,6 +229,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
   };
   PlacementStats stats;
   for (std::size_t i = 0; i < rows_.size();) {
+    prefetch_game(i + prefetch_rows);
     const PackedKey key = key_of(rows_[i].kind, rows_[i].high, rows_[i].low);
     if (!middle_written && key.bytes[0] > 'F') write_middle();
     std::size_t j = i + 1;
@@ -223,9 +237,10 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
     value.clear();
     if (j == i + 1) {  // one game's key (most of them): encoded as it is
       const Row& r = rows_[i];
+      const BatchGame& g = game_fields_[r.game];
       PlacementStats::encode_one_game(
-          value, r.cell, r.result, r.move ? std::optional<std::uint32_t>(r.move - 1) : std::nullopt,
-          Candidate{r.score, r.tiebreak, r.game, r.first_ply});
+          value, r.cell, g.result,
+          r.move ? std::optional<std::uint32_t>(r.move - 1u) : std::nullopt, candidate(r));
     } else {
       sum_rows(i, j, stats);
       stats.encode_to(value);

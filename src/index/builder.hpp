@@ -38,25 +38,26 @@ class IndexBuilder final : public EntryTarget {
   std::string add(std::string_view entries);
   // Adds one game (a worker's, handed over directly); a failed write is kept in error().
   void add_entry(const ContentHash& hash, std::string info, std::uint32_t cell, Result result,
-                 std::span<const Visit> visits) override;
+                 int score_of_game, std::span<const Visit> visits) override;
   // The first failed write (the build must stop), else empty.
   const std::string& error() const { return error_; }
   // Writes what is pending.
   std::string flush();
   const BuildCounts& counts() const { return counts_; }
-  // One game's visit of one key, waiting for the batch to be sorted and summed: 48 bytes
-  // (the writer sorts millions of them; 64 before, measured: the sort was 8% of a build).
-  // The key is its kind byte and two words (an exact or centre key's pawn bitboards, a
-  // structure key's two bytes on top of `high`), compared in that order: the order of
-  // the key's bytes, RocksDB's order.
+  // One game's visit of one key, waiting for the batch to be sorted and summed: 32 bytes
+  // (the writer sorts millions of them, and their pages are faulted in as they are
+  // written: 64 bytes at first, then 48; the game's own fields are kept once, in
+  // game_fields_, not in each of its rows). The key is its kind byte and two words (an
+  // exact or centre key's pawn bitboards, a structure key's two bytes on top of `high`),
+  // compared in that order: the order of the key's bytes, RocksDB's order.
   struct Row {
     std::uint64_t high, low;
-    std::uint64_t tiebreak;  // the Candidate's fields, flattened (no padding)
     std::uint32_t cell;
-    std::uint32_t move;  // code + 1, 0: the game ended there
-    std::uint32_t score, game, first_ply;
+    std::uint32_t game;  // the game's place in the batch (game_fields_)
+    std::uint32_t first_ply;
+    std::uint16_t move;  // code + 1 (a code has 15 bits), 0: the game ended there
     char kind;
-    Result result;
+    std::uint8_t held;  // plies the placement held, at most 40 (all model_score counts)
     bool same_key(const Row& o) const { return kind == o.kind && high == o.high && low == o.low; }
     // (kind, high, low, cell) in lexicographic order, without branches: the sort of a
     // batch's rows (pdqsort's branchless partition) took a third less time than
@@ -68,7 +69,16 @@ class IndexBuilder final : public EntryTarget {
       return (kind < o.kind) | ((kind == o.kind) & high_less);
     }
   };
-  static_assert(sizeof(Row) == 48);
+  static_assert(sizeof(Row) == 32);
+  // What the rows of a game share, once per game of the batch (Row::game): 16 bytes, so
+  // that a batch's fit the cache better (the rows, read in key order, look them up at
+  // random). The game's number is the batch's first plus its place.
+  struct BatchGame {
+    std::uint64_t tiebreak;  // the Candidate's (the content hash's high word)
+    int score_of_game;       // model_score_of_game
+    Result result;
+  };
+  static_assert(sizeof(BatchGame) == 16);
   // Sorts rows by key, then cell (the order write_keys needs; rows of the same key and
   // cell in any order).
   static void sort_rows(std::vector<Row>& rows);
@@ -83,6 +93,16 @@ class IndexBuilder final : public EntryTarget {
     std::size_t operator()(const ContentHash& h) const { return std::size_t(h.low); }
   };
   void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
+  // A row's model-game candidate, with its game's fields (game_fields_).
+  Candidate candidate(const Row& r) const {
+    const BatchGame& g = game_fields_[r.game];
+    const auto number = std::uint32_t(games_ - game_fields_.size() + 1 + r.game);
+    return {model_score(g.score_of_game, r.held), g.tiebreak, number, r.first_ply};
+  }
+  // Asks for the game fields of rows_[row] ahead of their use (none past the end).
+  void prefetch_game(std::size_t row) const {
+    if (row < rows_.size()) __builtin_prefetch(&game_fields_[rows_[row].game]);
+  }
   // Writes the pending batch (to a table, or to a batch file when the run has or will have
   // more than one), and ingests the batch files when `last` or when there are max_runs.
   std::string write_batch(bool last);
@@ -104,6 +124,7 @@ class IndexBuilder final : public EntryTarget {
     std::string info;
   };
   std::vector<GameKeys> games_in_batch_;
+  std::vector<BatchGame> game_fields_;  // the batch's games in order of adding
   std::string file_;
   std::unordered_set<ContentHash, HashOf> pending_hashes_;  // games not yet ingested
   std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index

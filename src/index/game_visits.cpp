@@ -90,13 +90,16 @@ ContentHash content_hash(std::string_view text) {
 
 // An entry goes from a worker to the writer in memory only (never to disk): its size as
 // 4 fixed bytes in front, so that it is written in place without a second buffer.
-void GameEntry::append_to(std::string& out) const { append(out, hash, info, cell, result, visits); }
+void GameEntry::append_to(std::string& out) const {
+  append(out, hash, info, cell, result, score_of_game, visits);
+}
 
 void GameEntry::append(std::string& out, const ContentHash& hash, std::string_view info,
-                       std::uint32_t cell, Result result, std::span<const Visit> visits) {
+                       std::uint32_t cell, Result result, int score_of_game,
+                       std::span<const Visit> visits) {
   const std::size_t start = out.size();
-  out.resize(start + 4 + 16 + max_varint_bytes + info.size() + 3 * max_varint_bytes +
-             visits.size() * (1 + 17 + 4 * max_varint_bytes));
+  out.resize(start + 4 + 16 + max_varint_bytes + info.size() + 4 * max_varint_bytes +
+             visits.size() * (1 + 17 + 3 * max_varint_bytes));
   char* const body = out.data() + start + 4;
   char* p = write_fixed64(body, hash.high);
   p = write_fixed64(p, hash.low);
@@ -104,6 +107,7 @@ void GameEntry::append(std::string& out, const ContentHash& hash, std::string_vi
   p = std::copy(info.begin(), info.end(), p);
   p = write_varint(p, cell);
   p = write_varint(p, std::uint64_t(result));
+  p = write_varint(p, std::uint32_t(score_of_game));
   p = write_varint(p, visits.size());
   for (const Visit& v : visits) {
     p = write_varint(p, v.key.size);
@@ -111,7 +115,6 @@ void GameEntry::append(std::string& out, const ContentHash& hash, std::string_vi
     p = write_varint(p, v.first_ply);
     p = write_varint(p, v.plies);
     p = write_varint(p, v.move ? *v.move + 1 : 0);
-    p = write_varint(p, v.score);
   }
   const auto size = std::uint32_t(p - body);
   for (int i = 0; i < 4; ++i) body[i - 4] = static_cast<char>(size >> (24 - 8 * i));
@@ -129,6 +132,7 @@ bool GameEntry::read_from(std::string_view& bytes) {
   info = std::string(in.string());
   cell = std::uint32_t(in.varint());
   result = Result(in.varint() & 3);
+  score_of_game = int(std::uint32_t(in.varint()));
   visits.resize(in.varint());
   for (Visit& v : visits) {
     v.key = PackedKey::of(in.string());
@@ -136,7 +140,6 @@ bool GameEntry::read_from(std::string_view& bytes) {
     v.plies = std::uint32_t(in.varint());
     const std::uint64_t move = in.varint();
     v.move = move ? std::optional<std::uint32_t>(std::uint32_t(move - 1)) : std::nullopt;
-    v.score = std::uint32_t(in.varint());
   }
   return in.ok() && in.done();
 }
@@ -161,7 +164,7 @@ void VisitTracker::open(Open& o, PackedKey key, int ply, std::vector<PackedKey>*
 
 void VisitTracker::close(Open& o, int ply, std::optional<std::uint32_t> move) {
   if (!o.key.empty() && o.first)
-    visits_.push_back({o.key, o.first_ply, std::uint32_t(ply) - o.first_ply, move, 0});
+    visits_.push_back({o.key, o.first_ply, std::uint32_t(ply) - o.first_ply, move});
   o.key = PackedKey{};
 }
 
@@ -219,12 +222,12 @@ void IndexWorker::game(const io::GameRecord& game, std::string& out,
   const GameInfo info = GameInfo::from(game);
   info.encode_to(info_);
   const int of_game = model_score_of_game(info);
-  for (Visit& v : visits) v.score = model_score(of_game, int(v.plies));
   if (direct_)
-    direct_->add_entry(content_hash(game), info_, info.cell().id(), result_of(info.result), visits);
+    direct_->add_entry(content_hash(game), info_, info.cell().id(), result_of(info.result), of_game,
+                       visits);
   else
     GameEntry::append(out, content_hash(game), info_, info.cell().id(), result_of(info.result),
-                      visits);
+                      of_game, visits);
 }
 
 }  // namespace pawnkit::index_db

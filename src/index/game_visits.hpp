@@ -32,7 +32,6 @@ struct Visit {
   std::uint32_t first_ply = 0;        // the ply of the first position with it
   std::uint32_t plies = 0;            // positions in the first visit
   std::optional<std::uint32_t> move;  // the move that ended the first visit (PlacementStats)
-  std::uint32_t score = 0;            // model_score of the game for this visit
 };
 
 // A game as the worker hands it to the writer, encoded in the pipeline's output text.
@@ -41,12 +40,14 @@ struct GameEntry {
   std::string info;  // GameInfo::encode()
   std::uint32_t cell = 0;
   Result result = Result::Unfinished;
+  int score_of_game = 0;  // model_score_of_game: a visit's score is model_score(this, plies)
   std::vector<Visit> visits;
 
   void append_to(std::string& out) const;
   // The same from the parts, without a GameEntry (the worker's own buffers).
   static void append(std::string& out, const ContentHash& hash, std::string_view info,
-                     std::uint32_t cell, Result result, std::span<const Visit> visits);
+                     std::uint32_t cell, Result result, int score_of_game,
+                     std::span<const Visit> visits);
   // Reads the entry at the front of `bytes` and advances past it; false when malformed.
   bool read_from(std::string_view& bytes);
 };
@@ -58,7 +59,7 @@ struct GameEntry {
 class EntryTarget {
  public:
   virtual void add_entry(const ContentHash& hash, std::string info, std::uint32_t cell,
-                         Result result, std::span<const Visit> visits) = 0;
+                         Result result, int score_of_game, std::span<const Visit> visits) = 0;
 
  protected:
   ~EntryTarget() = default;

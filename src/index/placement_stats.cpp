@@ -1,6 +1,7 @@
 #include "index/placement_stats.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "index/bytes.hpp"
 #include "index/placement_stats_reader.hpp"
@@ -38,6 +39,23 @@ void merge_moves(std::vector<MoveScore>& into, const std::vector<MoveScore>& fro
   into = std::move(both);
 }
 
+// Sorts a few elements by insertion, else as std::sort does: most cells a batch sums hold
+// one to three games, where std::sort's and std::partial_sort's set-up costs more than the
+// sorting (tidy_appended was 3% of a build's time).
+template <class T, class Less>
+void sort_small(std::vector<T>& items, Less less) {
+  if (items.size() > 16) {
+    std::sort(items.begin(), items.end(), less);
+    return;
+  }
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    T item = items[i];
+    std::size_t j = i;
+    for (; j > 0 && less(item, items[j - 1]); --j) items[j] = items[j - 1];
+    items[j] = item;
+  }
+}
+
 }  // namespace
 
 void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
@@ -64,8 +82,7 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
 }
 
 void CellStats::tidy_appended() {
-  std::sort(moves.begin(), moves.end(),
-            [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
+  sort_small(moves, [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
   std::size_t n = 0;
   for (std::size_t m = 0; m < moves.size(); ++m) {
     if (n && moves[n - 1].move == moves[m].move)
@@ -74,10 +91,13 @@ void CellStats::tidy_appended() {
       moves[n++] = moves[m];
   }
   moves.resize(n);
-  const std::size_t keep = std::min(candidates.size(), candidates_per_cell);
-  std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(keep),
+  if (candidates.size() <= candidates_per_cell) {
+    sort_small(candidates, std::less<Candidate>());
+    return;
+  }
+  std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(candidates_per_cell),
                     candidates.end());
-  candidates.resize(keep);
+  candidates.resize(candidates_per_cell);
 }
 
 void PlacementStats::merge(const PlacementStats& other) {
