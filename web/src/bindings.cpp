@@ -34,6 +34,7 @@
 #include "page_input.hpp"
 #include "report/stats_writer.hpp"
 #include "report/svg.hpp"
+#include "streamed_call.hpp"
 
 namespace pawnkit::web {
 
@@ -350,7 +351,9 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
       .constructor<std::string>()
       .function("append", &Input::append)
       .function("size", &Input::size)
-      .function("reserve", &Input::reserve);
+      .function("reserve", &Input::reserve)
+      .function("startArriving", &Input::start_arriving)
+      .function("finish", &Input::finish);
   function("analyze", &analyze);
   function("details", &details);
   function("stats", &stats);
@@ -358,5 +361,25 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
   function("similar", &similar);
   function("games", &games);
   function("checkQuery", &check_query);
+  // The same questions, prepared for the streamed entry (streamed_call.hpp): the Input
+  // and the callback must live until its Result is taken.
+  function("prepareStats", +[](const Input& input, int min_plies, val on_progress) {
+    prepare_streamed([&input, min_plies, on_progress] { return stats(input, min_plies, on_progress); });
+  });
+  function("prepareFind", +[](const Input& input, std::string where, int min_plies, bool games,
+                              val on_progress) {
+    prepare_streamed([&input, where, min_plies, games, on_progress] {
+      return find(input, where, min_plies, games, on_progress);
+    });
+  });
+  function("prepareSimilar", +[](const Input& input, std::string fen, int top, int min_ply,
+                                 int ignored_files, val on_progress) {
+    prepare_streamed([&input, fen, top, min_ply, ignored_files, on_progress] {
+      return similar(input, fen, top, min_ply, ignored_files, on_progress);
+    });
+  });
+  function("prepareGames", +[](const Input& input, std::string only, val on_progress) {
+    prepare_streamed([&input, only, on_progress] { return games(input, only, on_progress); });
+  });
   function("drawingScheme", &drawing_scheme);
 }
