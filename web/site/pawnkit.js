@@ -116,7 +116,7 @@ export async function stats(data, options = {}) {
 }
 export async function statsText(data, options = {}) {
   const r = await request('stats', data, { minPlies: options.minPlies ?? 8 }, options);
-  return { text: r.result, warnings: r.warnings, charts: r.charts, ms: r.ms, loadMs: r.loadMs, copyMs: r.copyMs, decoders: r.decoders };
+  return { text: r.result, warnings: r.warnings, charts: r.charts, ms: r.ms, loadMs: r.loadMs, copyMs: r.copyMs, decodeMs: r.decodeMs, decoders: r.decoders };
 }
 export async function find(data, options = {}) {
   const games = !!options.games;

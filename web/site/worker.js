@@ -24,6 +24,7 @@ let loaded = null; // {key, input, decoders}: the last file read, kept for the n
 let decoders = []; // how the files being read are decompressed ('zstddec', 'gzip', 'none',
 // 'zstddec (overlapped)')
 let copyMs = 0; // of the last load's time, copying into the module's memory (web/test/measure.mjs)
+let decodeMs = 0; // the overlapped load's decoding time, in the decoding worker (measure.mjs)
 
 function post(type, id, payload) {
   self.postMessage({ type, id, ...payload });
@@ -102,13 +103,13 @@ let decodingWorker = null;
 function arrive(id, M, blob, name) {
   decodingWorker ??= new Worker(new URL('./zstd-worker.js', import.meta.url), { type: 'module' });
   decoders = ['zstddec (overlapped)'];
-  copyMs = 0;
+  copyMs = decodeMs = 0;
   const input = new M.Input(name);
   input.startArriving();
   let wake = null, read = 0, last = 0;
   M.waitForBytes = () => new Promise((resolve) => { wake = resolve; });
   const arrived = new Promise((resolve) => {
-    decodingWorker.onmessage = ({ data }) => {
+    const receive = (data) => {
       if (data.size !== undefined) input.reserve(data.size + 1);
       else if (data.chunk) {
         const copyStarted = performance.now();
@@ -120,12 +121,16 @@ function arrive(id, M, blob, name) {
         const now = performance.now();
         if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total: blob.size }); }
       } else {
+        decodeMs = data.ms ?? 0;
         input.finish();
         M.waitForBytes = null;
         resolve(data.error ?? null);
       }
       if (wake) { wake(1); wake = null; }
     };
+    decodingWorker.onmessage = ({ data }) => receive(data);
+    // The worker's script did not load or failed outside its decoding: the question must not wait for ever.
+    decodingWorker.onerror = (e) => { e.preventDefault(); decodingWorker.terminate(); decodingWorker = null; receive({ error: e.message || 'the zstd decoding worker failed' }); };
   });
   decodingWorker.postMessage({ blob });
   return { input, arrived };
@@ -156,7 +161,7 @@ async function load(id, M, blobs, name, key) {
   }
   if (loaded) { loaded.input.delete(); loaded = null; }
   decoders = [];
-  copyMs = 0;
+  copyMs = decodeMs = 0;
   const input = new M.Input(name);
   const total = blobs.reduce((n, b) => n + b.size, 0);
   input.reserve(total + blobs.length); // plain files' size; decompressed bytes grow beyond it
@@ -261,7 +266,7 @@ async function answer(event) {
     // JSON lines are parsed here, not on the page's thread (a games table of 10,000 lines).
     const result = args.lines ? r.text.split('\n').filter((l) => l).map((l) => JSON.parse(l)) : r.text;
     const charts = r.charts ? JSON.parse(r.charts) : undefined;
-    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, copyMs, decoders });
+    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, copyMs, decodeMs, decoders });
   } catch (e) {
     post('error', id, { message: e.message || String(e) });
   }

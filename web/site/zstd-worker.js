@@ -4,7 +4,8 @@
 //   {size}                       the size the frame header states (for the module's reserve)
 //   {chunk, length, consumed}    decompressed bytes (chunk: a transferred ArrayBuffer, its
 //                                first `length` bytes), and compressed bytes read for them
-//   {done} or {error}            the end, or the message of a damaged or truncated file
+//   {done, ms} or {error}        the end (ms: the decoding's time, for web/test/measure.mjs),
+//                                or the message of a damaged or truncated file
 // and stays at most WINDOW bytes ahead of what the reading worker says it appended
 // ({appended}), so that few decoded bytes wait in messages: that worker handles them only
 // when its question waits for bytes.
@@ -26,6 +27,7 @@ self.onmessage = ({ data }) => {
 };
 
 async function decode(blob) {
+  const started = performance.now();
   appended = 0;
   let sent = 0, consumed = 0, buffer = new Uint8Array(POST_SIZE), length = 0;
   const post = () => {
@@ -47,7 +49,7 @@ async function decode(blob) {
       while (sent - appended > WINDOW) await new Promise((resolve) => { wakeDecoder = resolve; });
     }
     if (length) post();
-    self.postMessage({ done: true });
+    self.postMessage({ done: true, ms: performance.now() - started });
   } catch (e) {
     self.postMessage({ error: e.message || String(e) });
   }
