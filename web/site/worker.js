@@ -8,9 +8,11 @@
 // a second worker (zstd-worker.js) decodes the file on the machine's other core while this
 // one already runs the question on the bytes decoded so far; the module's reader waits
 // for more through an import wrapped in WebAssembly.Suspending, entered through
-// WebAssembly.promising (web/src/streamed_call.hpp). The page's time is then about the
-// longer of decoding and reading instead of their sum. Elsewhere (Firefox, Safari) the
-// file is decoded first, then read: the same bytes, the same answers.
+// WebAssembly.promising (web/src/streamed_call.hpp). With a core free for each worker the
+// page's time is then about the longer of decoding and reading instead of their sum; on a
+// saturated machine the two share the CPU and it is not faster (docs/web.md, "Speed").
+// Elsewhere (Firefox, Safari) the file is decoded first, then read: the same bytes, the
+// same answers.
 import createPawnkit from './pawnkit.mjs';
 import { zstdChunks } from './zstd-chunks.js';
 
