@@ -1,79 +1,35 @@
 // The Web Worker that reads games: it decompresses a file (gzip with the browser's own
-// DecompressionStream, zstd with zstddec's streaming decoder, see zstdChunks), copies its
-// bytes into the WebAssembly module and runs stats, find, similar or the games table
-// there, posting progress as it goes. The page cancels a run by terminating the worker.
+// DecompressionStream, zstd with zstddec's streaming decoder, see zstd-chunks.js), copies
+// its bytes into the WebAssembly module and runs stats, find, similar or the games table
+// there, posting progress as it goes. The page cancels a run by terminating the worker
+// (and with it the decoding worker below).
+//
+// The overlapped load (a .zst file, where the browser has JavaScript Promise Integration):
+// a second worker (zstd-worker.js) decodes the file on the machine's other core while this
+// one already runs the question on the bytes decoded so far; the module's reader waits
+// for more through an import wrapped in WebAssembly.Suspending, entered through
+// WebAssembly.promising (web/src/streamed_call.hpp). With a core free for each worker the
+// page's time is then about the longer of decoding and reading instead of their sum; on a
+// saturated machine the two share the CPU and it is not faster (docs/web.md, "Speed").
+// Elsewhere (Firefox, Safari) the file is decoded first, then read: the same bytes, the
+// same answers.
 import createPawnkit from './pawnkit.mjs';
+import { zstdChunks } from './zstd-chunks.js';
 
-const modulePromise = createPawnkit();
+// JavaScript Promise Integration: Chromium 137 on (the page's `?overlap=off` does without).
+const jspi = typeof WebAssembly.Suspending === 'function' && typeof WebAssembly.promising === 'function' &&
+  new URLSearchParams(self.location.search).get('overlap') !== 'off';
+let table = null; // the module's function table, where the streamed entry is
+const modulePromise = jspi ? createStreamingModule() : createPawnkit();
+let streamedCall = null; // WebAssembly.promising(the streamed entry), once the module is there
 let loaded = null; // {key, input, decoders}: the last file read, kept for the next request on it
-let decoders = []; // how the files being read are decompressed ('zstddec', 'gzip', 'none')
+let decoders = []; // how the files being read are decompressed ('zstddec', 'gzip', 'none',
+// 'zstddec (overlapped)')
 let copyMs = 0; // of the last load's time, copying into the module's memory (web/test/measure.mjs)
+let decodeMs = 0; // the overlapped load's decoding time, in the decoding worker (measure.mjs)
 
 function post(type, id, payload) {
   self.postMessage({ type, id, ...payload });
-}
-
-// The decompressed size a zstd frame header states (RFC 8878, 3.1.1.1), or null when the
-// header leaves it out (a file compressed from a pipe).
-function zstdContentSize(header) {
-  const descriptor = header[4];
-  const sizeFlag = descriptor >> 6, singleSegment = (descriptor >> 5) & 1;
-  const fieldBytes = [singleSegment, 2, 4, 8][sizeFlag];
-  if (fieldBytes === 0) return null;
-  const at = 5 + (singleSegment ? 0 : 1) + [0, 1, 2, 4][descriptor & 3];
-  if (at + fieldBytes > header.length) return null; // a truncated file: the decoder says so
-  let size = 0;
-  for (let i = fieldBytes - 1; i >= 0; --i) size = size * 256 + header[at + i];
-  return fieldBytes === 2 ? size + 256 : size;
-}
-
-// The piece of a compressed file handed to the decoder at a time: its memory holds one
-// piece and one block of output (128 KiB), never the whole file.
-const ZSTD_PIECE = 1 << 20;
-// Room reserved in the module up front for the size a frame header states, unless it is
-// more than this many times the compressed size or 1 GiB (a damaged or hostile header):
-// then the module's copy grows as the bytes come.
-const ZSTD_MAX_RATIO = 64, ZSTD_MAX_RESERVE = 1 << 30;
-
-// Chunks of a zstd file's decompressed bytes, decoded as they are copied into the module by
-// zstddec's streaming decoder (zstd's own C decoder compiled to WebAssembly): one or more
-// frames, with or without the size in their headers. `reserve(size)` is told the size the
-// first frame header states, so that the module's copy is made once, without growing.
-// The decoder yields nothing more, for ever, after a decoding error (a damaged frame or
-// checksum): more empty chunks from one piece than it has room for empty frames (8 bytes
-// each at least) mean that.
-async function* zstdChunks(blob, reserve) {
-  const compressed = new Uint8Array(await blob.arrayBuffer());
-  const size = zstdContentSize(compressed.subarray(0, 18));
-  if (size !== null && size <= ZSTD_MAX_RATIO * compressed.length && size <= ZSTD_MAX_RESERVE) reserve(size);
-  const { ZSTDDecoder } = await import('./zstddec-stream.mjs');
-  const decoder = new ZSTDDecoder();
-  await decoder.init();
-  decoders.push('zstddec');
-  let at = 0, reported = 0, empty = 0, emptyLimit = 0;
-  function* pieces() {
-    while (at < compressed.length) {
-      const piece = compressed.subarray(at, at + ZSTD_PIECE);
-      at += piece.length;
-      empty = 0;
-      emptyLimit = (piece.length >> 3) + 8;
-      yield piece;
-    }
-  }
-  try {
-    for (const chunk of decoder.decodeStreaming(pieces())) {
-      if (chunk.length === 0) {
-        if (++empty > emptyLimit) throw new Error('zstd error: Data corruption detected');
-        continue;
-      }
-      yield [chunk, at - reported];
-      reported = at;
-    }
-  } catch (e) {
-    // The CLI's words (libzstd's) for input that ends inside a frame.
-    if (/Incomplete stream/.test(e.message)) throw new Error('zstd error: truncated frame (unexpected end of file)');
-    throw e;
-  }
 }
 
 // Chunks of the decompressed bytes of `blob`, by its first bytes (as the CLI decides).
@@ -85,6 +41,7 @@ async function* decompressed(blob, reserve) {
   if (head[0] === 0x42 && head[1] === 0x5a && head[2] === 0x68)
     throw new Error(`'${blob.name || 'data'}': bzip2 is not read in the browser; decompress it first (bunzip2)`);
   if (zstd) {
+    decoders.push('zstddec');
     yield* zstdChunks(blob, reserve);
     return;
   }
@@ -114,6 +71,90 @@ async function* decompressed(blob, reserve) {
   }
 }
 
+// The module with its import pawnkit_wait_for_bytes (web/src/streamed_input.js) wrapped in
+// WebAssembly.Suspending, found by its function's name: the glue shortens import names.
+async function createStreamingModule() {
+  let failed;
+  const failure = new Promise((resolve, reject) => { failed = reject; });
+  const instantiateWasm = (imports, receiveInstance) => {
+    for (const module of Object.values(imports))
+      for (const [name, f] of Object.entries(module))
+        if (typeof f === 'function' && f.name === '_pawnkit_wait_for_bytes') module[name] = new WebAssembly.Suspending(f);
+    WebAssembly.instantiateStreaming(fetch(new URL('./pawnkit.wasm', import.meta.url)), imports).then(({ instance, module }) => {
+      table = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Table);
+      receiveInstance(instance, module);
+    }, failed);
+    return {};
+  };
+  const M = await Promise.race([createPawnkit({ instantiateWasm }), failure]);
+  try {
+    streamedCall = WebAssembly.promising(table.get(M.streamedEntry()));
+  } catch (e) {
+    streamedCall = null; // the fallback: decode first, then read
+  }
+  return M;
+}
+
+// The decoding worker of the overlapped load, started with the first .zst file.
+let decodingWorker = null;
+
+// The overlapped load of a zstd file: an Input that the decoding worker fills while the
+// question runs, and a promise of the decoding's end (null, or the message of a damaged
+// or truncated file). Meanwhile the module's waits for bytes resolve at the worker's next
+// message; the bytes already there are read before.
+function arrive(id, M, blob, name) {
+  decodingWorker ??= new Worker(new URL('./zstd-worker.js', import.meta.url), { type: 'module' });
+  decoders = ['zstddec (overlapped)'];
+  copyMs = decodeMs = 0;
+  const input = new M.Input(name);
+  input.startArriving();
+  let wake = null, read = 0, last = 0;
+  M.waitForBytes = () => new Promise((resolve) => { wake = resolve; });
+  const arrived = new Promise((resolve) => {
+    const receive = (data) => {
+      if (data.size !== undefined) input.reserve(data.size + 1);
+      else if (data.chunk) {
+        const copyStarted = performance.now();
+        const at = input.append(data.length);
+        M.HEAPU8.set(new Uint8Array(data.chunk, 0, data.length), at); // after append: the memory may have grown
+        copyMs += performance.now() - copyStarted;
+        decodingWorker.postMessage({ appended: input.size() });
+        read += data.consumed;
+        const now = performance.now();
+        if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total: blob.size }); }
+      } else {
+        decodeMs = data.ms ?? 0;
+        input.finish();
+        M.waitForBytes = null;
+        resolve(data.error ?? null);
+      }
+      if (wake) { wake(1); wake = null; }
+    };
+    decodingWorker.onmessage = ({ data }) => receive(data);
+    // The worker's script did not load or failed outside its decoding: the question must not wait for ever.
+    decodingWorker.onerror = (e) => { e.preventDefault(); decodingWorker.terminate(); decodingWorker = null; receive({ error: e.message || 'the zstd decoding worker failed' }); };
+  });
+  decodingWorker.postMessage({ blob });
+  return { input, arrived };
+}
+
+async function isZstd(blob) {
+  const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
+  return head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
+}
+
+// The questions the module can answer while the bytes arrive: their preparing bindings.
+const streamedQuestions = { stats: 'prepareStats', find: 'prepareFind', similar: 'prepareSimilar', games: 'prepareGames' };
+
+// The module's answer to `question`: called directly, or, while the bytes arrive, prepared
+// and run through the streamed entry.
+async function ask(M, question, arriving, ...args) {
+  if (!arriving) return M[question](...args);
+  M[streamedQuestions[question]](...args);
+  await streamedCall();
+  return M.takeStreamedResult();
+}
+
 // The Input (module memory) holding the decompressed bytes of one or more blobs.
 async function load(id, M, blobs, name, key) {
   if (key && loaded && loaded.key === key) {
@@ -122,7 +163,7 @@ async function load(id, M, blobs, name, key) {
   }
   if (loaded) { loaded.input.delete(); loaded = null; }
   decoders = [];
-  copyMs = 0;
+  copyMs = decodeMs = 0;
   const input = new M.Input(name);
   const total = blobs.reduce((n, b) => n + b.size, 0);
   input.reserve(total + blobs.length); // plain files' size; decompressed bytes grow beyond it
@@ -168,7 +209,11 @@ function exploreIndex(id, args) {
   post('result', id, { result: answer });
 }
 
-self.onmessage = async (event) => {
+// One request at a time: a question that waits for bytes lets other messages in.
+let requests = Promise.resolve();
+self.onmessage = (event) => { requests = requests.then(() => answer(event)); };
+
+async function answer(event) {
   const { id, op, data, name, key, args = {} } = event.data;
   try {
     const M = await modulePromise;
@@ -177,23 +222,32 @@ self.onmessage = async (event) => {
     const blobs = (Array.isArray(data) ? data : [data]).map((d) => asBlob(d, name));
     const fileName = name || blobs[0].name || '<memory>';
     const loadStarted = performance.now();
-    const input = await load(id, M, blobs, fileName, key);
+    const overlap = streamedCall && streamedQuestions[op] && blobs.length === 1 &&
+      !(key && loaded && loaded.key === key) && await isZstd(blobs[0]);
+    let input, arrived = null;
+    if (overlap) {
+      if (loaded) { loaded.input.delete(); loaded = null; }
+      ({ input, arrived } = arrive(id, M, blobs[0], fileName));
+    } else {
+      input = await load(id, M, blobs, fileName, key);
+    }
     const loadMs = performance.now() - loadStarted;
-    const size = input.size();
-    let last = 0;
+    let last = 0, finished = !arrived;
+    if (arrived) arrived.then(() => { finished = true; });
+    // Progress of the question, once the file is all there (before, of its reading).
     const progress = (games, bytes) => {
       const now = performance.now();
-      if (now - last < 100) return;
+      if (!finished || now - last < 100) return;
       last = now;
-      post('progress', id, { phase: op, games, done: bytes, total: size });
+      post('progress', id, { phase: op, games, done: bytes, total: input.size() });
     };
     const started = performance.now();
     let r;
-    if (op === 'stats') r = M.stats(input, args.minPlies ?? 8, progress);
-    else if (op === 'find') r = M.find(input, args.where ?? '', args.minPlies ?? 1, !!args.games, progress);
-    else if (op === 'similar') r = M.similar(input, args.to ?? '', args.top ?? 10, args.minPly ?? 20, args.ignoredFiles ?? 0, progress);
+    if (op === 'stats') r = await ask(M, 'stats', overlap, input, args.minPlies ?? 8, progress);
+    else if (op === 'find') r = await ask(M, 'find', overlap, input, args.where ?? '', args.minPlies ?? 1, !!args.games, progress);
+    else if (op === 'similar') r = await ask(M, 'similar', overlap, input, args.to ?? '', args.top ?? 10, args.minPly ?? 20, args.ignoredFiles ?? 0, progress);
     else if (op === 'search') r = M.searchGames(input, args.fen ?? '', args.match ?? 'exact', progress);
-    else if (op === 'games') r = M.games(input, [].concat(args.game ?? 0).join(','), progress);
+    else if (op === 'games') r = await ask(M, 'games', overlap, input, [].concat(args.game ?? 0).join(','), progress);
     else if (op === 'index') {
       // A new index of these files (an index of the files opened before is dropped).
       if (explorerIndex) { explorerIndex.index.delete(); explorerIndex = null; }
@@ -203,13 +257,19 @@ self.onmessage = async (event) => {
       else { explorerIndex = { key, index }; r = { text: JSON.stringify(added), warnings: added.warnings }; }
     }
     else throw new Error(`unknown operation '${op}'`);
+    if (arrived) {
+      // A damaged or truncated file's message, as when it is decoded first.
+      const error = await arrived;
+      if (error) { input.delete(); throw new Error(`${fileName}: ${error}`); }
+      if (key) loaded = { key, input, decoders };
+    }
     if (!key) input.delete();
     if (r.error) throw new Error(r.error);
     // JSON lines are parsed here, not on the page's thread (a games table of 10,000 lines).
     const result = args.lines ? r.text.split('\n').filter((l) => l).map((l) => JSON.parse(l)) : r.text;
     const charts = r.charts ? JSON.parse(r.charts) : undefined;
-    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, copyMs, decoders });
+    post('result', id, { result, warnings: r.warnings, charts, ms: performance.now() - started, loadMs, copyMs, decodeMs, decoders });
   } catch (e) {
     post('error', id, { message: e.message || String(e) });
   }
-};
+}

@@ -34,6 +34,7 @@
 #include "page_input.hpp"
 #include "report/stats_writer.hpp"
 #include "report/svg.hpp"
+#include "streamed_call.hpp"
 
 namespace pawnkit::web {
 
@@ -334,6 +335,31 @@ std::string check_query(const std::string& where) {
   return {};
 }
 
+// The questions above, prepared for the streamed entry (streamed_call.hpp): the Input and
+// the callback live until the worker has taken the Result.
+void prepare_stats(const Input& input, int min_plies, emscripten::val on_progress) {
+  prepare_streamed(
+      [&input, min_plies, on_progress] { return stats(input, min_plies, on_progress); });
+}
+
+void prepare_find(const Input& input, const std::string& where, int min_plies, bool games,
+                  emscripten::val on_progress) {
+  prepare_streamed([&input, where, min_plies, games, on_progress] {
+    return find(input, where, min_plies, games, on_progress);
+  });
+}
+
+void prepare_similar(const Input& input, const std::string& fen, int top, int min_ply,
+                     int ignored_files, emscripten::val on_progress) {
+  prepare_streamed([&input, fen, top, min_ply, ignored_files, on_progress] {
+    return similar(input, fen, top, min_ply, ignored_files, on_progress);
+  });
+}
+
+void prepare_games(const Input& input, const std::string& only, emscripten::val on_progress) {
+  prepare_streamed([&input, only, on_progress] { return games(input, only, on_progress); });
+}
+
 }  // namespace
 
 }  // namespace pawnkit::web
@@ -350,7 +376,9 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
       .constructor<std::string>()
       .function("append", &Input::append)
       .function("size", &Input::size)
-      .function("reserve", &Input::reserve);
+      .function("reserve", &Input::reserve)
+      .function("startArriving", &Input::start_arriving)
+      .function("finish", &Input::finish);
   function("analyze", &analyze);
   function("details", &details);
   function("stats", &stats);
@@ -358,5 +386,9 @@ EMSCRIPTEN_BINDINGS(pawnkit) {
   function("similar", &similar);
   function("games", &games);
   function("checkQuery", &check_query);
+  function("prepareStats", &prepare_stats);
+  function("prepareFind", &prepare_find);
+  function("prepareSimilar", &prepare_similar);
+  function("prepareGames", &prepare_games);
   function("drawingScheme", &drawing_scheme);
 }

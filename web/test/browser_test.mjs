@@ -126,6 +126,16 @@ await check('a bad FEN shows the CLI message in #error and the page keeps workin
 });
 
 const sample = path.join(source, 'data/sample.pgn');
+// pawnkit.statsText of a file in `where` (a page): {text, decoders} or {error}.
+const statsInPage = (where, file) => where.evaluate(async (base64) => {
+  const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  try {
+    const r = await window.pawnkit.statsText(data);
+    return { text: r.text, decoders: r.decoders.join(' ') };
+  } catch (e) {
+    return { error: e.message };
+  }
+}, fs.readFileSync(file).toString('base64'));
 async function openFile(file) {
   await page.waitForFunction(() => document.getElementById('work').hidden, { timeout: 60000 });
   await page.$eval('#stats-json', (e) => { e.textContent = ''; });
@@ -173,8 +183,11 @@ await check('the stats charts are stats --svg\'s files, byte for byte', async ()
 
 // zstddec's streaming decoder reads every .zst: a file whose frame header states its size,
 // one compressed from a pipe (no size), two frames (the first frame's size is not the
-// file's); a damaged one (its frame checksum) and a truncated one are errors in the CLI's words.
+// file's); a damaged one (its frame checksum) and a truncated one are errors in the CLI's
+// words. Both ways: decoded in a second worker while the module reads (Chromium has
+// JavaScript Promise Integration), and decoded first (`?overlap=off`, as in other browsers).
 await check('.pgn.zst with and without the size, of two frames, give the CLI\'s stats', async () => {
+  const decodedFirst = await openPage(browser, `${url}?overlap=off`, 1200, 1000, checks);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-'));
   const sized = path.join(dir, 'sized.pgn.zst'), piped = path.join(dir, 'piped.pgn.zst');
   const twoFrames = path.join(dir, 'two-frames.pgn.zst'), damaged = path.join(dir, 'damaged.pgn.zst');
@@ -186,22 +199,46 @@ await check('.pgn.zst with and without the size, of two frames, give the CLI\'s 
   fs.writeFileSync(truncated, bytes.subarray(0, bytes.length >> 1));
   bytes[bytes.length >> 1] ^= 0x55;
   fs.writeFileSync(damaged, bytes);
-  const inPage = (file) => page.evaluate(async (base64) => {
-    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    try {
-      const r = await window.pawnkit.statsText(data);
-      return { text: r.text, decoders: r.decoders.join(' ') };
-    } catch (e) {
-      return { error: e.message };
+  for (const [where, decoders] of [[page, 'zstddec (overlapped)'], [decodedFirst, 'zstddec']]) {
+    const inPage = (file) => statsInPage(where, file);
+    for (const file of [sized, piped, twoFrames]) {
+      const r = await inPage(file);
+      assert.equal(r.decoders, decoders, `${file}: ${r.error}`);
+      assert.equal(r.text.trim(), run(['stats', '--format', 'json', file]).trim(), file);
     }
-  }, fs.readFileSync(file).toString('base64'));
-  for (const file of [sized, piped, twoFrames]) {
-    const r = await inPage(file);
-    assert.equal(r.decoders, 'zstddec', `${file}: ${r.error}`);
-    assert.equal(r.text.trim(), run(['stats', '--format', 'json', file]).trim(), file);
+    assert.match((await inPage(damaged)).error || '', /zstd error: Data corruption detected/, `a damaged .zst (${decoders})`);
+    assert.match((await inPage(truncated)).error || '', /zstd error: truncated frame/, `a truncated .zst (${decoders})`);
   }
-  assert.match((await inPage(damaged)).error || '', /zstd error: Data corruption detected/, 'a damaged .zst');
-  assert.match((await inPage(truncated)).error || '', /zstd error: truncated frame/, 'a truncated .zst');
+  await decodedFirst.close();
+  await page.bringToFront(); // a page behind another one draws nothing (the checks below)
+});
+
+// The overlapped read over many of the decoding worker's messages (1 MiB each), where the
+// module waits for bytes again and again: stats, find and the games table equal the CLI's,
+// and the decoded bytes stay for the next question on the file. Then a UTF-16 file (its
+// byte order mark decides how the arriving bytes are read).
+await check('a .pgn.zst of many chunks is read while it is decoded, with the CLI\'s answers', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawnkit-web-'));
+  const many = path.join(dir, 'many.pgn'), utf16 = path.join(dir, 'utf16.pgn');
+  fs.writeFileSync(many, Buffer.concat(Array(8).fill(fs.readFileSync(sample))));
+  fs.writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(fs.readFileSync(sample, 'latin1'), 'utf16le')]));
+  for (const file of [many, utf16]) execFileSync('zstd', ['-q', '-f', file]);
+  const r = await statsInPage(page, `${many}.zst`);
+  assert.equal(r.decoders, 'zstddec (overlapped)', r.error);
+  assert.equal(r.text.trim(), run(['stats', '--format', 'json', `${many}.zst`]).trim());
+  const answers = await page.evaluate(async (base64) => {
+    const data = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]);
+    const where = 'd4 in white.isolated';
+    const found = await window.pawnkit.find(data, { where });
+    const table = await window.pawnkit.games(data, { key: 'many' });
+    const again = await window.pawnkit.games(data, { key: 'many' });
+    return { found: found.length, table: table.length, again: again.length };
+  }, fs.readFileSync(`${many}.zst`).toString('base64'));
+  const cliFound = run(['find', '--where', 'd4 in white.isolated', `${many}.zst`]).split('\n').filter((l) => l).length;
+  assert.deepEqual(answers, { found: cliFound, table: 2400, again: 2400 });
+  const u = await statsInPage(page, `${utf16}.zst`);
+  assert.equal(u.decoders, 'zstddec (overlapped)', u.error);
+  assert.equal(u.text.trim(), run(['stats', '--format', 'json', `${utf16}.zst`]).trim());
 });
 
 await check('a file dropped on the drop zone is read like an opened one', async () => {
