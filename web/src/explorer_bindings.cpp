@@ -38,6 +38,9 @@ class BrowserIndex {
     PageSink messages(std::move(on_progress));
     index_db::IndexSink sink(builder, messages);
     std::vector<index_db::IndexWorker> workers(1);
+    // One thread: each game goes to the builder as it is replayed, not through the
+    // pipeline's output text (as the CLI's one-thread build does).
+    workers.front().set_direct(&builder);
     builder.set_file(input.name());
     const auto source = input.source();
     analysis::run_pipeline(*source, std::span(workers), sink);
