@@ -23,6 +23,14 @@ std::optional<int> parse_elo(std::string_view text) {
   return v > 0 ? std::optional<int>(v) : std::nullopt;
 }
 
+std::optional<GameRatings> parse_ratings(std::optional<std::string_view> white_elo_tag,
+                                         std::optional<std::string_view> black_elo_tag) {
+  const auto white = white_elo_tag ? parse_elo(*white_elo_tag) : std::nullopt;
+  const auto black = black_elo_tag ? parse_elo(*black_elo_tag) : std::nullopt;
+  if (!white || !black) return std::nullopt;
+  return GameRatings{*white, *black};
+}
+
 // 10^(-difference / 400) as an exponential, which is cheaper than pow.
 constexpr double elo_scale = 2.302585092994045684 / 400;  // ln(10) / 400
 

@@ -23,6 +23,10 @@ std::optional<int> parse_elo(std::string_view elo_tag);
 struct GameRatings {
   int white = 0, black = 0;
 };
+// The ratings of a game's WhiteElo and BlackElo tag values (either may be missing): both
+// or neither, so that a game rated on one side only counts as unrated everywhere.
+std::optional<GameRatings> parse_ratings(std::optional<std::string_view> white_elo_tag,
+                                         std::optional<std::string_view> black_elo_tag);
 
 // The Elo formula: the expected score (0..1) of a player rated `own` against `other`, and
 // the same for a rating difference own - other in Elo points.

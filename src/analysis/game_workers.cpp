@@ -43,13 +43,7 @@ void AnalyzeWorker::game(const io::GameRecord& game, std::string& out,
 }
 
 std::optional<GameRatings> game_ratings(const io::GameRecord& game) {
-  auto elo = [&](std::string_view tag) -> std::optional<int> {
-    const auto text = game.tag(tag);
-    return text ? parse_elo(*text) : std::nullopt;
-  };
-  const auto white = elo("WhiteElo"), black = elo("BlackElo");
-  if (!white || !black) return std::nullopt;
-  return GameRatings{*white, *black};
+  return parse_ratings(game.tag("WhiteElo"), game.tag("BlackElo"));
 }
 
 void StatsWorker::game(const io::GameRecord& game, std::string& /*out*/,

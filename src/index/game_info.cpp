@@ -21,11 +21,6 @@ std::optional<long> number(std::string_view text) {
   return value;
 }
 
-// A rating as analysis::game_ratings reads it.
-std::optional<int> elo(std::optional<std::string_view> text) {
-  return text ? analysis::parse_elo(*text) : std::nullopt;
-}
-
 }  // namespace
 
 std::string_view speed_name(Speed s) { return speed_names[std::size_t(s)]; }
@@ -130,10 +125,9 @@ GameInfo GameInfo::from(const io::GameRecord& game) {
   info.site = tag(kSite);
   info.time_control = tag(kTimeControl);
   info.file = std::string(game.file);
-  const auto white_elo = elo(found[kWhiteElo]), black_elo = elo(found[kBlackElo]);
-  if (white_elo && black_elo) {  // analysis::game_ratings: both or neither
-    info.white_elo = *white_elo;
-    info.black_elo = *black_elo;
+  if (const auto ratings = analysis::parse_ratings(found[kWhiteElo], found[kBlackElo])) {
+    info.white_elo = ratings->white;  // as analysis::game_ratings reads them
+    info.black_elo = ratings->black;
   }
   info.number_in_file = game.number;
   info.line = game.line;
