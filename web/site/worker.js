@@ -32,12 +32,44 @@ function post(type, id, payload) {
   self.postMessage({ type, id, ...payload });
 }
 
+// The first 4 bytes of `blob`, by which it is decompressed (as the CLI decides).
+async function headOf(blob) {
+  return new Uint8Array(await blob.slice(0, 4).arrayBuffer());
+}
+const isZstdHead = (head) => head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
+
+// The input bytes `bytes` appended to `input` in the module's memory, the time it takes
+// added to copyMs.
+function copyIntoModule(M, input, bytes) {
+  const copyStarted = performance.now();
+  const at = input.append(bytes.length);
+  M.HEAPU8.set(bytes, at); // after append: the memory may have grown
+  copyMs += performance.now() - copyStarted;
+}
+
+// A progress report of reading a file's `total` bytes, at most every 100 ms: called with
+// the bytes read so far.
+function readingProgress(id, total) {
+  let last = 0;
+  return (read) => {
+    const now = performance.now();
+    if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total }); }
+  };
+}
+
+// Whether the last file read is the one of `key` (kept for the next request on it).
+const isLoaded = (key) => key && loaded && loaded.key === key;
+
+function dropLoaded() {
+  if (loaded) { loaded.input.delete(); loaded = null; }
+}
+
 // Chunks of the decompressed bytes of `blob`, by its first bytes (as the CLI decides).
 // `reserve(size)`: the decompressed size, when the file states it (zstd).
 async function* decompressed(blob, reserve) {
-  const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
+  const head = await headOf(blob);
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  const zstd = head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
+  const zstd = isZstdHead(head);
   if (head[0] === 0x42 && head[1] === 0x5a && head[2] === 0x68)
     throw new Error(`'${blob.name || 'data'}': bzip2 is not read in the browser; decompress it first (bunzip2)`);
   if (zstd) {
@@ -108,20 +140,17 @@ function arrive(id, M, blob, name) {
   copyMs = decodeMs = 0;
   const input = new M.Input(name);
   input.startArriving();
-  let wake = null, read = 0, last = 0;
+  let wake = null, read = 0;
+  const reading = readingProgress(id, blob.size);
   M.waitForBytes = () => new Promise((resolve) => { wake = resolve; });
   const arrived = new Promise((resolve) => {
     const receive = (data) => {
       if (data.size !== undefined) input.reserve(data.size + 1);
       else if (data.chunk) {
-        const copyStarted = performance.now();
-        const at = input.append(data.length);
-        M.HEAPU8.set(new Uint8Array(data.chunk, 0, data.length), at); // after append: the memory may have grown
-        copyMs += performance.now() - copyStarted;
+        copyIntoModule(M, input, new Uint8Array(data.chunk, 0, data.length));
         decodingWorker.postMessage({ appended: input.size() });
         read += data.consumed;
-        const now = performance.now();
-        if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total: blob.size }); }
+        reading(read);
       } else {
         decodeMs = data.ms ?? 0;
         input.finish();
@@ -138,11 +167,6 @@ function arrive(id, M, blob, name) {
   return { input, arrived };
 }
 
-async function isZstd(blob) {
-  const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
-  return head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd;
-}
-
 // The questions the module can answer while the bytes arrive: their preparing bindings.
 const streamedQuestions = { stats: 'prepareStats', find: 'prepareFind', similar: 'prepareSimilar', games: 'prepareGames' };
 
@@ -157,28 +181,25 @@ async function ask(M, question, arriving, ...args) {
 
 // The Input (module memory) holding the decompressed bytes of one or more blobs.
 async function load(id, M, blobs, name, key) {
-  if (key && loaded && loaded.key === key) {
+  if (isLoaded(key)) {
     decoders = loaded.decoders;
     return loaded.input;
   }
-  if (loaded) { loaded.input.delete(); loaded = null; }
+  dropLoaded();
   decoders = [];
   copyMs = decodeMs = 0;
   const input = new M.Input(name);
   const total = blobs.reduce((n, b) => n + b.size, 0);
   input.reserve(total + blobs.length); // plain files' size; decompressed bytes grow beyond it
-  let read = 0, last = 0;
+  let read = 0;
+  const reading = readingProgress(id, total);
   try {
     for (const blob of blobs) {
       const reserve = (size) => input.reserve(input.size() + size + blobs.length);
       for await (const [chunk, consumed] of decompressed(blob, reserve)) {
-        const copyStarted = performance.now();
-        const at = input.append(chunk.length);
-        M.HEAPU8.set(chunk, at); // after append: the memory may have grown
-        copyMs += performance.now() - copyStarted;
+        copyIntoModule(M, input, chunk);
         read += consumed;
-        const now = performance.now();
-        if (now - last > 100) { last = now; post('progress', id, { phase: 'reading', done: read, total }); }
+        reading(read);
       }
       if (blobs.length > 1) M.HEAPU8.set([10], input.append(1)); // files end with a newline
     }
@@ -223,10 +244,10 @@ async function answer(event) {
     const fileName = name || blobs[0].name || '<memory>';
     const loadStarted = performance.now();
     const overlap = streamedCall && streamedQuestions[op] && blobs.length === 1 &&
-      !(key && loaded && loaded.key === key) && await isZstd(blobs[0]);
+      !isLoaded(key) && isZstdHead(await headOf(blobs[0]));
     let input, arrived = null;
     if (overlap) {
-      if (loaded) { loaded.input.delete(); loaded = null; }
+      dropLoaded();
       ({ input, arrived } = arrive(id, M, blobs[0], fileName));
     } else {
       input = await load(id, M, blobs, fileName, key);
