@@ -1,16 +1,19 @@
 // The index builder's cheaper primitives against plain ones: GameInfo::from's one pass
 // over the tags against a lookup of each tag by name (GameRecord::tag, game_ratings), and
-// the batch rows' branchless order and sort against std::tie's order and std::sort.
+// the batch rows' branchless order and sort against std::tie's order and std::sort, the
+// open-addressed set of pending content hashes against std::set.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "analysis/game_workers.hpp"
 #include "index/builder.hpp"
+#include "index/content_hash_set.hpp"
 #include "index/game_info.hpp"
 #include "io/pgn/reader.hpp"
 #include "io/source/byte_source.hpp"
@@ -127,6 +130,31 @@ TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
   for (const Row& r : rows) games.push_back(r.game);
   std::sort(games.begin(), games.end());
   for (std::uint32_t i = 0; i < games.size(); ++i) ASSERT_EQ(games[i], i);
+}
+
+TEST(IndexRows, ThePendingHashSetAnswersAsStdSetThroughGrowthAndClear) {
+  using index_db::ContentHash;
+  std::mt19937_64 random(7);
+  index_db::ContentHashSet set;
+  std::set<std::pair<std::uint64_t, std::uint64_t>> plain;
+  // Few distinct low words, so that hashes collide on their slot and probe past each
+  // other; the all-zero hash (the free slot's mark) among them.
+  auto pick = [&] { return ContentHash{random() % 5000, random() % 64}; };
+  for (int round = 0; round < 3; ++round) {
+    for (int i = 0; i < 20000; ++i) {  // grows from nothing past 1024 slots several times
+      const ContentHash h = i == 100 ? ContentHash{} : pick();
+      const bool had = plain.count({h.high, h.low}) > 0;
+      ASSERT_EQ(set.contains(h), had) << round << " " << i;
+      if (!had) {
+        set.insert(h);
+        plain.insert({h.high, h.low});
+      }
+      ASSERT_TRUE(set.contains(h));
+    }
+    set.clear();
+    plain.clear();
+    ASSERT_FALSE(set.contains(ContentHash{}));
+  }
 }
 
 }  // namespace

@@ -13,10 +13,10 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "analysis/pipeline.hpp"
+#include "index/content_hash_set.hpp"
 #include "index/game_visits.hpp"
 #include "index/keys.hpp"
 #include "index/placement_stats.hpp"
@@ -89,9 +89,6 @@ class IndexBuilder final : public EntryTarget {
   static constexpr std::size_t max_runs = 16;
 
  private:
-  struct HashOf {
-    std::size_t operator()(const ContentHash& h) const { return std::size_t(h.low); }
-  };
   void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
   // A row's model-game candidate, with its game's fields (game_fields_).
   Candidate candidate(const Row& r) const {
@@ -126,7 +123,7 @@ class IndexBuilder final : public EntryTarget {
   std::vector<GameKeys> games_in_batch_;
   std::vector<BatchGame> game_fields_;  // the batch's games in order of adding
   std::string file_;
-  std::unordered_set<ContentHash, HashOf> pending_hashes_;  // games not yet ingested
+  ContentHashSet pending_hashes_;                 // games not yet ingested
   std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index
   std::uint64_t* file_games_ = nullptr;           // sources_[file_]
   BuildCounts counts_;
