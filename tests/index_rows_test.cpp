@@ -95,27 +95,50 @@ TEST(IndexRows, GameInfoFromTheTagsInOnePassIsTheLookupByName) {
     EXPECT_EQ(GameInfo::from(g).encode(), plain_info(g).encode()) << "game " << g.number;
 }
 
+// A row's key and cell as they went in: (kind, high, low, cell), in the plain order.
+struct PlainKey {
+  char kind;
+  std::uint64_t high, low;
+  std::uint32_t cell;
+  auto tie() const { return std::tie(kind, high, low, cell); }
+};
+
+PlainKey plain_key(const Row& r) { return {r.kind(), r.high(), r.low(), r.cell()}; }
+
 TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
   std::mt19937_64 random(29);
-  // Few values per field, so that most pairs tie on some fields.
+  // Few values per field, so that most pairs tie on some fields; each of the bits the
+  // packing keeps at the edges of its fields (a pawn on a2 and on h7, a structure's id and
+  // side, the cell's top bit).
   auto pick = [&](std::uint64_t n) { return random() % n; };
+  const std::uint64_t pawns[] = {0, 1ULL << 8, 1ULL << 55, 0x0000ff0000ff0000ULL,
+                                 0x00ffffffffffff00ULL};
   std::vector<Row> rows(20000);
-  const char kinds[] = {'C', 'E', 'S'};
+  std::vector<PlainKey> keys;
   for (std::uint32_t i = 0; i < rows.size(); ++i) {
-    Row& r = rows[i];
-    r = Row{};
-    r.kind = kinds[pick(3)];
-    r.high = pick(4) << 62 | pick(3);  // the top bit too (unsigned order)
-    r.low = pick(3) << 40 | pick(2);
-    r.cell = std::uint32_t(pick(3)) << 20 | std::uint32_t(pick(2));
-    r.game = i;
+    PlainKey k{
+        "CES"[pick(3)], pawns[pick(5)], pawns[pick(5)],
+        std::uint32_t(pick(2)) << 29 | std::uint32_t(pick(3)) << 20 | std::uint32_t(pick(2))};
+    if (k.kind == 'S') {
+      k.high = pick(3) << 56 | pick(2) << 48;  // a structure's id and side
+      k.low = 0;
+    }
+    ASSERT_TRUE(rows[i].set_key(k.kind, k.high, k.low, k.cell)) << i;
+    rows[i].game = i;
+    const PlainKey back = plain_key(rows[i]);  // unpacked as it went in
+    ASSERT_EQ(back.tie(), k.tie()) << i;
+    keys.push_back(k);
   }
   auto plain_less = [](const Row& a, const Row& b) {
-    return std::tie(a.kind, a.high, a.low, a.cell) < std::tie(b.kind, b.high, b.low, b.cell);
+    return plain_key(a).tie() < plain_key(b).tie();
   };
   for (std::size_t i = 0; i + 1 < rows.size(); ++i) {
     ASSERT_EQ(rows[i] < rows[i + 1], plain_less(rows[i], rows[i + 1])) << i;
     ASSERT_EQ(rows[i + 1] < rows[i], plain_less(rows[i + 1], rows[i])) << i;
+    ASSERT_EQ(rows[i].same_key(rows[i + 1]),
+              std::tie(keys[i].kind, keys[i].high, keys[i].low) ==
+                  std::tie(keys[i + 1].kind, keys[i + 1].high, keys[i + 1].low))
+        << i;
     ASSERT_FALSE(rows[i] < rows[i]);
   }
   std::vector<Row> expected = rows;
@@ -130,6 +153,19 @@ TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
   for (const Row& r : rows) games.push_back(r.game);
   std::sort(games.begin(), games.end());
   for (std::uint32_t i = 0; i < games.size(); ++i) ASSERT_EQ(games[i], i);
+}
+
+TEST(IndexRows, ARowRefusesAKeyItsPackingCannotHold) {
+  Row r;
+  EXPECT_FALSE(r.set_key('E', 1ULL << 3, 0, 0));   // a white pawn on rank 1
+  EXPECT_FALSE(r.set_key('C', 0, 1ULL << 60, 0));  // a black pawn on rank 8
+  EXPECT_FALSE(r.set_key('S', 1ULL << 56, 1, 0));  // a structure key's low word
+  EXPECT_FALSE(r.set_key('S', 1ULL << 56 | 1, 0, 0));
+  EXPECT_FALSE(r.set_key('E', 0, 0, 1U << 30));  // a cell of 31 bits
+  EXPECT_FALSE(r.set_key('G', 0, 0, 0));         // not a counts key
+  EXPECT_EQ(r.key_hi, 0u);                       // untouched
+  EXPECT_EQ(r.key_lo, 0u);
+  EXPECT_TRUE(r.set_key('E', 0x00ffffffffffff00ULL, 0x00ffffffffffff00ULL, (1U << 30) - 1));
 }
 
 TEST(IndexRows, ThePendingHashSetAnswersAsStdSetThroughGrowthAndClear) {

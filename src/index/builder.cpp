@@ -103,10 +103,17 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
     pending_hashes_.reserve(batch_games_);  // no rehashing within a batch
   }
   const auto in_batch = std::uint32_t(game_fields_.size());
-  for (const Visit& v : visits)
-    rows_.push_back({word_at(v.key, 1), word_at(v.key, 9), cell, in_batch, v.first_ply,
-                     std::uint16_t(v.move ? *v.move + 1 : 0), v.key.bytes[0],
-                     std::uint8_t(std::min<std::uint32_t>(v.plies, 40))});
+  for (const Visit& v : visits) {
+    Row& row = rows_.emplace_back();
+    if (!row.set_key(v.key.bytes[0], word_at(v.key, 1), word_at(v.key, 9), cell)) {
+      error_ = "internal error: a key or cell the batch rows cannot hold";
+      return;
+    }
+    row.game = in_batch;
+    row.first_ply = v.first_ply;
+    row.move = std::uint16_t(v.move ? *v.move + 1 : 0);
+    row.held = std::uint8_t(std::min<std::uint32_t>(v.plies, 40));
+  }
   game_fields_.push_back({hash.high, score_of_game, result});
   games_in_batch_.push_back({hash, number, std::move(info)});
   ++*file_games_;
@@ -120,16 +127,16 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
 // appended, then put in add_game's order by CellStats::tidy_appended.
 void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const {
   std::size_t cells = 0;
-  for (std::size_t k = i; k < j; ++k) cells += k == i || rows_[k].cell != rows_[k - 1].cell;
+  for (std::size_t k = i; k < j; ++k) cells += k == i || rows_[k].cell() != rows_[k - 1].cell();
   stats.cells.resize(cells);
   CellStats* c = nullptr;
   for (std::size_t k = i; k < j; ++k) {
     const Row& r = rows_[k];
     prefetch_game(k + prefetch_rows);
     const BatchGame& g = game_fields_[r.game];
-    if (k == i || r.cell != rows_[k - 1].cell) {
+    if (k == i || r.cell() != rows_[k - 1].cell()) {
       c = c ? c + 1 : stats.cells.data();
-      c->restart(r.cell);
+      c->restart(r.cell());
     }
     c->score.add(g.result);
     if (r.move) {
@@ -230,7 +237,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
   PlacementStats stats;
   for (std::size_t i = 0; i < rows_.size();) {
     prefetch_game(i + prefetch_rows);
-    const PackedKey key = key_of(rows_[i].kind, rows_[i].high, rows_[i].low);
+    const PackedKey key = key_of(rows_[i].kind(), rows_[i].high(), rows_[i].low());
     if (!middle_written && key.bytes[0] > 'F') write_middle();
     std::size_t j = i + 1;
     while (j < rows_.size() && rows_[j].same_key(rows_[i])) ++j;
@@ -239,7 +246,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
       const Row& r = rows_[i];
       const BatchGame& g = game_fields_[r.game];
       PlacementStats::encode_one_game(
-          value, r.cell, g.result,
+          value, r.cell(), g.result,
           r.move ? std::optional<std::uint32_t>(r.move - 1u) : std::nullopt, candidate(r));
     } else {
       sum_rows(i, j, stats);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analysis/pipeline.hpp"
+#include "index/batch_row.hpp"
 #include "index/content_hash_set.hpp"
 #include "index/game_visits.hpp"
 #include "index/keys.hpp"
@@ -44,32 +45,9 @@ class IndexBuilder final : public EntryTarget {
   // Writes what is pending.
   std::string flush();
   const BuildCounts& counts() const { return counts_; }
-  // One game's visit of one key, waiting for the batch to be sorted and summed: 32 bytes
-  // (the writer sorts millions of them, and their pages are faulted in as they are
-  // written: 64 bytes at first, then 48; the game's own fields are kept once, in
-  // game_fields_, not in each of its rows). The key is its kind byte and two words (an
-  // exact or centre key's pawn bitboards, a structure key's two bytes on top of `high`),
-  // compared in that order: the order of the key's bytes, RocksDB's order.
-  struct Row {
-    std::uint64_t high, low;
-    std::uint32_t cell;
-    std::uint32_t game;  // the game's place in the batch (game_fields_)
-    std::uint32_t first_ply;
-    std::uint16_t move;  // code + 1 (a code has 15 bits), 0: the game ended there
-    char kind;
-    std::uint8_t held;  // plies the placement held, at most 40 (all model_score counts)
-    bool same_key(const Row& o) const { return kind == o.kind && high == o.high && low == o.low; }
-    // (kind, high, low, cell) in lexicographic order, without branches: the sort of a
-    // batch's rows (pdqsort's branchless partition) took a third less time than
-    // std::sort with the compare's branches, which the data mispredicts.
-    // (`|` and `&`, not `||` and `&&`: no short circuit to branch on).
-    bool operator<(const Row& o) const {
-      const bool low_less = (low < o.low) | ((low == o.low) & (cell < o.cell));
-      const bool high_less = (high < o.high) | ((high == o.high) & low_less);
-      return (kind < o.kind) | ((kind == o.kind) & high_less);
-    }
-  };
-  static_assert(sizeof(Row) == 32);
+  // One game's visit of one key (batch_row.hpp: its key and cell packed in 128 bits). The
+  // game's own fields are kept once, in game_fields_, not in each of its rows.
+  using Row = BatchRow;
   // What the rows of a game share, once per game of the batch (Row::game): 16 bytes, so
   // that a batch's fit the cache better (the rows, read in key order, look them up at
   // random). The game's number is the batch's first plus its place.
