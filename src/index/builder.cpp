@@ -100,7 +100,6 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
     rows_.reserve(std::min<std::size_t>(batch_games_ * 96, std::size_t(1) << 22));
     games_in_batch_.reserve(batch_games_);
     game_fields_.reserve(batch_games_);
-    pending_hashes_.reserve(batch_games_);  // no rehashing within a batch
   }
   const auto in_batch = std::uint32_t(game_fields_.size());
   for (const Visit& v : visits) {

@@ -34,10 +34,6 @@ class ContentHashSet {
     place(hash);
     ++size_;
   }
-  // Room for `n` hashes without growing.
-  void reserve(std::size_t n) {
-    while (slots_.size() < 2 * n) grow();
-  }
   // Empty again, its room kept.
   void clear() {
     std::fill(slots_.begin(), slots_.end(), ContentHash{});
@@ -57,6 +53,8 @@ class ContentHashSet {
     while (!is_empty_slot(slots_[i])) i = (i + 1) & (slots_.size() - 1);
     slots_[i] = hash;
   }
+  // Twice the room (1,024 slots at first: a small file's build zeroes no more), each hash
+  // placed again.
   void grow() {
     std::vector<ContentHash> old(std::max<std::size_t>(1024, 2 * slots_.size()));
     old.swap(slots_);
