@@ -16,15 +16,6 @@
 namespace pawnkit::index_db {
 namespace {
 
-// A placement or structure key as its kind byte and the next 16 bytes as two big-endian
-// words (zero-padded): the bytes' order is the order of (kind, high, low).
-std::uint64_t word_at(const PackedKey& key, std::size_t from) {
-  std::uint64_t w = 0;
-  for (std::size_t i = from; i < from + 8; ++i)
-    w = (w << 8) | static_cast<unsigned char>(key.bytes[i]);
-  return w;
-}
-
 PackedKey key_of(char kind, std::uint64_t high, std::uint64_t low) {
   PackedKey k;
   k.bytes[0] = kind;
@@ -104,7 +95,7 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
   const auto in_batch = std::uint32_t(game_fields_.size());
   for (const Visit& v : visits) {
     Row& row = rows_.emplace_back();
-    if (!row.set_key(v.key.bytes[0], word_at(v.key, 1), word_at(v.key, 9), cell)) {
+    if (!row.set_key(v.key.kind, v.key.high, v.key.low, cell)) {
       error_ = "internal error: a key or cell the batch rows cannot hold";
       return;
     }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 
 #include <pawnkit/chess/pawn_report.hpp>
 
@@ -56,19 +55,6 @@ std::optional<std::uint32_t> move_code(Bitboard before, Bitboard pawns_before,
   return code;
 }
 
-// Whether two keys made by packed_placement_key or packed_structure_key are the same: their
-// bytes past the size are zero, so the whole arrays compare as their bytes do, in three
-// loads each (PackedKey's == called memcmp, 2% of a build: a game's centre and structure
-// keys are each looked for among the ones it reached before).
-bool same_packed(const PackedKey& a, const PackedKey& b) {
-  std::uint64_t a0, a1, b0, b1;
-  std::memcpy(&a0, a.bytes.data(), 8);
-  std::memcpy(&a1, a.bytes.data() + 8, 8);
-  std::memcpy(&b0, b.bytes.data(), 8);
-  std::memcpy(&b1, b.bytes.data() + 8, 8);
-  return ((a0 ^ b0) | (a1 ^ b1)) == 0 && a.bytes[16] == b.bytes[16] && a.size == b.size;
-}
-
 }  // namespace
 
 ContentHash content_hash(const io::GameRecord& game) {
@@ -99,7 +85,7 @@ void GameEntry::append(std::string& out, const ContentHash& hash, std::string_vi
                        std::span<const Visit> visits) {
   const std::size_t start = out.size();
   out.resize(start + 4 + 16 + max_varint_bytes + info.size() + 4 * max_varint_bytes +
-             visits.size() * (1 + 17 + 3 * max_varint_bytes));
+             visits.size() * (16 + 4 * max_varint_bytes));
   char* const body = out.data() + start + 4;
   char* p = write_fixed64(body, hash.high);
   p = write_fixed64(p, hash.low);
@@ -110,8 +96,9 @@ void GameEntry::append(std::string& out, const ContentHash& hash, std::string_vi
   p = write_varint(p, std::uint32_t(score_of_game));
   p = write_varint(p, visits.size());
   for (const Visit& v : visits) {
-    p = write_varint(p, v.key.size);
-    p = std::copy_n(v.key.bytes.data(), v.key.size, p);
+    p = write_varint(p, std::uint64_t(v.key.kind));  // the key as its words: kept in memory only
+    p = write_fixed64(p, v.key.high);
+    p = write_fixed64(p, v.key.low);
     p = write_varint(p, v.first_ply);
     p = write_varint(p, v.plies);
     p = write_varint(p, v.move ? *v.move + 1 : 0);
@@ -135,7 +122,9 @@ bool GameEntry::read_from(std::string_view& bytes) {
   score_of_game = int(std::uint32_t(in.varint()));
   visits.resize(in.varint());
   for (Visit& v : visits) {
-    v.key = PackedKey::of(in.string());
+    v.key.kind = static_cast<char>(in.varint());
+    v.key.high = in.fixed64();
+    v.key.low = in.fixed64();
     v.first_ply = std::uint32_t(in.varint());
     v.plies = std::uint32_t(in.varint());
     const std::uint64_t move = in.varint();
@@ -151,12 +140,11 @@ void VisitTracker::start() {
   exact_ = center_ = structure_ = Open{};
 }
 
-void VisitTracker::open(Open& o, PackedKey key, int ply, std::vector<PackedKey>* seen) {
+void VisitTracker::open(Open& o, const KeyWords& key, int ply, std::vector<KeyWords>* seen) {
   o.first_ply = std::uint32_t(ply);
   o.first = true;
   if (seen && !key.empty()) {
-    o.first = std::none_of(seen->begin(), seen->end(),
-                           [&](const PackedKey& k) { return same_packed(k, key); });
+    o.first = std::find(seen->begin(), seen->end(), key) == seen->end();
     if (o.first) seen->push_back(key);
   }
   o.key = key;
@@ -165,7 +153,7 @@ void VisitTracker::open(Open& o, PackedKey key, int ply, std::vector<PackedKey>*
 void VisitTracker::close(Open& o, int ply, std::optional<std::uint32_t> move) {
   if (!o.key.empty() && o.first)
     visits_.push_back({o.key, o.first_ply, std::uint32_t(ply) - o.first_ply, move});
-  o.key = PackedKey{};
+  o.key = KeyWords{};
 }
 
 void VisitTracker::position(const Position& pos, int ply) {
@@ -173,11 +161,11 @@ void VisitTracker::position(const Position& pos, int ply) {
   const bool ending = in_ending(pos);
   auto structure_of = [&] {
     const auto match = classify_structure(white, black, ending);
-    return match ? packed_structure_key(match->id, match->side) : PackedKey{};
+    return match ? structure_words(match->id, match->side) : KeyWords{};
   };
   if (ply == 0) {
-    open(exact_, packed_placement_key(MatchKind::Exact, white, black), 0, nullptr);
-    open(center_, packed_placement_key(MatchKind::Center, white, black), 0, &seen_center_);
+    open(exact_, placement_words(MatchKind::Exact, white, black), 0, nullptr);
+    open(center_, placement_words(MatchKind::Center, white, black), 0, &seen_center_);
     open(structure_, structure_of(), 0, &seen_structure_);
   } else if (white != white_ || black != black_ || ending != ending_) {
     const Color mover = ~pos.side_to_move();
@@ -185,14 +173,14 @@ void VisitTracker::position(const Position& pos, int ply) {
         move_code(pieces_[mover == White ? 0 : 1], mover == White ? white_ : black_, pos);
     if (white != white_ || black != black_) {
       close(exact_, ply, move);
-      open(exact_, packed_placement_key(MatchKind::Exact, white, black), ply, nullptr);
+      open(exact_, placement_words(MatchKind::Exact, white, black), ply, nullptr);
     }
     if (((white ^ white_) | (black ^ black_)) & center_files) {
       close(center_, ply, move);
-      open(center_, packed_placement_key(MatchKind::Center, white, black), ply, &seen_center_);
+      open(center_, placement_words(MatchKind::Center, white, black), ply, &seen_center_);
     }
-    const PackedKey structure = structure_of();
-    if (!same_packed(structure, structure_.key)) {
+    const KeyWords structure = structure_of();
+    if (structure != structure_.key) {
       close(structure_, ply, move);
       open(structure_, structure, ply, &seen_structure_);
     }

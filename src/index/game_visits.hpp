@@ -28,7 +28,7 @@ ContentHash content_hash(const io::GameRecord& game);
 ContentHash content_hash(std::string_view text);
 
 struct Visit {
-  PackedKey key;                      // a placement_key or structure_key
+  KeyWords key;                       // a placement_key or structure_key
   std::uint32_t first_ply = 0;        // the ply of the first position with it
   std::uint32_t plies = 0;            // positions in the first visit
   std::optional<std::uint32_t> move;  // the move that ended the first visit (PlacementStats)
@@ -75,15 +75,15 @@ class VisitTracker {
 
  private:
   struct Open {
-    PackedKey key;
+    KeyWords key;
     std::uint32_t first_ply;
     bool first;  // the game's first visit of this key (else it is not recorded)
   };
-  void open(Open& open, PackedKey key, int ply, std::vector<PackedKey>* seen);
+  void open(Open& open, const KeyWords& key, int ply, std::vector<KeyWords>* seen);
   void close(Open& open, int ply, std::optional<std::uint32_t> move);
 
   std::vector<Visit> visits_;
-  std::vector<PackedKey> seen_center_, seen_structure_;
+  std::vector<KeyWords> seen_center_, seen_structure_;
   Open exact_, center_, structure_;
   Bitboard white_ = 0, black_ = 0, pieces_[2] = {0, 0};
   bool ending_ = false;
