@@ -118,7 +118,7 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
 void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const {
   std::size_t cells = 0;
   for (std::size_t k = i; k < j; ++k) cells += k == i || rows_[k].cell() != rows_[k - 1].cell();
-  stats.cells.resize(cells);
+  stats.resize_cells(cells);
   CellStats* c = nullptr;
   for (std::size_t k = i; k < j; ++k) {
     const Row& r = rows_[k];

@@ -81,6 +81,13 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
   }
 }
 
+void PlacementStats::resize_cells(std::size_t count) {
+  for (; cells.size() > count; cells.pop_back()) spare_cells.push_back(std::move(cells.back()));
+  for (; cells.size() < count && !spare_cells.empty(); spare_cells.pop_back())
+    cells.push_back(std::move(spare_cells.back()));
+  cells.resize(count);
+}
+
 void CellStats::tidy_appended() {
   sort_small(moves, [](const MoveScore& a, const MoveScore& b) { return a.move < b.move; });
   std::size_t n = 0;
