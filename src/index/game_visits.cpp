@@ -158,6 +158,16 @@ void VisitTracker::close(Open& o, int ply, std::optional<std::uint32_t> move) {
 
 void VisitTracker::position(const Position& pos, int ply) {
   const Bitboard white = pos.pawns(White), black = pos.pawns(Black);
+  // Most moves change no pawn and take nothing (the pieces of the side to move, the only
+  // ones the last move could take, are as they were): then no key changes, nor the phase
+  // points that make an ending, which need not be counted.
+  const std::size_t to_move = pos.side_to_move() == White ? 0 : 1;
+  if (ply > 0 && white == white_ && black == black_ &&
+      pos.pieces(pos.side_to_move()) == pieces_[to_move]) {
+    pieces_[1 - to_move] = pos.pieces(~pos.side_to_move());
+    last_ply_ = ply;
+    return;
+  }
   const bool ending = in_ending(pos);
   auto structure_of = [&] {
     const auto match = classify_structure(white, black, ending);
