@@ -101,7 +101,7 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
     }
     row.game = in_batch;
     row.first_ply = v.first_ply;
-    row.move = std::uint16_t(v.move ? *v.move + 1 : 0);
+    row.move = v.move;
     row.held = std::uint8_t(std::min<std::uint32_t>(v.plies, 40));
   }
   game_fields_.push_back({hash.high, score_of_game, result});

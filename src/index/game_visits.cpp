@@ -40,19 +40,19 @@ std::uint64_t mix(std::uint64_t x) {  // a finalizer (splitmix64's), so low bits
 
 ContentHash Fnv2::finish() const { return {mix(a), mix(b ^ 0x9e3779b97f4a7c15ULL)}; }
 
-// The move from the pieces before it to pos: from, to and promotion (see MoveScore).
-// Only moves that change pawns or material reach here, which castling never does.
-std::optional<std::uint32_t> move_code(Bitboard before, Bitboard pawns_before,
-                                       const Position& pos) {
+// The move from the pieces before it to pos, as Visit::move: from, to and promotion (see
+// MoveScore), plus one. Only moves that change pawns or material reach here, which
+// castling never does.
+std::uint16_t move_code(Bitboard before, Bitboard pawns_before, const Position& pos) {
   const Color mover = ~pos.side_to_move();
   const Bitboard after = pos.pieces(mover);
   const Bitboard from = before & ~after, to = after & ~before;
-  if (std::popcount(from) != 1 || std::popcount(to) != 1) return std::nullopt;
+  if (std::popcount(from) != 1 || std::popcount(to) != 1) return 0;
   const Square to_square = lsb(to);
   std::uint32_t code = std::uint32_t(lsb(from)) | (std::uint32_t(to_square) << 6);
   const PieceType now = type_of(pos.piece_on(to_square));
   if ((pawns_before & from) && now != PieceType::Pawn) code |= std::uint32_t(now) << 12;
-  return code;
+  return std::uint16_t(code + 1);
 }
 
 }  // namespace
@@ -101,7 +101,7 @@ void GameEntry::append(std::string& out, const ContentHash& hash, std::string_vi
     p = write_fixed64(p, v.key.low);
     p = write_varint(p, v.first_ply);
     p = write_varint(p, v.plies);
-    p = write_varint(p, v.move ? *v.move + 1 : 0);
+    p = write_varint(p, v.move);
   }
   const auto size = std::uint32_t(p - body);
   for (int i = 0; i < 4; ++i) body[i - 4] = static_cast<char>(size >> (24 - 8 * i));
@@ -127,8 +127,7 @@ bool GameEntry::read_from(std::string_view& bytes) {
     v.key.low = in.fixed64();
     v.first_ply = std::uint32_t(in.varint());
     v.plies = std::uint32_t(in.varint());
-    const std::uint64_t move = in.varint();
-    v.move = move ? std::optional<std::uint32_t>(std::uint32_t(move - 1)) : std::nullopt;
+    v.move = std::uint16_t(in.varint());
   }
   return in.ok() && in.done();
 }
@@ -150,7 +149,7 @@ void VisitTracker::open(Open& o, const KeyWords& key, int ply, std::vector<KeyWo
   o.key = key;
 }
 
-void VisitTracker::close(Open& o, int ply, std::optional<std::uint32_t> move) {
+void VisitTracker::close(Open& o, int ply, std::uint16_t move) {
   if (!o.key.empty() && o.first)
     visits_.push_back({o.key, o.first_ply, std::uint32_t(ply) - o.first_ply, move});
   o.key = KeyWords{};
@@ -204,7 +203,7 @@ void VisitTracker::position(const Position& pos, int ply) {
 }
 
 std::vector<Visit>& VisitTracker::finish() {
-  for (Open* o : {&exact_, &center_, &structure_}) close(*o, last_ply_ + 1, std::nullopt);
+  for (Open* o : {&exact_, &center_, &structure_}) close(*o, last_ply_ + 1, 0);
   return visits_;
 }
 

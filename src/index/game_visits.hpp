@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,10 +27,13 @@ ContentHash content_hash(const io::GameRecord& game);
 ContentHash content_hash(std::string_view text);
 
 struct Visit {
-  KeyWords key;                       // a placement_key or structure_key
-  std::uint32_t first_ply = 0;        // the ply of the first position with it
-  std::uint32_t plies = 0;            // positions in the first visit
-  std::optional<std::uint32_t> move;  // the move that ended the first visit (PlacementStats)
+  KeyWords key;                 // a placement_key or structure_key
+  std::uint32_t first_ply = 0;  // the ply of the first position with it
+  std::uint32_t plies = 0;      // positions in the first visit
+  // The move that ended the first visit, as its code (MoveScore) + 1; 0: none, the game
+  // ended there. A plain number: an optional, passed on through the stack a byte and a
+  // word at a time and read back whole, made the read wait for the stores.
+  std::uint16_t move = 0;
 };
 
 // A game as the worker hands it to the writer, encoded in the pipeline's output text.
@@ -80,7 +82,7 @@ class VisitTracker {
     bool first;  // the game's first visit of this key (else it is not recorded)
   };
   void open(Open& open, const KeyWords& key, int ply, std::vector<KeyWords>* seen);
-  void close(Open& open, int ply, std::optional<std::uint32_t> move);
+  void close(Open& open, int ply, std::uint16_t move);
 
   std::vector<Visit> visits_;
   std::vector<KeyWords> seen_center_, seen_structure_;
