@@ -147,6 +147,43 @@ TEST(PlacementStats, AppendedThenTidiedEncodesAsAddGameDoes) {
   EXPECT_EQ(tidied.encode(), by_game.encode());
 }
 
+// One PlacementStats reused for keys of many cells and of few (IndexBuilder::sum_rows):
+// the cells resize_cells takes off come back with their memory, and restarted, each key
+// encodes as the same cells filled in fresh stats.
+TEST(PlacementStats, CellsTakenOffAndBroughtBackEncodeAsFreshOnes) {
+  std::mt19937 random(3);
+  PlacementStats reused;
+  for (const std::size_t count : {5u, 1u, 7u, 2u, 0u, 6u, 3u}) {
+    PlacementStats fresh;
+    fresh.cells.resize(count);
+    reused.resize_cells(count);
+    ASSERT_EQ(reused.cells.size(), count);
+    for (std::size_t i = 0; i < count; ++i) {
+      CellStats& mine = reused.cells[i];
+      mine.restart(std::uint32_t(i * 10));
+      fresh.cells[i].cell = std::uint32_t(i * 10);
+      for (std::uint32_t game = 0; game < 1 + random() % 14; ++game) {
+        const auto result = Result(random() % 4);
+        const std::uint32_t move = random() % 5;
+        const Candidate candidate{std::uint32_t(random() % 50), random(), game, game};
+        for (CellStats* c : {&mine, &fresh.cells[i]}) {
+          c->score.add(result);
+          c->moves.push_back({move, {}});
+          c->moves.back().score.add(result);
+          c->candidates.push_back(candidate);
+        }
+      }
+      mine.tidy_appended();
+      fresh.cells[i].tidy_appended();
+    }
+    EXPECT_EQ(reused.encode(), fresh.encode()) << count;
+  }
+  // Their memory came back with them: each of the 7 cells held games once.
+  reused.resize_cells(0);
+  reused.resize_cells(7);
+  for (const CellStats& c : reused.cells) EXPECT_GT(c.candidates.capacity(), 0u);
+}
+
 // The writer's short form for a key one game reached (encode_one_game) against the
 // general path (add_game on empty stats, then encode_to): both read back as the game's
 // own tally, decode to the same stats, and merge into a general value alike.
