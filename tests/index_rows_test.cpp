@@ -123,7 +123,7 @@ TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
       k.high = pick(3) << 56 | pick(2) << 48;  // a structure's id and side
       k.low = 0;
     }
-    ASSERT_TRUE(rows[i].set_key(k.kind, k.high, k.low, k.cell)) << i;
+    ASSERT_TRUE(rows[i].set_key({k.high, k.low, k.kind}, k.cell)) << i;
     rows[i].game = i;
     const PlainKey back = plain_key(rows[i]);  // unpacked as it went in
     ASSERT_EQ(back.tie(), k.tie()) << i;
@@ -157,15 +157,15 @@ TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
 
 TEST(IndexRows, ARowRefusesAKeyItsPackingCannotHold) {
   Row r;
-  EXPECT_FALSE(r.set_key('E', 1ULL << 3, 0, 0));   // a white pawn on rank 1
-  EXPECT_FALSE(r.set_key('C', 0, 1ULL << 60, 0));  // a black pawn on rank 8
-  EXPECT_FALSE(r.set_key('S', 1ULL << 56, 1, 0));  // a structure key's low word
-  EXPECT_FALSE(r.set_key('S', 1ULL << 56 | 1, 0, 0));
-  EXPECT_FALSE(r.set_key('E', 0, 0, 1U << 30));  // a cell of 31 bits
-  EXPECT_FALSE(r.set_key('G', 0, 0, 0));         // not a counts key
-  EXPECT_EQ(r.key_hi, 0u);                       // untouched
+  EXPECT_FALSE(r.set_key({1ULL << 3, 0, 'E'}, 0));   // a white pawn on rank 1
+  EXPECT_FALSE(r.set_key({0, 1ULL << 60, 'C'}, 0));  // a black pawn on rank 8
+  EXPECT_FALSE(r.set_key({1ULL << 56, 1, 'S'}, 0));  // a structure key's low word
+  EXPECT_FALSE(r.set_key({1ULL << 56 | 1, 0, 'S'}, 0));
+  EXPECT_FALSE(r.set_key({0, 0, 'E'}, 1U << 30));  // a cell of 31 bits
+  EXPECT_FALSE(r.set_key({0, 0, 'G'}, 0));         // not a counts key
+  EXPECT_EQ(r.key_hi, 0u);                         // untouched
   EXPECT_EQ(r.key_lo, 0u);
-  EXPECT_TRUE(r.set_key('E', 0x00ffffffffffff00ULL, 0x00ffffffffffff00ULL, (1U << 30) - 1));
+  EXPECT_TRUE(r.set_key({0x00ffffffffffff00ULL, 0x00ffffffffffff00ULL, 'E'}, (1U << 30) - 1));
 }
 
 TEST(IndexRows, ThePendingHashSetAnswersAsStdSetThroughGrowthAndClear) {

@@ -16,6 +16,8 @@
 
 #include <cstdint>
 
+#include "index/keys.hpp"
+
 namespace pawnkit::index_db {
 
 struct BatchRow {
@@ -25,11 +27,11 @@ struct BatchRow {
   std::uint16_t move = 0;  // code + 1 (a code has 15 bits), 0: the game ended there
   std::uint8_t held = 0;   // plies the placement held, at most 40 (all model_score counts)
 
-  // Packs a key (its kind byte and two big-endian words, as IndexBuilder reads them off a
-  // PackedKey) and a cell into `key_hi` and `key_lo`; false, the row untouched, when they
+  // Packs a key and a cell into `key_hi` and `key_lo`; false, the row untouched, when they
   // are outside what the packing holds (see above: never for the keys a replay makes).
-  bool set_key(char kind, std::uint64_t high, std::uint64_t low, std::uint32_t cell) {
+  bool set_key(const KeyWords& key, std::uint32_t cell) {
     constexpr std::uint64_t back_ranks = 0xff000000000000ffULL;
+    const auto [high, low, kind] = key;
     std::uint64_t code, high48, low48;
     if (kind == 'C' || kind == 'E') {
       if ((high | low) & back_ranks) return false;
@@ -49,6 +51,8 @@ struct BatchRow {
     key_lo = (low48 & low_mask) << 30 | cell;
     return true;
   }
+  // The key as it went in.
+  KeyWords key() const { return {high(), low(), kind()}; }
   char kind() const { return "CES"[key_hi >> 62]; }
   std::uint64_t high() const {
     const std::uint64_t high48 = (key_hi >> 14) & word48;
