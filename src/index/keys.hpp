@@ -13,7 +13,6 @@
 // E, C and S keys hold a PlacementStats value that RocksDB's merge operator sums.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -71,49 +70,16 @@ inline std::string hash_key(const ContentHash& h) {
   return key;
 }
 
-// A placement or structure key held in place (no allocation): the workers make one per
-// visit, and the writer sorts millions of them.
+// A placement or structure key's bytes held in place (no allocation): the writer makes one
+// per key of a batch, a query one per FEN.
 struct PackedKey {
   std::array<char, 17> bytes{};
   std::uint8_t size = 0;
-  static PackedKey of(std::string_view key) {
-    PackedKey k;
-    k.size = static_cast<std::uint8_t>(std::min(key.size(), k.bytes.size()));
-    std::copy_n(key.data(), k.size, k.bytes.data());
-    return k;
-  }
   std::string_view view() const { return {bytes.data(), size}; }
   bool empty() const { return size == 0; }
   bool operator==(const PackedKey& o) const { return view() == o.view(); }
   bool operator<(const PackedKey& o) const { return view() < o.view(); }
 };
-
-// placement_key and structure_key made in place: the workers make one per visit, and a
-// 17-byte std::string is past the short-string buffer (measured: the allocations were 4%
-// of a build's instructions).
-inline PackedKey packed_placement_key(MatchKind kind, Bitboard white, Bitboard black) {
-  if (kind == MatchKind::Center) {
-    white &= center_files;
-    black &= center_files;
-  }
-  PackedKey k;
-  k.bytes[0] = static_cast<char>(kind);
-  for (int i = 0; i < 8; ++i) {
-    k.bytes[std::size_t(1 + i)] = static_cast<char>(white >> (56 - 8 * i));
-    k.bytes[std::size_t(9 + i)] = static_cast<char>(black >> (56 - 8 * i));
-  }
-  k.size = 17;
-  return k;
-}
-
-inline PackedKey packed_structure_key(StructureId id, Color side) {
-  PackedKey k;
-  k.bytes[0] = static_cast<char>(MatchKind::Structure);
-  k.bytes[1] = static_cast<char>(id);
-  k.bytes[2] = static_cast<char>(side == White ? 0 : 1);
-  k.size = 3;
-  return k;
-}
 
 // A placement or structure key as its kind byte and its next 16 bytes as two big-endian
 // words, zero-padded: an exact or centre key's pawn bitboards, a structure key's id and side
@@ -137,7 +103,9 @@ struct KeyWords {
   }
 };
 
-// packed_placement_key and packed_structure_key as KeyWords.
+// placement_key and structure_key as words, and as bytes held in place (a 17-byte
+// std::string is past the short-string buffer: measured, its allocations were 4% of a
+// build's instructions).
 inline KeyWords placement_words(MatchKind kind, Bitboard white, Bitboard black) {
   if (kind == MatchKind::Center) {
     white &= center_files;
@@ -150,6 +118,14 @@ inline KeyWords structure_words(StructureId id, Color side) {
   const std::uint64_t high = (std::uint64_t(static_cast<unsigned char>(id)) << 56) |
                              (std::uint64_t(side == White ? 0 : 1) << 48);
   return {high, 0, static_cast<char>(MatchKind::Structure)};
+}
+
+inline PackedKey packed_placement_key(MatchKind kind, Bitboard white, Bitboard black) {
+  return placement_words(kind, white, black).packed();
+}
+
+inline PackedKey packed_structure_key(StructureId id, Color side) {
+  return structure_words(id, side).packed();
 }
 
 inline bool is_stats_key(std::string_view key) {
