@@ -28,6 +28,7 @@
 #include "explore/explorer.hpp"
 #include "index/batch_runs.hpp"
 #include "index/builder.hpp"
+#include "index/game_visits.hpp"
 #include "index/keys.hpp"
 #include "index/store.hpp"
 #include "support/read_games.hpp"
@@ -397,6 +398,83 @@ TEST(Explorer, AddingTheSameGamesTwiceChangesNothing) {
   EXPECT_EQ(indexed_games(twice), 300);
   const std::string fens = sample_fens();
   EXPECT_EQ(all_answers(once, fens), all_answers(twice, fens));
+}
+
+// A game of the tie test: the same moves, ratings and result as every other, so that
+// every game's model score is the same at every placement, and its own players and Site.
+std::string tied_game(int i) {
+  const std::string n = std::to_string(i);
+  return "[Event \"Tie\"]\n[Site \"s" + n + "\"]\n[White \"W" + n + "\"]\n[Black \"B" + n +
+         "\"]\n[Result \"1-0\"]\n[WhiteElo \"2400\"]\n[BlackElo \"2400\"]\n"
+         "[TimeControl \"600+5\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 1-0\n\n";
+}
+
+// Model games of equal score are ranked by their content hash's high word, of which a
+// value keeps 16 bits: two games whose 16 bits are equal stand at the cut of the 10
+// candidates a cell keeps. Both are kept, and the answer orders them by their records'
+// full words, whatever the order and batches they were added in.
+TEST(Explorer, ModelGamesTiedOnTheKeptBitsAreRankedByTheFullTiebreak) {
+  TempDir dir;
+  // The hashes of 3,000 such games, as the index computes them.
+  const std::string all_path = dir / "all.pgn";
+  std::string all;
+  for (int i = 0; i < 3000; ++i) all += tied_game(i);
+  testing::write_file(all_path, all);
+  std::vector<std::uint64_t> high;
+  testing::for_each_game(all_path, {}, [&](const io::GameRecord& g) {
+    high.push_back(index_db::content_hash(g).high);
+  });
+  ASSERT_EQ(high.size(), 3000u);
+  // Two games x, y whose top 16 bits are equal, with at least 9 games below them.
+  std::map<std::uint64_t, std::vector<int>> by_prefix;
+  for (int i = 0; i < 3000; ++i) by_prefix[high[i] >> 48].push_back(i);
+  std::vector<int> pair, below;
+  for (const auto& [prefix, games] : by_prefix) {
+    if (games.size() >= 2 && below.size() >= 9) {
+      pair = {games[0], games[1]};
+      break;
+    }
+    below.insert(below.end(), games.begin(), games.end());
+  }
+  ASSERT_EQ(pair.size(), 2u) << "no two games share their top 16 bits";
+  below.resize(9);
+  // The 11 games and 4 worse ones; expected: the 10 best by the full word.
+  std::vector<int> chosen = below;
+  chosen.insert(chosen.end(), pair.begin(), pair.end());
+  std::sort(chosen.begin(), chosen.end(), [&](int a, int b) { return high[a] < high[b]; });
+  std::string expected;
+  for (std::size_t k = 0; k < 10; ++k) expected += "W" + std::to_string(chosen[k]) + " ";
+  for (const auto& [prefix, games] : by_prefix)
+    if (prefix > (high[pair[0]] >> 48) && chosen.size() < 15) chosen.push_back(games[0]);
+  ASSERT_EQ(chosen.size(), 15u);
+  // Added in three ways: one batch; a batch a game (merged in the builder); the games in
+  // reverse order over two runs (merged by RocksDB's merge operator).
+  std::string forward, reverse_first, reverse_second;
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    forward += tied_game(chosen[k]);
+    (k < 8 ? reverse_second : reverse_first).insert(0, tied_game(chosen[k]));
+  }
+  testing::write_file(dir / "forward.pgn", forward);
+  testing::write_file(dir / "r1.pgn", reverse_first);
+  testing::write_file(dir / "r2.pgn", reverse_second);
+  const std::vector<std::string> builds = {
+      "index add '" + dir / "a" + "' '" + dir / "forward.pgn" + "'",
+      "index add --batch-games 1 '" + dir / "b" + "' '" + dir / "forward.pgn" + "'",
+      "index add '" + dir / "c" + "' '" + dir / "r1.pgn" + "'",
+      "index add '" + dir / "c" + "' '" + dir / "r2.pgn" + "'"};
+  for (const std::string& b : builds) ASSERT_EQ(run_cli(b).status, 0) << b;
+  for (const std::string db : {"a", "b", "c"}) {
+    const auto r =
+        run_cli("explore --index '" + dir / db + "' --format jsonl --games 10 " + start_fen);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string got;
+    for (auto at = r.out.find("\"white\": \"W"); at != std::string::npos;
+         at = r.out.find("\"white\": \"W", at + 1)) {
+      const auto start = at + 10;
+      got += r.out.substr(start, r.out.find('"', start) - start) + " ";
+    }
+    EXPECT_EQ(got, expected) << db;
+  }
 }
 
 // An index holds RocksDB's database files only: no info LOG (pawnkit keeps it off), and

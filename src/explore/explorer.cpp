@@ -1,7 +1,9 @@
 #include "explore/explorer.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <tuple>
+#include <vector>
 
 #include <pawnkit/chess/fen.hpp>
 #include <pawnkit/chess/notation.hpp>
@@ -98,27 +100,46 @@ namespace {
 
 // The model games: the candidates of the kept cells, best first, skipping a game whose two
 // players (either colour) were already chosen. A heap, not a sort: a popular placement has
-// thousands of candidates and a query wants a handful.
+// thousands of candidates and a query wants a handful. Candidates the value ranks alike (the
+// same score and tiebreak prefix: rare) come off the heap together and are ordered by the
+// full tiebreaks their game records hold.
 std::string choose_models(const index_db::Store& store,
                           std::vector<index_db::Candidate>& candidates, std::size_t wanted,
                           GameRecords& records, Answer& answer) {
   const auto worse = [](const index_db::Candidate& a, const index_db::Candidate& b) {
     return b < a;
   };
+  struct Ranked {
+    index_db::Candidate candidate;
+    std::shared_ptr<const index_db::GameInfo> info;
+  };
+  std::vector<Ranked> alike;
   std::make_heap(candidates.begin(), candidates.end(), worse);
   for (auto end = candidates.end();
        answer.model_games.size() < wanted && end != candidates.begin();) {
-    std::pop_heap(candidates.begin(), end, worse);
-    const index_db::Candidate& c = *--end;
-    std::string error;
-    const auto info = records.find(store, c.game, error);
-    if (!info) return error;
-    const auto pair = std::minmax(info->white, info->black);
-    const auto same_players = [&pair](const ModelGame& g) {
-      return std::minmax(g.info.white, g.info.black) == pair;
-    };
-    if (std::any_of(answer.model_games.begin(), answer.model_games.end(), same_players)) continue;
-    answer.model_games.push_back({*info, c.first_ply, c.game});
+    alike.clear();
+    do {
+      std::pop_heap(candidates.begin(), end, worse);
+      alike.push_back({*--end, nullptr});
+    } while (end != candidates.begin() && !alike.front().candidate.ranks_before(candidates.front()));
+    for (Ranked& r : alike) {
+      std::string error;
+      r.info = records.find(store, r.candidate.game, error);
+      if (!r.info) return error;
+    }
+    if (alike.size() > 1)
+      std::stable_sort(alike.begin(), alike.end(), [](const Ranked& a, const Ranked& b) {
+        return a.info->tiebreak < b.info->tiebreak;
+      });
+    for (const Ranked& r : alike) {
+      if (answer.model_games.size() == wanted) break;
+      const auto pair = std::minmax(r.info->white, r.info->black);
+      const auto same_players = [&pair](const ModelGame& g) {
+        return std::minmax(g.info.white, g.info.black) == pair;
+      };
+      if (std::any_of(answer.model_games.begin(), answer.model_games.end(), same_players)) continue;
+      answer.model_games.push_back({*r.info, r.candidate.first_ply, r.candidate.game});
+    }
   }
   return {};
 }

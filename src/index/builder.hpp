@@ -72,7 +72,8 @@ class IndexBuilder final : public EntryTarget {
   Candidate candidate(const Row& r) const {
     const BatchGame& g = game_fields_[r.game];
     const auto number = std::uint32_t(games_ - game_fields_.size() + 1 + r.game);
-    return {model_score(g.score_of_game, r.held), g.tiebreak, number, r.first_ply};
+    return {model_score(g.score_of_game, r.held), Candidate::prefix_of(g.tiebreak), number,
+            r.first_ply};
   }
   // Asks for the game fields of rows_[row] ahead of their use (none past the end).
   void prefetch_game(std::size_t row) const {

@@ -26,6 +26,12 @@ inline char* write_fixed64(char* p, std::uint64_t v) {
   return p;
 }
 
+inline char* write_fixed16(char* p, std::uint16_t v) {
+  *p++ = static_cast<char>(v >> 8);
+  *p++ = static_cast<char>(v);
+  return p;
+}
+
 inline void put_varint(std::string& out, std::uint64_t v) {
   char bytes[max_varint_bytes];
   out.append(bytes, std::size_t(write_varint(bytes, v) - bytes));
@@ -70,6 +76,11 @@ class ByteReader {
     std::uint64_t v = 0;
     for (int i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(*p_++);
     return v;
+  }
+  std::uint16_t fixed16() {
+    if (end_ - p_ < 2) return static_cast<std::uint16_t>(fail());
+    const auto high = static_cast<unsigned char>(*p_++);
+    return static_cast<std::uint16_t>(high << 8 | static_cast<unsigned char>(*p_++));
   }
   std::uint32_t fixed32() {
     if (end_ - p_ < 4) return static_cast<std::uint32_t>(fail());

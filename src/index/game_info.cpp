@@ -155,6 +155,7 @@ void GameInfo::encode_to(std::string& out) const {
   put_varint(out, number_in_file);
   put_varint(out, line);
   put_varint(out, offset);
+  put_fixed64(out, tiebreak);
 }
 
 std::optional<GameInfo> GameInfo::decode(std::string_view bytes) {
@@ -168,6 +169,7 @@ std::optional<GameInfo> GameInfo::decode(std::string_view bytes) {
   info.number_in_file = in.varint();
   info.line = in.varint();
   info.offset = in.varint();
+  info.tiebreak = in.fixed64();
   if (!in.ok() || !in.done()) return std::nullopt;
   return info;
 }
@@ -179,7 +181,7 @@ int model_score_of_game(const GameInfo& game) {
   const int gap = rated ? std::abs(game.white_elo - game.black_elo) / 2 : 0;
   const Result r = result_of(game.result);
   const int decisive = r == Result::WhiteWins || r == Result::BlackWins ? 100 : 0;
-  return 100000 + strength - gap + speed_bonus[std::size_t(speed_of(game.time_control))] + decisive;
+  return model_score_base + strength - gap + speed_bonus[std::size_t(speed_of(game.time_control))] + decisive;
 }
 
 std::uint32_t model_score(int of_game, int plies_held) {

@@ -60,6 +60,9 @@ struct GameInfo {
   int white_elo = 0, black_elo = 0;  // 0: missing
   std::uint64_t number_in_file = 0, line = 0;
   std::uint64_t offset = 0;  // byte offset of the game in its (decompressed) source
+  // The high word of the game's content hash: it ranks model-game candidates of equal
+  // score (placement_stats.hpp: Candidate). Set by the index, not by from().
+  std::uint64_t tiebreak = 0;
 
   static GameInfo from(const io::GameRecord& game);
   Cell cell() const;
@@ -68,6 +71,10 @@ struct GameInfo {
   // nullopt when the bytes are not a GameInfo (a corrupt index).
   static std::optional<GameInfo> decode(std::string_view bytes);
 };
+
+// Every model score is near this: lower rating, rating gap and bonuses move it by a few
+// thousand (values keep the distance, placement_stats_reader.hpp).
+inline constexpr int model_score_base = 100000;
 
 // The model-game score of a game that held a placement for `plies_held` plies: documented
 // in docs/explorer.md ("Model games"). Higher is better.

@@ -216,15 +216,16 @@ void IndexWorker::game(const io::GameRecord& game, std::string& out,
   std::vector<Visit>& visits = tracker_.finish();
   if (result.outcome != analysis::ReplayOutcome::Complete) return;  // reported, not indexed
   counts_.positions += std::size_t(result.plies) + 1;
-  const GameInfo info = GameInfo::from(game);
+  const ContentHash hash = content_hash(game);
+  GameInfo info = GameInfo::from(game);
+  info.tiebreak = hash.high;
   info.encode_to(info_);
   const int of_game = model_score_of_game(info);
   if (direct_)
-    direct_->add_entry(content_hash(game), info_, info.cell().id(), result_of(info.result), of_game,
-                       visits);
+    direct_->add_entry(hash, info_, info.cell().id(), result_of(info.result), of_game, visits);
   else
-    GameEntry::append(out, content_hash(game), info_, info.cell().id(), result_of(info.result),
-                      of_game, visits);
+    GameEntry::append(out, hash, info_, info.cell().id(), result_of(info.result), of_game,
+                      visits);
 }
 
 }  // namespace pawnkit::index_db

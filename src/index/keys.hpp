@@ -1,6 +1,6 @@
 // The keys of the index (one RocksDB column family, a one-byte prefix per kind of key):
 //
-//   'V'                      the format version ("pawnkit-index 3")
+//   'V'                      the format version ("pawnkit-index 4")
 //   'M'                      totals: games indexed, the next game number
 //   'F' file name            games added from that source file
 //   'H' 16-byte content hash the number of the game with that content (adding it again
@@ -27,7 +27,7 @@ namespace pawnkit::index_db {
 
 // 2: a game's record holds its byte offset; 3: a counts value of one game has a short
 // form (PlacementStats::encode_one_game), which a reader of 2 would refuse as corrupt.
-inline constexpr std::string_view format_version = "pawnkit-index 3";
+inline constexpr std::string_view format_version = "pawnkit-index 4";
 
 enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };
 

@@ -10,12 +10,9 @@ namespace pawnkit::index_db {
 namespace {
 
 void merge_candidates(std::vector<Candidate>& into, const std::vector<Candidate>& from) {
-  std::vector<Candidate> both;
-  both.reserve(std::min(into.size() + from.size(), candidates_per_cell));
-  auto a = into.cbegin();
-  auto b = from.cbegin();
-  while (both.size() < candidates_per_cell && (a != into.end() || b != from.end()))
-    both.push_back(b == from.end() || (a != into.end() && *a < *b) ? *a++ : *b++);
+  std::vector<Candidate> both(into.size() + from.size());
+  std::merge(into.begin(), into.end(), from.begin(), from.end(), both.begin());
+  keep_best_candidates(both);
   into = std::move(both);
 }
 
@@ -58,6 +55,14 @@ void sort_small(std::vector<T>& items, Less less) {
 
 }  // namespace
 
+void keep_best_candidates(std::vector<Candidate>& sorted) {
+  if (sorted.size() <= candidates_per_cell) return;
+  const Candidate& last = sorted[candidates_per_cell - 1];
+  std::size_t keep = candidates_per_cell;
+  while (keep < sorted.size() && !last.ranks_before(sorted[keep])) ++keep;
+  sorted.resize(keep);
+}
+
 void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
                               const Candidate& candidate) {
   auto it = std::lower_bound(cells.begin(), cells.end(), cell,
@@ -74,10 +79,10 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
     if (m == it->moves.end() || m->move != *move) m = it->moves.insert(m, MoveScore{*move, {}});
     m->score.add(result);
   }
-  auto& best = it->candidates;  // sorted, at most candidates_per_cell
-  if (best.size() < candidates_per_cell || candidate < best.back()) {
+  auto& best = it->candidates;  // sorted, cut by keep_best_candidates
+  if (best.size() < candidates_per_cell || !best.back().ranks_before(candidate)) {
     best.insert(std::upper_bound(best.begin(), best.end(), candidate), candidate);
-    if (best.size() > candidates_per_cell) best.pop_back();
+    keep_best_candidates(best);
   }
 }
 
@@ -102,9 +107,16 @@ void CellStats::tidy_appended() {
     sort_small(candidates, std::less<Candidate>());
     return;
   }
+  // The best candidates_per_cell first, then those the rank cannot put below the last of
+  // them, in order.
   std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(candidates_per_cell),
                     candidates.end());
-  candidates.resize(candidates_per_cell);
+  const Candidate last = candidates[candidates_per_cell - 1];
+  const auto tied = std::partition(candidates.begin() + std::ptrdiff_t(candidates_per_cell),
+                                   candidates.end(),
+                                   [&last](const Candidate& c) { return !last.ranks_before(c); });
+  std::sort(candidates.begin() + std::ptrdiff_t(candidates_per_cell), tied);
+  candidates.erase(tied, candidates.end());
 }
 
 void PlacementStats::merge(const PlacementStats& other) {
@@ -139,7 +151,7 @@ void PlacementStats::encode_to(std::string& out) const {
   std::size_t room = max_varint_bytes;
   for (const CellStats& c : cells)
     room += 7 * max_varint_bytes + c.moves.size() * 5 * max_varint_bytes +
-            c.candidates.size() * (3 * max_varint_bytes + 8);
+            c.candidates.size() * detail::candidate_room;
   const std::size_t start = out.size();
   out.resize(start + room);
   char* p = out.data() + start;
@@ -149,9 +161,9 @@ void PlacementStats::encode_to(std::string& out) const {
     p = write_varint(p, s.draws);
     p = write_varint(p, s.black);
   };
-  p = write_varint(p, cells.size());
+  p = write_varint(p, cells.size() + 8);  // under 8 is the one-game form's first byte
   for (const CellStats& c : cells) {
-    p = write_varint(p, c.cell);
+    p = write_varint(p, detail::written_cell(c.cell));
     score(c.score);
     p = write_varint(p, c.moves.size());
     for (const MoveScore& m : c.moves) {
@@ -159,12 +171,7 @@ void PlacementStats::encode_to(std::string& out) const {
       score(m.score);
     }
     p = write_varint(p, c.candidates.size());
-    for (const Candidate& k : c.candidates) {
-      p = write_varint(p, k.score);
-      p = write_fixed64(p, k.tiebreak);
-      p = write_varint(p, k.game);
-      p = write_varint(p, k.first_ply);
-    }
+    for (const Candidate& k : c.candidates) p = detail::write_candidate(p, k);
   }
   out.resize(std::size_t(p - out.data()));
 }
@@ -173,16 +180,12 @@ void PlacementStats::encode_one_game(std::string& out, std::uint32_t cell, Resul
                                      std::optional<std::uint32_t> move,
                                      const Candidate& candidate) {
   const std::size_t start = out.size();
-  out.resize(start + 7 * max_varint_bytes + 8);
+  out.resize(start + 3 * max_varint_bytes + detail::candidate_room);
   char* p = out.data() + start;
-  p = write_varint(p, 0);  // no cells: the one-game form follows
-  p = write_varint(p, cell);
   p = write_varint(p, static_cast<unsigned>(result) | (move ? 4u : 0u));
+  p = write_varint(p, detail::written_cell(cell));
   if (move) p = write_varint(p, *move);
-  p = write_varint(p, candidate.score);
-  p = write_fixed64(p, candidate.tiebreak);
-  p = write_varint(p, candidate.game);
-  p = write_varint(p, candidate.first_ply);
+  p = detail::write_candidate(p, candidate);
   out.resize(std::size_t(p - out.data()));
 }
 

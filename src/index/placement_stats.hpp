@@ -37,20 +37,39 @@ struct MoveScore {
   Score score;
 };
 
-// A model-game candidate. The order (better first): higher score, then lower tiebreak
-// (the game's content hash): a total order that does not depend on the order of adding.
+// A model-game candidate. Its rank (better first): higher score, then lower tiebreak, the
+// game's content hash's high word, which its game record holds ('G', GameInfo::tiebreak):
+// a total order that does not depend on the order of adding. A value keeps the tiebreak's
+// top 16 bits alone (the full word was 8 incompressible bytes a candidate, 40% of an
+// index of games without comments); candidates whose score and tiebreak_prefix are equal
+// are ranked by the answer, which reads their full tiebreaks (explore::choose_models).
 struct Candidate {
   std::uint32_t score = 0;
-  std::uint64_t tiebreak = 0;
+  std::uint16_t tiebreak_prefix = 0;
   std::uint32_t game = 0;       // the game's number ('G' key)
   std::uint32_t first_ply = 0;  // the ply where the game reached the placement
+  // The order of a value's candidates: by rank as far as it is known, then by game and
+  // ply, so that the same games give the same bytes.
   bool operator<(const Candidate& o) const {
-    return score != o.score ? score > o.score : tiebreak < o.tiebreak;
+    if (score != o.score) return score > o.score;
+    if (tiebreak_prefix != o.tiebreak_prefix) return tiebreak_prefix < o.tiebreak_prefix;
+    return game != o.game ? game < o.game : first_ply < o.first_ply;
   }
+  // Whether the rank alone can tell them apart (else their full tiebreaks do).
+  bool ranks_before(const Candidate& o) const {
+    return score != o.score ? score > o.score : tiebreak_prefix < o.tiebreak_prefix;
+  }
+  static std::uint16_t prefix_of(std::uint64_t tiebreak) { return std::uint16_t(tiebreak >> 48); }
 };
 
-// Candidates kept per cell: enough for --games up to this many.
+// Candidates kept per cell: enough for --games up to this many. A cell keeps its best
+// candidates_per_cell and those after them that the value cannot rank below the last
+// kept one (the same score and tiebreak_prefix): one of them may be better by the full
+// tiebreak. A game is dropped only when candidates_per_cell others rank before it, so
+// the kept ones hold the best games of every sum of cells.
 inline constexpr std::size_t candidates_per_cell = 10;
+// Cuts a list sorted by Candidate's order to the candidates a cell keeps.
+void keep_best_candidates(std::vector<Candidate>& sorted);
 
 struct CellStats {
   std::uint32_t cell = 0;
@@ -93,8 +112,8 @@ struct PlacementStats {
   void encode_to(std::string& out) const;  // appends
   // Appends the stats of one game alone in their short form (most keys of a batch are
   // one game's), which every reader reads as add_game on empty stats would have made them:
-  // a zero cell count, then the cell, one byte of result (0-3, the Result) plus 4 when a
-  // move left, the move, and the candidate (score, tiebreak, game, first ply).
+  // one byte of result (0-3, the Result) plus 4 when a move left (a general value starts
+  // with its cell count plus 8), the cell, the move, and the candidate.
   static void encode_one_game(std::string& out, std::uint32_t cell, Result result,
                               std::optional<std::uint32_t> move, const Candidate& candidate);
   static std::optional<PlacementStats> decode(std::string_view bytes);

@@ -21,6 +21,64 @@ namespace pawnkit::index_db {
 
 namespace detail {
 
+// A cell id as a value writes it: its fields reordered so that its varint takes 3 bytes
+// for the months of 1957 to 2042 (as an id, band on top, it took 4), and a low bit of 1
+// for an id that does not fit that form (written whole).
+inline constexpr std::uint32_t january_2000 = 2000 * 12;
+inline std::uint64_t written_cell(std::uint32_t id) {
+  const std::uint32_t band = id >> 20, speed = (id >> 16) & 15, month = id & 0xffff;
+  if (band >= 128 || speed >= 8) return std::uint64_t(id) << 1 | 1;
+  // Months from January 2000 outwards: 1 for January 2000, 2 for December 1999, ...
+  const std::uint64_t from_2000 = month == 0               ? 0
+                                  : month >= january_2000 ? 2 * (month - january_2000) + 1
+                                                          : 2 * (january_2000 - month);
+  return (from_2000 << 10 | band << 3 | speed) << 1;
+}
+inline bool cell_of_written(std::uint64_t v, std::uint32_t& id) {
+  if (v & 1) {
+    if ((v >> 1) > 0xffffffffu) return false;
+    id = std::uint32_t(v >> 1);
+    return true;
+  }
+  v >>= 1;
+  const std::uint64_t from_2000 = v >> 10;
+  std::uint64_t month = 0;
+  if (from_2000 & 1)
+    month = january_2000 + from_2000 / 2;
+  else if (from_2000 != 0 && from_2000 / 2 < january_2000)
+    month = january_2000 - from_2000 / 2;
+  if (month > 0xffff || (from_2000 != 0 && month == 0)) return false;
+  id = std::uint32_t((v >> 3 & 127) << 20 | (v & 7) << 16 | month);
+  return true;
+}
+
+// A model score as its distance from model_score_base, zigzagged: 2 bytes, not 3.
+inline std::uint64_t written_score(std::uint32_t score) {
+  const std::int64_t d = std::int64_t(score) - model_score_base;
+  return d >= 0 ? std::uint64_t(d) << 1 : (std::uint64_t(-d) << 1) - 1;
+}
+inline bool score_of_written(std::uint64_t v, std::uint32_t& score) {
+  const std::int64_t d = v & 1 ? -std::int64_t((v + 1) >> 1) : std::int64_t(v >> 1);
+  if (v > 0xffffffffu || d + model_score_base < 0) return false;
+  score = std::uint32_t(d + model_score_base);
+  return true;
+}
+
+// A candidate: its score, its tiebreak's prefix (2 bytes), game and first ply.
+inline char* write_candidate(char* p, const Candidate& c) {
+  p = write_varint(p, written_score(c.score));
+  p = write_fixed16(p, c.tiebreak_prefix);
+  p = write_varint(p, c.game);
+  return write_varint(p, c.first_ply);
+}
+inline constexpr std::size_t candidate_room = 3 * max_varint_bytes + 2;
+
+inline std::uint32_t read_cell(ByteReader& in, bool& ok) {
+  std::uint32_t id = 0;
+  if (!cell_of_written(in.varint(), id)) ok = false;
+  return id;
+}
+
 inline Score read_score(ByteReader& in) {
   Score s;
   s.games = in.varint();
@@ -30,27 +88,26 @@ inline Score read_score(ByteReader& in) {
   return s;
 }
 
-inline Candidate read_candidate(ByteReader& in) {
+inline Candidate read_candidate(ByteReader& in, bool& ok) {
   Candidate candidate;
-  candidate.score = std::uint32_t(in.varint());
-  candidate.tiebreak = in.fixed64();
+  if (!score_of_written(in.varint(), candidate.score)) ok = false;
+  candidate.tiebreak_prefix = in.fixed16();
   candidate.game = std::uint32_t(in.varint());
   candidate.first_ply = std::uint32_t(in.varint());
   return candidate;
 }
 
-// The one-game form (PlacementStats::encode_one_game), after its zero cell count.
+// The one-game form (PlacementStats::encode_one_game), after its first byte (`flags`).
 template <class Visitor>
-bool read_one_game(ByteReader& in, Visitor& visitor) {
-  const auto cell = std::uint32_t(in.varint());
-  const std::uint64_t flags = in.varint();
-  if (flags > 7) return false;
+bool read_one_game(ByteReader& in, std::uint64_t flags, Visitor& visitor) {
+  bool ok = true;
+  const std::uint32_t cell = read_cell(in, ok);
   Score score;
   score.add(static_cast<Result>(flags & 3));
   MoveScore move{0, score};
   if (flags & 4) move.move = std::uint32_t(in.varint());
-  const Candidate candidate = read_candidate(in);
-  if (!in.ok() || !in.done()) return false;
+  const Candidate candidate = read_candidate(in, ok);
+  if (!ok || !in.ok() || !in.done()) return false;
   if (visitor.cell(cell, score)) {
     if (flags & 4) visitor.move(move);
     visitor.candidate(candidate);
@@ -65,16 +122,19 @@ bool read_one_game(ByteReader& in, Visitor& visitor) {
 template <class Visitor>
 bool read_placement_stats(std::string_view bytes, Visitor& visitor) {
   ByteReader in(bytes);
-  const std::uint64_t cells = in.varint();
-  if (cells == 0 && in.ok() && !in.done()) return detail::read_one_game(in, visitor);
+  const std::uint64_t first = in.varint();  // under 8: one game's flags; else cells + 8
+  if (!in.ok()) return false;
+  if (first < 8) return detail::read_one_game(in, first, visitor);
+  const std::uint64_t cells = first - 8;
   if (cells > bytes.size()) return false;
+  bool ok = true;
   for (std::uint64_t c = 0; c < cells; ++c) {
-    const auto cell = std::uint32_t(in.varint());
+    const std::uint32_t cell = detail::read_cell(in, ok);
     const Score score = detail::read_score(in);
     const std::uint64_t moves = in.varint();
     if (moves > bytes.size()) return false;
     // A cell's parts are read even when it is not wanted: the next cell starts after them.
-    const bool wanted = in.ok() && visitor.cell(cell, score);
+    const bool wanted = ok && in.ok() && visitor.cell(cell, score);
     for (std::uint64_t m = 0; m < moves; ++m) {
       MoveScore move;
       move.move = std::uint32_t(in.varint());
@@ -84,10 +144,10 @@ bool read_placement_stats(std::string_view bytes, Visitor& visitor) {
     const std::uint64_t candidates = in.varint();
     if (candidates > bytes.size()) return false;
     for (std::uint64_t k = 0; k < candidates; ++k) {
-      const Candidate candidate = detail::read_candidate(in);
+      const Candidate candidate = detail::read_candidate(in, ok);
       if (wanted) visitor.candidate(candidate);
     }
-    if (!in.ok()) return false;
+    if (!ok || !in.ok()) return false;
   }
   return in.ok() && in.done();
 }
