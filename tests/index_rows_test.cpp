@@ -1,10 +1,12 @@
 // The index builder's cheaper primitives against plain ones: GameInfo::from's one pass
 // over the tags against a lookup of each tag by name (GameRecord::tag, game_ratings), and
 // the batch rows' branchless order and sort against std::tie's order and std::sort, the
-// open-addressed set of pending content hashes against std::set.
+// open-addressed set of pending content hashes against std::set, the content hash's
+// word-at-a-time reading against the same words made a byte at a time.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -15,11 +17,69 @@
 #include "index/builder.hpp"
 #include "index/content_hash_set.hpp"
 #include "index/game_info.hpp"
+#include "index/word_hash.hpp"
 #include "io/pgn/reader.hpp"
 #include "io/source/byte_source.hpp"
 
 namespace pawnkit {
 namespace {
+
+// WordHash's words as a plain reading makes them: byte i of a field is bits 8 * (i % 8) of
+// word i / 8, a last word of the bytes after the full words (zero-padded, possibly none),
+// then the field's length.
+std::vector<std::uint64_t> plain_words(const std::vector<std::string>& fields) {
+  std::vector<std::uint64_t> words;
+  for (const std::string& f : fields) {
+    for (std::size_t k = 0; k <= f.size() / 8; ++k) {
+      std::uint64_t w = 0;
+      for (std::size_t j = 8 * k; j < 8 * k + 8 && j < f.size(); ++j)
+        w |= std::uint64_t(static_cast<unsigned char>(f[j])) << (8 * (j - 8 * k));
+      words.push_back(w);
+    }
+    words.push_back(f.size());
+  }
+  return words;
+}
+
+index_db::ContentHash hash_of(const std::vector<std::string>& fields) {
+  index_db::WordHash h;
+  for (const std::string& f : fields) h.add(f);
+  return h.finish();
+}
+
+TEST(IndexRows, TheContentHashReadsAFieldAsItsWordsThenItsLength) {
+  std::mt19937 random(17);
+  std::map<std::vector<std::string>, index_db::ContentHash> hashes;
+  for (int n = 0; n < 20000; ++n) {
+    std::vector<std::string> fields(random() % 4);
+    for (std::string& f : fields) {
+      f.resize(random() % 20);
+      for (char& c : f) c = char(random() % 3 ? 'a' + random() % 3 : random());
+    }
+    // The plain words fed one by one: the same hash only if add() read them so.
+    index_db::WordHash by_words;
+    for (const std::uint64_t w : plain_words(fields)) by_words.add_word(w);
+    ASSERT_EQ(hash_of(fields), by_words.finish()) << n;
+    hashes.emplace(fields, hash_of(fields));
+  }
+  // Distinct field lists: distinct hashes, and distinct high words (the tiebreak).
+  std::set<std::pair<std::uint64_t, std::uint64_t>> whole;
+  std::set<std::uint64_t> high;
+  for (const auto& [fields, h] : hashes) {
+    whole.insert({h.high, h.low});
+    high.insert(h.high);
+  }
+  EXPECT_GT(hashes.size(), 10000u);
+  EXPECT_EQ(whole.size(), hashes.size());
+  EXPECT_EQ(high.size(), hashes.size());
+  // A field's end is part of what is hashed: splits, an added zero byte, an empty field.
+  const auto a = hash_of({"ab", "c"});
+  EXPECT_NE(a, hash_of({"a", "bc"}));
+  EXPECT_NE(a, hash_of({"abc"}));
+  EXPECT_NE(hash_of({"abc"}), hash_of({std::string("abc\0", 4)}));
+  EXPECT_NE(hash_of({"abcdefgh"}), hash_of({"abcdefgh", ""}));
+  EXPECT_NE(hash_of({}), hash_of({""}));
+}
 
 using index_db::GameInfo;
 using Row = index_db::IndexBuilder::Row;

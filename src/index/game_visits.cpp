@@ -6,39 +6,10 @@
 #include <pawnkit/chess/pawn_report.hpp>
 
 #include "analysis/replay.hpp"
-#include "io/fnv1a.hpp"
+#include "index/word_hash.hpp"
 
 namespace pawnkit::index_db {
 namespace {
-
-// FNV-1a over the bytes, twice at once with a different offset basis for each half of the
-// hash: one pass over the bytes, the two multiply chains side by side (two passes, one
-// per half, took twice the time: each chain waits on its own multiplies).
-struct Fnv2 {
-  std::uint64_t a = io::fnv1a_basis, b = 0x84222325cbf29ce4ULL;
-  void add_bytes(std::string_view s) {
-    for (char c : s) {
-      a = (a ^ static_cast<unsigned char>(c)) * io::fnv1a_prime;
-      b = (b ^ static_cast<unsigned char>(c)) * io::fnv1a_prime;
-    }
-  }
-  void add(std::string_view s) {
-    add_bytes(s);
-    a = (a ^ 0xff) * io::fnv1a_prime;  // a separator: "ab","c" differs from "a","bc"
-    b = (b ^ 0xff) * io::fnv1a_prime;
-  }
-  ContentHash finish() const;
-};
-
-std::uint64_t mix(std::uint64_t x) {  // a finalizer (splitmix64's), so low bits spread
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-ContentHash Fnv2::finish() const { return {mix(a), mix(b ^ 0x9e3779b97f4a7c15ULL)}; }
 
 // The move from the pieces before it to pos, as Visit::move: from, to and promotion (see
 // MoveScore), plus one. Only moves that change pawns or material reach here, which
@@ -58,7 +29,7 @@ std::uint16_t move_code(Bitboard before, Bitboard pawns_before, const Position& 
 }  // namespace
 
 ContentHash content_hash(const io::GameRecord& game) {
-  Fnv2 f;
+  WordHash f;
   for (std::size_t i = 0; i < game.tag_count(); ++i) {
     f.add(game.tag_name(i));
     f.add(game.tag_value(i));
@@ -69,8 +40,8 @@ ContentHash content_hash(const io::GameRecord& game) {
 }
 
 ContentHash content_hash(std::string_view text) {
-  Fnv2 f;
-  f.add_bytes(text);
+  WordHash f;
+  f.add(text);
   return f.finish();
 }
 

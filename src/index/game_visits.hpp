@@ -23,7 +23,7 @@ namespace pawnkit::index_db {
 // The content hash of a game: its tags (names and values, in order) and its moves as read.
 // The same game in another file, or added again, has the same hash.
 ContentHash content_hash(const io::GameRecord& game);
-// The same scheme over one text, with no separator (the key of a FEN/EPD record).
+// The same scheme over one text as one field (the key of a FEN/EPD record).
 ContentHash content_hash(std::string_view text);
 
 struct Visit {
