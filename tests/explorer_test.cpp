@@ -1,8 +1,10 @@
 // pawnkit index and explore against an independent count: the test replays the same
 // games itself (the chess core's moves, the structure catalogue) and counts, for every
 // exact placement, centre placement and named structure, the games that reached it, their
-// results and the move that left it; explore must give exactly those numbers. Also: a
-// build killed with SIGKILL and run again, the same file added twice, bad input.
+// results and the move that left it, and the model games the documented ranking picks
+// (score formula, 10 kept a cell, tiebreak, repeated pairings skipped); explore must give
+// exactly those. Also: a build killed with SIGKILL and run again, the same file added
+// twice, bad input.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -53,9 +55,19 @@ struct Tally {
   }
 };
 
+// A game that reached a key, as a model-game candidate (docs/explorer.md, "Model games").
+struct Model {
+  long score = 0;
+  std::uint64_t tiebreak = 0;  // the high word of the game's content hash
+  std::string white, black;
+  std::string cell;  // speed, rating band and month, as the test names them
+  int first_ply = 0;
+};
+
 struct KeyCount {
   Tally all;
   std::map<std::string, Tally> moves;
+  std::vector<Model> models;
   Bitboard white = 0, black = 0;  // pawns of a position with this key (for the query FEN)
 };
 
@@ -78,6 +90,45 @@ int elo(const io::GameRecord& game, std::string_view tag) {
   return v;
 }
 
+// The documented speed of a TimeControl: Lichess's bands by base + 40 x increment; "-" is
+// correspondence; anything else unreadable is unknown.
+std::string speed_of(std::string_view tc) {
+  if (tc == "-") return "correspondence";
+  const auto plus = tc.find('+');
+  auto number = [](std::string_view t) -> long {
+    if (t.empty() || t.size() > 9 || !std::all_of(t.begin(), t.end(), ::isdigit)) return -1;
+    return std::stol(std::string(t));
+  };
+  const long base = number(tc.substr(0, plus));
+  const long increment = plus == std::string_view::npos ? 0 : number(tc.substr(plus + 1));
+  if (base < 0 || increment < 0) return "unknown";
+  const long estimate = base + 40 * increment;
+  return estimate < 30     ? "ultraBullet"
+         : estimate < 180  ? "bullet"
+         : estimate < 480  ? "blitz"
+         : estimate < 1500 ? "rapid"
+                           : "classical";
+}
+
+// The game's part of the model score and its cell, from the documented formula.
+std::pair<long, std::string> model_score_and_cell(const io::GameRecord& game,
+                                                  const std::string& result) {
+  static const std::map<std::string, long> bonus{
+      {"classical", 300}, {"correspondence", 300}, {"unknown", 250}, {"rapid", 200},
+      {"blitz", 100},     {"bullet", 0},           {"ultraBullet", -100}};
+  const int w = elo(game, "WhiteElo"), b = elo(game, "BlackElo");
+  const bool rated = w > 0 && b > 0;
+  const std::string speed = speed_of(game.tag("TimeControl").value_or(""));
+  const long score = 100000 + (rated ? std::min(w, b) - std::abs(w - b) / 2 : 0) +
+                     bonus.at(speed) + (result == "1-0" || result == "0-1" ? 100 : 0);
+  const std::string date(game.tag("Date").value_or(""));
+  const bool dated = date.size() >= 7 && date[4] == '.' &&
+                     std::all_of(date.begin(), date.begin() + 4, ::isdigit) && date.substr(0, 4) != "0000" &&
+                     date.substr(5, 2) >= "01" && date.substr(5, 2) <= "12";
+  return {score, speed + "/" + std::to_string(rated ? std::min(std::min(w, b) / 100, 99) : 0) + "/" +
+                     (dated ? date.substr(0, 7) : "")};
+}
+
 // Counts the games of `path` whose players are both rated at least min_elo (0: all).
 Counts count_games(const std::string& path, int min_elo) {
   Counts counts;
@@ -96,6 +147,18 @@ Counts count_games(const std::string& path, int min_elo) {
     std::map<std::pair<int, int>, std::string> structure;
     std::pair<Bitboard, Bitboard> last_exact, last_center;
     std::optional<std::pair<int, int>> last_structure;
+    // Per key, the ply of its first position and the positions of its first visit.
+    std::map<std::pair<Bitboard, Bitboard>, std::pair<int, int>> exact_visit, center_visit;
+    std::map<std::pair<int, int>, std::pair<int, int>> structure_visit;
+    bool exact_open = false, center_open = false, structure_open = false;
+    int ply = 0;
+    auto first_visit = [&ply](auto& visits, const auto& key, bool same, bool& open) {
+      if (same) {
+        if (open) ++visits[key].second;
+        return;
+      }
+      open = visits.emplace(key, std::pair{ply, 1}).second;
+    };
     auto structure_of = [](const Position& p) -> std::optional<std::pair<int, int>> {
       const auto s = classify_structure(p);
       if (!s) return std::nullopt;
@@ -118,6 +181,9 @@ Counts count_games(const std::string& path, int min_elo) {
           k.black = p.pawns(Black);
         }
       };
+      first_visit(exact_visit, e, !exact.empty() && e == last_exact, exact_open);
+      first_visit(center_visit, c, !center.empty() && c == last_center, center_open);
+      if (s) first_visit(structure_visit, *s, s == last_structure, structure_open);
       // A first visit is open ("" for exact, "-" for the others, which may come back).
       if (!exact.count(e)) note(exact, e, "", counts.exact);
       if (!center.count(c)) note(center, c, "-", counts.center);
@@ -128,6 +194,7 @@ Counts count_games(const std::string& path, int min_elo) {
     };
     visit(pos, "");
     for (std::size_t i = 0; i < game.move_count(); ++i) {
+      ply = int(i) + 1;
       const auto move = parse_move_leniently(pos, game.move(i), chess960);
       ASSERT_TRUE(static_cast<bool>(move));
       if (move->spelling == MoveSpelling::Null) {
@@ -139,16 +206,22 @@ Counts count_games(const std::string& path, int min_elo) {
       pos.do_move(move->move);
       visit(pos, uci);
     }
-    auto add = [&](auto& map, auto& entries) {
+    const auto [of_game, cell] = model_score_and_cell(game, result);
+    const std::uint64_t tiebreak = index_db::content_hash(game).high;
+    auto add = [&](auto& map, auto& entries, auto& visits) {
       for (const auto& [key, move] : map) {
         KeyCount& k = entries[key];
         k.all.add(result);
         if (!move.empty() && move != "-") k.moves[move].add(result);
+        const auto [first_ply, held] = visits.at(key);
+        k.models.push_back({of_game + 5 * std::min(held, 40), tiebreak,
+                            std::string(game.tag("White").value_or("")),
+                            std::string(game.tag("Black").value_or("")), cell, first_ply});
       }
     };
-    add(exact, counts.exact);
-    add(center, counts.center);
-    add(structure, counts.structure);
+    add(exact, counts.exact, exact_visit);
+    add(center, counts.center, center_visit);
+    add(structure, counts.structure, structure_visit);
   });
   return counts;
 }
@@ -190,6 +263,53 @@ std::string expected_json(const KeyCount* k) {
     text += (i ? ", {\"uci\": \"" : "{\"uci\": \"") + moves[i].first + "\", " +
             tally(moves[i].second) + "}";
   return text + "], \"model_games\": ";
+}
+
+// The model games the documented ranking gives (`--games 5`), as "white|black|first ply "
+// each: each cell keeps the candidates that fewer than 10 of its others beat on score, then
+// on the top 16 bits of the tiebreak; the kept ones best first (score, then the whole
+// tiebreak), a game skipped when its two players were already chosen.
+std::string expected_models(const KeyCount* k) {
+  if (!k) return "";
+  std::map<std::string, std::vector<const Model*>> cells;
+  for (const Model& m : k->models) cells[m.cell].push_back(&m);
+  std::vector<const Model*> kept;
+  for (const auto& [cell, list] : cells)
+    for (const Model* m : list) {
+      const auto beaten_by = std::count_if(list.begin(), list.end(), [m](const Model* o) {
+        return o->score > m->score ||
+               (o->score == m->score && (o->tiebreak >> 48) < (m->tiebreak >> 48));
+      });
+      if (beaten_by < 10) kept.push_back(m);
+    }
+  std::sort(kept.begin(), kept.end(), [](const Model* a, const Model* b) {
+    return a->score != b->score ? a->score > b->score : a->tiebreak < b->tiebreak;
+  });
+  std::vector<std::pair<std::string, std::string>> chosen;
+  std::string text;
+  for (const Model* m : kept) {
+    if (chosen.size() == 5) break;
+    const std::pair<std::string, std::string> pair = std::minmax(m->white, m->black);
+    if (std::find(chosen.begin(), chosen.end(), pair) != chosen.end()) continue;
+    chosen.push_back(pair);
+    text += m->white + "|" + m->black + "|" + std::to_string(m->first_ply) + " ";
+  }
+  return text;
+}
+
+// The same read from an answer line: white, black and first ply of each model game.
+std::string answered_models(const std::string& line) {
+  std::string text;
+  const auto field = [&line](const std::string& name, std::size_t from) {
+    const auto at = line.find("\"" + name + "\": ", from) + name.size() + 4;
+    const auto quoted = line[at] == '"';
+    const auto start = at + quoted;
+    return line.substr(start, line.find(quoted ? "\"" : ",", start) - start);
+  };
+  for (auto at = line.find("{\"white\": ", line.find("\"model_games\": ["));
+       at != std::string::npos; at = line.find("{\"white\": ", at + 1))
+    text += field("white", at) + "|" + field("black", at) + "|" + field("first_ply", at) + " ";
+  return text;
 }
 
 std::vector<std::string> lines(const std::string& text) {
@@ -235,6 +355,7 @@ void expect_explore(const std::string& db, const Map& expected, const Map& queri
   for (std::size_t q = 0; q < want.size(); ++q) {
     ASSERT_NE(got[q].find(expected_json(want[q])), std::string::npos)
         << options << "\nexpected " << expected_json(want[q]) << "\ngot " << got[q];
+    ASSERT_EQ(answered_models(got[q]), expected_models(want[q])) << options << "\n" << got[q];
   }
 }
 
