@@ -117,6 +117,11 @@ run_one heavy-30k "$heavy" 3
 heavy_tags=$work/heavy-tags-30000.pgn
 [ -f "$heavy_tags" ] || cat_source | python3 bench/make_heavy_pgn.py tags --games 30000 >"$heavy_tags"
 run_one heavy-tags-30k "$heavy_tags" 3
+# The real games once more without their comments (their own tags, no [%clk] or [%eval]):
+# the densest PGN, so the index's size against it is at its largest.
+plain=$work/plain-10000.pgn
+[ -f "$plain" ] || cat_source | python3 bench/make_heavy_pgn.py plain --games 10000 >"$plain"
+run_one plain-10k "$plain" 3
 for n in "${sizes[@]}"; do
   file=$work/games-$n.pgn.zst
   make_file "$n" "$file"

@@ -4,7 +4,9 @@
   comments  every move followed by a comment as Lichess writes it,
             `{ [%eval 0.3] [%clk 0:01:00] }` (the black move then numbered `1...`);
   tags      long tag sections as master-game databases (TWIC, ChessBase) write them, and
-            the movetext without comments.
+            the movetext without comments;
+  plain     the games' own tags and the movetext without comments (a Lichess export
+            without clocks, a database that keeps none): the densest PGN there is.
 
 The games' moves are kept (comments, variations and NAGs already there are dropped), and
 the games are repeated until there are at least --games of them.
@@ -95,6 +97,18 @@ def tag_heavy(tags, moves, result, seed):
     return "\n".join(out) + "\n\n" + wrap(words) + "\n"
 
 
+def plain(tags, moves, result, seed):
+    """The game's own tags, the movetext without comments wrapped at 79 columns."""
+    out = [f'[{name} "{value}"]' for name, value in tags]
+    words = []
+    for ply, move in enumerate(moves):
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}.")
+        words.append(move)
+    words.append(result)
+    return "\n".join(out) + "\n\n" + wrap(words) + "\n"
+
+
 def wrap(words, width=79):
     lines, line = [], ""
     for word in words:
@@ -109,14 +123,14 @@ def wrap(words, width=79):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["comments", "tags"])
+    parser.add_argument("kind", choices=["comments", "tags", "plain"])
     parser.add_argument("--games", type=int, default=30000)
     args = parser.parse_args()
     source = [(tags, *main_line(body)) for tags, body in games(sys.stdin.read())]
     source = [g for g in source if g[1]]
     if not source:
         sys.exit("make_heavy_pgn: no games on standard input")
-    write = comment_heavy if args.kind == "comments" else tag_heavy
+    write = {"comments": comment_heavy, "tags": tag_heavy, "plain": plain}[args.kind]
     written = 0
     while written < args.games:
         for tags, moves, result in source:
