@@ -87,18 +87,16 @@ def tag_heavy(tags, moves, result, seed):
         ("Annotator", "?"), ("PlyCount", str(len(moves))), ("TimeControl", "40/7200:3600+30"),
     ]
     extra += [(name, have[name]) for name in ("Variant", "SetUp", "FEN") if name in have]
-    out = [f'[{name} "{value}"]' for name, value in extra]
-    words = []
-    for ply, move in enumerate(moves):
-        if ply % 2 == 0:
-            words.append(f"{ply // 2 + 1}.")
-        words.append(move)
-    words.append(result)
-    return "\n".join(out) + "\n\n" + wrap(words) + "\n"
+    return with_movetext(extra, moves, result)
 
 
 def plain(tags, moves, result, seed):
     """The game's own tags, the movetext without comments wrapped at 79 columns."""
+    return with_movetext(tags, moves, result)
+
+
+def with_movetext(tags, moves, result):
+    """The tags, then the moves numbered and without comments, wrapped at 79 columns."""
     out = [f'[{name} "{value}"]' for name, value in tags]
     words = []
     for ply, move in enumerate(moves):

@@ -114,19 +114,20 @@ std::string speed_of(std::string_view tc) {
 std::pair<long, std::string> model_score_and_cell(const io::GameRecord& game,
                                                   const std::string& result) {
   static const std::map<std::string, long> bonus{
-      {"classical", 300}, {"correspondence", 300}, {"unknown", 250}, {"rapid", 200},
+      {"classical", 300}, {"correspondence", 300}, {"unknown", 250},     {"rapid", 200},
       {"blitz", 100},     {"bullet", 0},           {"ultraBullet", -100}};
   const int w = elo(game, "WhiteElo"), b = elo(game, "BlackElo");
   const bool rated = w > 0 && b > 0;
   const std::string speed = speed_of(game.tag("TimeControl").value_or(""));
-  const long score = 100000 + (rated ? std::min(w, b) - std::abs(w - b) / 2 : 0) +
-                     bonus.at(speed) + (result == "1-0" || result == "0-1" ? 100 : 0);
+  const long score = 100000 + (rated ? std::min(w, b) - std::abs(w - b) / 2 : 0) + bonus.at(speed) +
+                     (result == "1-0" || result == "0-1" ? 100 : 0);
   const std::string date(game.tag("Date").value_or(""));
   const bool dated = date.size() >= 7 && date[4] == '.' &&
-                     std::all_of(date.begin(), date.begin() + 4, ::isdigit) && date.substr(0, 4) != "0000" &&
-                     date.substr(5, 2) >= "01" && date.substr(5, 2) <= "12";
-  return {score, speed + "/" + std::to_string(rated ? std::min(std::min(w, b) / 100, 99) : 0) + "/" +
-                     (dated ? date.substr(0, 7) : "")};
+                     std::all_of(date.begin(), date.begin() + 4, ::isdigit) &&
+                     date.substr(0, 4) != "0000" && date.substr(5, 2) >= "01" &&
+                     date.substr(5, 2) <= "12";
+  return {score, speed + "/" + std::to_string(rated ? std::min(std::min(w, b) / 100, 99) : 0) +
+                     "/" + (dated ? date.substr(0, 7) : "")};
 }
 
 // Counts the games of `path` whose players are both rated at least min_elo (0: all).

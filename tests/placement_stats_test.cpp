@@ -77,9 +77,10 @@ Games some_games() {
       return beats(a, b) || (!beats(b, a) && a.game < b.game);
     });
     for (const Candidate& c : list) {
-      const auto better = std::count_if(list.begin(), list.end(),
-                                        [&](const Candidate& o) { return beats(o, c); });
-      if (better < std::ptrdiff_t(candidates_per_cell)) g.expected.candidates[cell].push_back(c.game);
+      const auto better =
+          std::count_if(list.begin(), list.end(), [&](const Candidate& o) { return beats(o, c); });
+      if (better < std::ptrdiff_t(candidates_per_cell))
+        g.expected.candidates[cell].push_back(c.game);
     }
   }
   return g;

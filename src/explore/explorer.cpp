@@ -121,7 +121,8 @@ std::string choose_models(const index_db::Store& store,
     do {
       std::pop_heap(candidates.begin(), end, worse);
       alike.push_back({*--end, nullptr});
-    } while (end != candidates.begin() && !alike.front().candidate.ranks_before(candidates.front()));
+    } while (end != candidates.begin() &&
+             !alike.front().candidate.ranks_before(candidates.front()));
     for (Ranked& r : alike) {
       std::string error;
       r.info = records.find(store, r.candidate.game, error);

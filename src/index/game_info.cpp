@@ -181,7 +181,8 @@ int model_score_of_game(const GameInfo& game) {
   const int gap = rated ? std::abs(game.white_elo - game.black_elo) / 2 : 0;
   const Result r = result_of(game.result);
   const int decisive = r == Result::WhiteWins || r == Result::BlackWins ? 100 : 0;
-  return model_score_base + strength - gap + speed_bonus[std::size_t(speed_of(game.time_control))] + decisive;
+  return model_score_base + strength - gap + speed_bonus[std::size_t(speed_of(game.time_control))] +
+         decisive;
 }
 
 std::uint32_t model_score(int of_game, int plies_held) {

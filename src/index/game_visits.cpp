@@ -195,8 +195,7 @@ void IndexWorker::game(const io::GameRecord& game, std::string& out,
   if (direct_)
     direct_->add_entry(hash, info_, info.cell().id(), result_of(info.result), of_game, visits);
   else
-    GameEntry::append(out, hash, info_, info.cell().id(), result_of(info.result), of_game,
-                      visits);
+    GameEntry::append(out, hash, info_, info.cell().id(), result_of(info.result), of_game, visits);
 }
 
 }  // namespace pawnkit::index_db

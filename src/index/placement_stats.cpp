@@ -112,9 +112,9 @@ void CellStats::tidy_appended() {
   std::partial_sort(candidates.begin(), candidates.begin() + std::ptrdiff_t(candidates_per_cell),
                     candidates.end());
   const Candidate last = candidates[candidates_per_cell - 1];
-  const auto tied = std::partition(candidates.begin() + std::ptrdiff_t(candidates_per_cell),
-                                   candidates.end(),
-                                   [&last](const Candidate& c) { return !last.ranks_before(c); });
+  const auto tied =
+      std::partition(candidates.begin() + std::ptrdiff_t(candidates_per_cell), candidates.end(),
+                     [&last](const Candidate& c) { return !last.ranks_before(c); });
   std::sort(candidates.begin() + std::ptrdiff_t(candidates_per_cell), tied);
   candidates.erase(tied, candidates.end());
 }

@@ -29,7 +29,7 @@ inline std::uint64_t written_cell(std::uint32_t id) {
   const std::uint32_t band = id >> 20, speed = (id >> 16) & 15, month = id & 0xffff;
   if (band >= 128 || speed >= 8) return std::uint64_t(id) << 1 | 1;
   // Months from January 2000 outwards: 1 for January 2000, 2 for December 1999, ...
-  const std::uint64_t from_2000 = month == 0               ? 0
+  const std::uint64_t from_2000 = month == 0              ? 0
                                   : month >= january_2000 ? 2 * (month - january_2000) + 1
                                                           : 2 * (january_2000 - month);
   return (from_2000 << 10 | band << 3 | speed) << 1;
