@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -212,8 +213,11 @@ TEST(PlacementStats, OneGameShortFormReadsAsTheGeneralPathsValue) {
     const auto result = Result(random() % 4);
     const std::optional<std::uint32_t> move =
         random() % 3 ? std::optional(std::uint32_t(random() % 0x8000)) : std::nullopt;
-    const Candidate candidate{std::uint32_t(random() >> 40), std::uint16_t(random()),
-                              std::uint32_t(random()), std::uint32_t(random() % 600)};
+    // Scores over the whole 32 bits, the base's edges among them.
+    const auto score = std::uint32_t(i < 3 ? std::array{0u, 0xffffffffu, 100000u}[i]
+                                           : random() >> (32 + random() % 32));
+    const Candidate candidate{score, std::uint16_t(random()), std::uint32_t(random()),
+                              std::uint32_t(random() % 600)};
     PlacementStats stats;
     stats.add_game(cell, result, move, candidate);
     std::string general = "prefix", shortcut = "prefix";

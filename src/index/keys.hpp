@@ -26,7 +26,9 @@
 namespace pawnkit::index_db {
 
 // 2: a game's record holds its byte offset; 3: a counts value of one game has a short
-// form (PlacementStats::encode_one_game), which a reader of 2 would refuse as corrupt.
+// form (PlacementStats::encode_one_game), which a reader of 2 would refuse as corrupt;
+// 4: a candidate keeps 16 bits of its tiebreak and a game's record the whole word, the
+// values' numbers are written shorter, and the content hash reads words (word_hash.hpp).
 inline constexpr std::string_view format_version = "pawnkit-index 4";
 
 enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };

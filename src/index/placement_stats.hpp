@@ -40,9 +40,9 @@ struct MoveScore {
 // A model-game candidate. Its rank (better first): higher score, then lower tiebreak, the
 // game's content hash's high word, which its game record holds ('G', GameInfo::tiebreak):
 // a total order that does not depend on the order of adding. A value keeps the tiebreak's
-// top 16 bits alone (the full word was 8 incompressible bytes a candidate, 40% of an
-// index of games without comments); candidates whose score and tiebreak_prefix are equal
-// are ranked by the answer, which reads their full tiebreaks (explore::choose_models).
+// top 16 bits alone (the whole word, 8 bytes a candidate, made the index 16% larger);
+// candidates whose score and tiebreak_prefix are equal are ranked by the answer, which
+// reads their full tiebreaks (explore::choose_models).
 struct Candidate {
   std::uint32_t score = 0;
   std::uint16_t tiebreak_prefix = 0;

@@ -58,8 +58,9 @@ inline std::uint64_t written_score(std::uint32_t score) {
   return d >= 0 ? std::uint64_t(d) << 1 : (std::uint64_t(-d) << 1) - 1;
 }
 inline bool score_of_written(std::uint64_t v, std::uint32_t& score) {
+  if (v >> 34) return false;  // no 32-bit score is that far from the base
   const std::int64_t d = v & 1 ? -std::int64_t((v + 1) >> 1) : std::int64_t(v >> 1);
-  if (v > 0xffffffffu || d + model_score_base < 0) return false;
+  if (d + model_score_base < 0 || d + model_score_base > 0xffffffffLL) return false;
   score = std::uint32_t(d + model_score_base);
   return true;
 }
