@@ -52,7 +52,7 @@ class IndexBuilder final : public EntryTarget {
   // that a batch's fit the cache better (the rows, read in key order, look them up at
   // random). The game's number is the batch's first plus its place.
   struct BatchGame {
-    std::uint64_t tiebreak;  // the Candidate's (the content hash's high word)
+    std::uint64_t tiebreak;  // the content hash's high word (a Candidate keeps its prefix_of)
     int score_of_game;       // model_score_of_game
     Result result;
   };
