@@ -43,6 +43,8 @@ struct Seen {
   }
   void move(const MoveScore& m) { moves[{current, m.move}] = counts_of(m.score); }
   void candidate(const Candidate& c) { candidates[current].push_back(c.game); }
+  std::vector<LeanVisit> visits;
+  void visit(const LeanVisit& v) { visits.push_back(v); }
 };
 
 struct Games {
@@ -202,58 +204,111 @@ TEST(PlacementStats, CellsTakenOffAndBroughtBackEncodeAsFreshOnes) {
   for (const CellStats& c : reused.cells) EXPECT_GT(c.candidates.capacity(), 0u);
 }
 
-// The writer's short form for a key one game reached (encode_one_game) against the
-// general path (add_game on empty stats, then encode_to): both read back as the game's
-// own tally, decode to the same stats, and merge into a general value alike.
-TEST(PlacementStats, OneGameShortFormReadsAsTheGeneralPathsValue) {
+// Summaries of games 1..n drawn at random, as the builder's run or the memory store's
+// records give them.
+struct SomeSummaries final : GameSummaries {
+  std::map<std::uint32_t, GameSummary> games;
+  std::optional<GameSummary> find(std::uint32_t game) const override {
+    const auto it = games.find(game);
+    if (it == games.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+// A key's lean visits (what a value keeps of a key that few games reached) against the
+// same games counted into cells by add_game: read back as written, summed with the
+// games' summaries into the one form whatever the split into batches (lean at most
+// lean_visits_max games, else the cells add_game makes), and summed without them (RocksDB's
+// merge operator) into cells and visits that read as the same games.
+TEST(PlacementStats, LeanVisitsSumIntoTheCellsAddGameMakes) {
   std::mt19937_64 random(11);
-  for (int i = 0; i < 2000; ++i) {
-    const auto cell =
-        std::uint32_t(i < 4 ? (i % 2 ? 0xffffffffu : 0u) : random() >> (random() % 64));
-    const auto result = Result(random() % 4);
-    const std::optional<std::uint32_t> move =
-        random() % 3 ? std::optional(std::uint32_t(random() % 0x8000)) : std::nullopt;
-    // Scores over the whole 32 bits, the base's edges among them.
-    const auto score = std::uint32_t(i < 3 ? std::array{0u, 0xffffffffu, 100000u}[i]
-                                           : random() >> (32 + random() % 32));
-    const Candidate candidate{score, std::uint16_t(random()), std::uint32_t(random()),
-                              std::uint32_t(random() % 600)};
-    PlacementStats stats;
-    stats.add_game(cell, result, move, candidate);
-    std::string general = "prefix", shortcut = "prefix";
-    stats.encode_to(general);
-    PlacementStats::encode_one_game(shortcut, cell, result, move, candidate);
-    ASSERT_LT(shortcut.size(), general.size()) << i;
-    const std::string_view short_value = std::string_view(shortcut).substr(6);
+  SomeSummaries summaries;
+  for (std::uint32_t game = 1; game <= 400; ++game)
+    summaries.games[game] = {std::uint32_t(random() % 3 * 1000), int(random() % 4000) - 500,
+                             random(), Result(random() % 4)};
+  for (int i = 0; i < 3000; ++i) {
+    const std::size_t n = 1 + random() % 9;
+    std::vector<LeanVisit> visits;
+    for (std::size_t k = 0; k < n; ++k)
+      visits.push_back({std::uint32_t(1 + random() % 400), std::uint32_t(random() % 300),
+                        std::uint16_t(random() % 3 ? 1 + random() % 0x7fff : 0),
+                        std::uint8_t(random() % 41)});
+    std::sort(visits.begin(), visits.end());
+    visits.erase(std::unique(visits.begin(), visits.end()), visits.end());
+    PlacementStats counted;  // every visit through add_game
+    for (const LeanVisit& v : visits) counted.add_visit(v, summaries.games.at(v.game));
+    std::string lean;
+    PlacementStats::encode_visits(lean, visits);
     Seen seen;
-    ASSERT_TRUE(read_placement_stats(short_value, seen));
-    Counts expected{};
-    tally(expected, result);
-    EXPECT_EQ(seen.cells, (std::map<std::uint32_t, Counts>{{cell, expected}}));
-    EXPECT_EQ(seen.moves.size(), move ? 1u : 0u);
-    if (move) {
-      EXPECT_EQ(seen.moves.at({cell, *move}), expected);
-    }
-    EXPECT_EQ(seen.candidates[cell], std::vector<std::uint32_t>{candidate.game});
-    const auto decoded = PlacementStats::decode(short_value);
-    ASSERT_TRUE(decoded) << i;
-    EXPECT_EQ(decoded->encode(), general.substr(6)) << i;
-    // Merged with another game's value, short or general, as the general value merges.
-    std::string other;
-    PlacementStats::encode_one_game(other, cell ^ (i % 3), Result(i % 4), std::nullopt,
-                                    Candidate{7, 8, 9, 10});
-    std::string from_short, from_general;
-    ASSERT_TRUE(merge_encoded(short_value, other, from_short));
-    ASSERT_TRUE(merge_encoded(std::string_view(general).substr(6), other, from_general));
-    EXPECT_EQ(from_short, from_general) << i;
-    // Every truncation and a trailing byte are refused.
-    for (std::size_t n = 0; n < short_value.size(); ++n) {
-      Seen cut;
-      EXPECT_FALSE(read_placement_stats(short_value.substr(0, n), cut)) << i << " " << n;
+    ASSERT_TRUE(read_placement_stats(lean, seen)) << i;
+    EXPECT_EQ(seen.visits, visits) << i;
+    EXPECT_TRUE(seen.cells.empty()) << i;
+    const auto decoded = PlacementStats::decode(lean);
+    ASSERT_TRUE(decoded);
+    EXPECT_EQ(decoded->visits, visits);
+    EXPECT_EQ(decoded->encode(), lean);
+    for (std::size_t cut = 0; cut < lean.size(); ++cut) {
+      Seen part;
+      EXPECT_FALSE(read_placement_stats(std::string_view(lean).substr(0, cut), part)) << i;
     }
     Seen trailing;
-    EXPECT_FALSE(read_placement_stats(std::string(short_value) + '\0', trailing)) << i;
+    EXPECT_FALSE(read_placement_stats(lean + '\0', trailing)) << i;
+
+    // Split in two batches at random, each written as the builder writes a batch.
+    std::vector<LeanVisit> a, b;
+    for (const LeanVisit& v : visits) (random() % 2 ? a : b).push_back(v);
+    if (a.empty() || b.empty()) continue;
+    const auto batch = [&](const std::vector<LeanVisit>& part) {
+      std::string out;
+      if (part.size() <= lean_visits_max) {
+        PlacementStats::encode_visits(out, part);
+      } else {
+        PlacementStats cells;
+        for (const LeanVisit& v : part) cells.add_visit(v, summaries.games.at(v.game));
+        cells.encode_to(out);
+      }
+      return out;
+    };
+    const std::string first = batch(a), second = batch(b);
+    const std::string one_form = visits.size() <= lean_visits_max ? lean : counted.encode();
+    std::string sum;
+    ASSERT_TRUE(merge_encoded(first, second, sum, &summaries)) << i;
+    EXPECT_EQ(sum, one_form) << i;
+    ASSERT_TRUE(merge_encoded(second, first, sum, &summaries)) << i;
+    EXPECT_EQ(sum, one_form) << i;
+    // Without the summaries: the visits stay, beside the cells; settled later, the same.
+    ASSERT_TRUE(merge_encoded(first, second, sum)) << i;
+    auto unsettled = PlacementStats::decode(sum);
+    ASSERT_TRUE(unsettled) << i;
+    EXPECT_EQ(unsettled->games(), visits.size()) << i;
+    ASSERT_TRUE(unsettled->settle(&summaries));
+    EXPECT_EQ(unsettled->encode(), one_form) << i;
+    // A game the summaries lack, of a batch still lean, is an error, not a skipped visit.
+    if (visits.size() > lean_visits_max) {
+      SomeSummaries fewer = summaries;
+      fewer.games.erase((a.size() <= lean_visits_max ? a : b).front().game);
+      EXPECT_FALSE(merge_encoded(first, second, sum, &fewer)) << i;
+    }
   }
+}
+
+// A value of cells and lean visits (summed without the games' records) reads both, and
+// refuses every truncation and a trailing byte.
+TEST(PlacementStatsReader, ReadsCellsThenLeanVisitsAndRefusesACutOne) {
+  PlacementStats stats;
+  stats.add_game(3, Result::Draw, 100, Candidate{9, 1, 2, 3});
+  stats.visits = {{7, 20, 0, 4}, {7, 31, 18, 0}, {300000, 2, 5, 40}};
+  const std::string bytes = stats.encode();
+  Seen seen;
+  ASSERT_TRUE(read_placement_stats(bytes, seen));
+  EXPECT_EQ(seen.cells.size(), 1u);
+  EXPECT_EQ(seen.visits, stats.visits);
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    Seen cut;
+    EXPECT_FALSE(read_placement_stats(std::string_view(bytes).substr(0, n), cut)) << n;
+  }
+  Seen trailing;
+  EXPECT_FALSE(read_placement_stats(bytes + '\0', trailing));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -192,18 +193,35 @@ std::string explore(const index_db::Store& store, const Query& query, Answer& an
     }
     void move(const index_db::MoveScore& m) { moves.push_back(m); }
     void candidate(const index_db::Candidate& c) { candidates.push_back(c); }
+    void visit(const index_db::LeanVisit& v) { visits.push_back(v); }
+    std::vector<index_db::LeanVisit>& visits;
   };
   thread_local std::vector<index_db::MoveScore> moves;
   thread_local std::vector<index_db::Candidate> candidates;
+  thread_local std::vector<index_db::LeanVisit> visits;
   moves.clear();
   candidates.clear();
-  KeptCells kept{query.filters, answer, moves, candidates};
+  visits.clear();
+  KeptCells kept{query.filters, answer, moves, candidates, visits};
   if (!index_db::read_placement_stats(value, kept))
     return "corrupt index: a placement's counts are unreadable";
+  std::optional<GameRecords> these;  // a query's own, when the caller keeps none
+  GameRecords& games = records ? *records : these.emplace(64);
+  // A lean visit counts as a cell of one game, the game's cell, result and score read from
+  // its record (the model games' records are read from the same GameRecords).
+  for (const index_db::LeanVisit& v : visits) {
+    const auto record = games.find(store, v.game, error);
+    if (!record) return error;
+    const index_db::GameSummary game = index_db::GameSummary::of(*record);
+    index_db::Score score;
+    score.add(game.result);
+    if (!kept.cell(game.cell, score)) continue;
+    if (v.move) kept.move({v.move - 1u, score});
+    kept.candidate({index_db::model_score(game.score_of_game, v.held),
+                    index_db::Candidate::prefix_of(game.tiebreak), v.game, v.first_ply});
+  }
   add_moves(moves, answer);
-  if (records) return choose_models(store, candidates, query.games, *records, answer);
-  GameRecords these(64);  // a query's own
-  return choose_models(store, candidates, query.games, these, answer);
+  return choose_models(store, candidates, query.games, games, answer);
 }
 
 }  // namespace pawnkit::explore

@@ -98,23 +98,32 @@ class RunReader {
 // value is appended as read, then the cells are put in order and each cell's moves and
 // candidates tidied (CellStats::tidy_appended), which gives what PlacementStats::merge
 // gives (decoding each value into vectors of its own and merging them was half of the
-// merge's cost).
+// merge's cost). Lean visits are kept as they are while the sum has lean_visits_max games
+// at most; beyond, each is appended as its game's cell (`games`' summaries).
 class CountsSum {
  public:
   void clear() {
     parts_.clear();
     moves_.clear();
     candidates_.clear();
+    visits_.clear();
+    games_ = 0;
   }
   bool add(std::string_view value) { return read_placement_stats(value, *this); }
-  void encode_to(std::string& out);
+  // False when a visit's game is not in `games`.
+  bool encode_to(std::string& out, const GameSummaries& games);
   // read_placement_stats's visitor.
   bool cell(std::uint32_t cell, const Score& score) {
     parts_.push_back({cell, score, moves_.size(), candidates_.size()});
+    games_ += score.games;
     return true;
   }
   void move(const MoveScore& move) { moves_.push_back(move); }
   void candidate(const Candidate& candidate) { candidates_.push_back(candidate); }
+  void visit(const LeanVisit& visit) {
+    visits_.push_back(visit);
+    ++games_;
+  }
 
  private:
   struct Part {  // a cell of one value: its moves and candidates start at these indices
@@ -125,11 +134,31 @@ class CountsSum {
   std::vector<Part> parts_;
   std::vector<MoveScore> moves_;
   std::vector<Candidate> candidates_;
+  std::vector<LeanVisit> visits_;
+  std::uint64_t games_ = 0;
   std::vector<std::uint32_t> order_;
   PlacementStats sum_;
 };
 
-void CountsSum::encode_to(std::string& out) {
+bool CountsSum::encode_to(std::string& out, const GameSummaries& games) {
+  std::sort(visits_.begin(), visits_.end());
+  if (games_ <= lean_visits_max && parts_.empty()) {
+    PlacementStats::encode_visits(out, visits_);
+    return true;
+  }
+  if (games_ > lean_visits_max) {  // each visit as a cell of one game of its own
+    for (const LeanVisit& visit : visits_) {
+      const auto game = games.find(visit.game);
+      if (!game) return false;
+      Score score;
+      score.add(game->result);
+      parts_.push_back({game->cell, score, moves_.size(), candidates_.size()});
+      if (visit.move) moves_.push_back({visit.move - 1u, score});
+      candidates_.push_back({model_score(game->score_of_game, visit.held),
+                             Candidate::prefix_of(game->tiebreak), visit.game, visit.first_ply});
+    }
+    visits_.clear();
+  }
   order_.resize(parts_.size());
   std::iota(order_.begin(), order_.end(), 0u);
   std::sort(order_.begin(), order_.end(),
@@ -155,7 +184,9 @@ void CountsSum::encode_to(std::string& out) {
         last ? candidates_.end() : candidates_.begin() + std::ptrdiff_t(parts_[i + 1].candidates));
   }
   for (CellStats& cell : sum_.cells) cell.tidy_appended();
+  sum_.visits.assign(visits_.begin(), visits_.end());
   sum_.encode_to(out);
+  return true;
 }
 
 }  // namespace
@@ -191,7 +222,8 @@ std::string RunWriter::ingest() {
   return error_;
 }
 
-std::string merge_runs(const std::vector<std::string>& files, Store::Table& out, bool put_counts) {
+std::string merge_runs(const std::vector<std::string>& files, Store::Table& out, bool put_counts,
+                       const GameSummaries& games) {
   std::vector<std::unique_ptr<RunReader>> runs;
   for (const std::string& file : files) {
     runs.push_back(std::make_unique<RunReader>(file));
@@ -221,7 +253,8 @@ std::string merge_runs(const std::vector<std::string>& files, Store::Table& out,
     }
     if (counts && found > 1) {
       value.clear();
-      sum.encode_to(value);
+      if (!sum.encode_to(value, games))
+        return "internal error: a batch file has a visit of a game not in the run";
     }
     if (counts && !put_counts)
       out.merge(key, value);

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "index/placement_stats.hpp"
 #include "index/store.hpp"
 
 namespace pawnkit::index_db {
@@ -37,7 +38,10 @@ class RunWriter final : public Store::Table {
 
 // Merges the run files (oldest first) into `out`: counts as puts when `put_counts` (an
 // index that had no counts before), else as merge operands; the other keys as puts.
-// Empty on success, else the error (a run file unreadable or cut short).
-std::string merge_runs(const std::vector<std::string>& files, Store::Table& out, bool put_counts);
+// `games` has the summaries of the runs' games (a key's lean visits become cells when the
+// runs together have more than lean_visits_max games of it). Empty on success, else the
+// error (a run file unreadable or cut short).
+std::string merge_runs(const std::vector<std::string>& files, Store::Table& out, bool put_counts,
+                       const GameSummaries& games);
 
 }  // namespace pawnkit::index_db

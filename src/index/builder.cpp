@@ -94,6 +94,7 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
     row.held = std::uint8_t(std::min<std::uint32_t>(v.plies, 40));
   }
   game_fields_.push_back({hash.high, score_of_game, result});
+  run_games_.add(number, {cell, score_of_game, hash.high, result});
   games_in_batch_.push_back({hash, number, std::move(info)});
   ++*file_games_;
   ++counts_.added;
@@ -149,6 +150,7 @@ std::string IndexBuilder::write_batch(bool last) {
       error_ = table->ingest();
       ++tables_;
       pending_hashes_.clear();
+      run_games_.clear();
     } else {
       if (runs_.empty()) store_.batch_dir(true, error_);
       runs_.push_back(runs_dir_ + "/" + std::to_string(runs_.size()) + ".batch");
@@ -170,11 +172,12 @@ std::string IndexBuilder::write_batch(bool last) {
 std::string IndexBuilder::ingest_runs() {
   const bool first = fresh_ && tables_ == 0;
   const auto table = store_.table(first);
-  std::string error = merge_runs(runs_, *table, first);
+  std::string error = merge_runs(runs_, *table, first, run_games_);
   if (error.empty()) error = table->ingest();
   if (error.empty()) {
     ++tables_;
     pending_hashes_.clear();
+    run_games_.clear();
     runs_.clear();
     store_.batch_dir(false, error);
   }
@@ -214,6 +217,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
     middle_written = true;
   };
   PlacementStats stats;
+  std::vector<LeanVisit> visits;
   for (std::size_t i = 0; i < rows_.size();) {
     prefetch_game(i + prefetch_rows);
     const PackedKey key = rows_[i].key().packed();
@@ -221,12 +225,14 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
     std::size_t j = i + 1;
     while (j < rows_.size() && rows_[j].same_key(rows_[i])) ++j;
     value.clear();
-    if (j == i + 1) {  // one game's key (most of them): encoded as it is
-      const Row& r = rows_[i];
-      const BatchGame& g = game_fields_[r.game];
-      PlacementStats::encode_one_game(
-          value, r.cell(), g.result,
-          r.move ? std::optional<std::uint32_t>(r.move - 1u) : std::nullopt, candidate(r));
+    if (j - i <= lean_visits_max) {  // a key of a few games (most of them): their visits
+      visits.clear();
+      for (std::size_t k = i; k < j; ++k) {
+        const Row& r = rows_[k];
+        visits.push_back({number(r), r.first_ply, r.move, r.held});
+      }
+      std::sort(visits.begin(), visits.end());
+      PlacementStats::encode_visits(value, visits);
     } else {
       sum_rows(i, j, stats);
       stats.encode_to(value);

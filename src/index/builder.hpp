@@ -68,13 +68,34 @@ class IndexBuilder final : public EntryTarget {
 
  private:
   void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
+  // The number of a row's game: the batch's first plus its place.
+  std::uint32_t number(const Row& r) const {
+    return std::uint32_t(games_ - game_fields_.size() + 1 + r.game);
+  }
   // A row's model-game candidate, with its game's fields (game_fields_).
   Candidate candidate(const Row& r) const {
     const BatchGame& g = game_fields_[r.game];
-    const auto number = std::uint32_t(games_ - game_fields_.size() + 1 + r.game);
-    return {model_score(g.score_of_game, r.held), Candidate::prefix_of(g.tiebreak), number,
+    return {model_score(g.score_of_game, r.held), Candidate::prefix_of(g.tiebreak), number(r),
             r.first_ply};
   }
+  // The summaries of the games not yet ingested, for the sums of batch files (the lean
+  // visits of a key that more games reached in other batches are counted into cells).
+  class RunGames final : public GameSummaries {
+   public:
+    void add(std::uint32_t number, const GameSummary& game) {
+      if (games_.empty()) first_ = number;
+      games_.push_back(game);
+    }
+    void clear() { games_.clear(); }
+    std::optional<GameSummary> find(std::uint32_t game) const override {
+      if (game < first_ || game - first_ >= games_.size()) return std::nullopt;
+      return games_[game - first_];
+    }
+
+   private:
+    std::uint32_t first_ = 0;
+    std::vector<GameSummary> games_;  // by number from first_ on (numbers are dense)
+  };
   // Asks for the game fields of rows_[row] ahead of their use (none past the end).
   void prefetch_game(std::size_t row) const {
     if (row < rows_.size()) __builtin_prefetch(&game_fields_[rows_[row].game]);
@@ -101,6 +122,7 @@ class IndexBuilder final : public EntryTarget {
   };
   std::vector<GameKeys> games_in_batch_;
   std::vector<BatchGame> game_fields_;  // the batch's games in order of adding
+  RunGames run_games_;                  // the games since the last ingestion
   std::string file_;
   ContentHashSet pending_hashes_;                 // games not yet ingested
   std::map<std::string, std::uint64_t> sources_;  // games per source file, as in the index

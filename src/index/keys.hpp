@@ -1,6 +1,6 @@
 // The keys of the index (one RocksDB column family, a one-byte prefix per kind of key):
 //
-//   'V'                      the format version ("pawnkit-index 4")
+//   'V'                      the format version ("pawnkit-index 5")
 //   'M'                      totals: games indexed, the next game number
 //   'F' file name            games added from that source file
 //   'H' 16-byte content hash the number of the game with that content (adding it again
@@ -26,10 +26,11 @@
 namespace pawnkit::index_db {
 
 // 2: a game's record holds its byte offset; 3: a counts value of one game has a short
-// form (PlacementStats::encode_one_game), which a reader of 2 would refuse as corrupt;
-// 4: a candidate keeps 16 bits of its tiebreak and a game's record the whole word, the
-// values' numbers are written shorter, and the content hash reads words (word_hash.hpp).
-inline constexpr std::string_view format_version = "pawnkit-index 4";
+// form, which a reader of 2 would refuse as corrupt; 4: a candidate keeps 16 bits of its
+// tiebreak and a game's record the whole word, the values' numbers are written shorter,
+// and the content hash reads words (word_hash.hpp); 5: a key of at most lean_visits_max
+// games keeps their visits, not cells (placement_stats.hpp: LeanVisit).
+inline constexpr std::string_view format_version = "pawnkit-index 5";
 
 enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };
 

@@ -9,12 +9,13 @@
 namespace pawnkit::index_db {
 namespace {
 
-// A counts value with every model-game candidate's game number moved by `offset`.
+// A counts value with every game number (candidates', lean visits') moved by `offset`.
 bool renumber(std::string_view value, std::uint32_t offset, std::string& out) {
   auto stats = PlacementStats::decode(value);
   if (!stats) return false;
   for (CellStats& cell : stats->cells)
     for (Candidate& candidate : cell.candidates) candidate.game += offset;
+  for (LeanVisit& visit : stats->visits) visit.game += offset;
   out.clear();
   stats->encode_to(out);
   return true;

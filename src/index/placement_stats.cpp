@@ -86,6 +86,34 @@ void PlacementStats::add_game(std::uint32_t cell, Result result, std::optional<s
   }
 }
 
+GameSummary GameSummary::of(const GameInfo& info) {
+  return {info.cell().id(), model_score_of_game(info), info.tiebreak, result_of(info.result)};
+}
+
+void PlacementStats::add_visit(const LeanVisit& visit, const GameSummary& game) {
+  add_game(game.cell, game.result,
+           visit.move ? std::optional<std::uint32_t>(visit.move - 1u) : std::nullopt,
+           {model_score(game.score_of_game, visit.held), Candidate::prefix_of(game.tiebreak),
+            visit.game, visit.first_ply});
+}
+
+std::uint64_t PlacementStats::games() const {
+  std::uint64_t n = visits.size();
+  for (const CellStats& c : cells) n += c.score.games;
+  return n;
+}
+
+bool PlacementStats::settle(const GameSummaries* games) {
+  if (!games || visits.empty() || this->games() <= lean_visits_max) return true;
+  for (const LeanVisit& visit : visits) {
+    const auto game = games->find(visit.game);
+    if (!game) return false;
+    add_visit(visit, *game);
+  }
+  visits.clear();
+  return true;
+}
+
 void PlacementStats::resize_cells(std::size_t count) {
   for (; cells.size() > count; cells.pop_back()) spare_cells.push_back(std::move(cells.back()));
   for (; cells.size() < count && !spare_cells.empty(); spare_cells.pop_back())
@@ -119,7 +147,12 @@ void CellStats::tidy_appended() {
   candidates.erase(tied, candidates.end());
 }
 
-void PlacementStats::merge(const PlacementStats& other) {
+bool PlacementStats::merge(const PlacementStats& other, const GameSummaries* games) {
+  if (!other.visits.empty()) {
+    std::vector<LeanVisit> all(visits.size() + other.visits.size());
+    std::merge(visits.begin(), visits.end(), other.visits.begin(), other.visits.end(), all.begin());
+    visits = std::move(all);
+  }
   std::vector<CellStats> both;
   both.reserve(cells.size() + other.cells.size());
   auto a = cells.begin();
@@ -138,6 +171,7 @@ void PlacementStats::merge(const PlacementStats& other) {
     }
   }
   cells = std::move(both);
+  return settle(games);
 }
 
 std::string PlacementStats::encode() const {
@@ -147,8 +181,12 @@ std::string PlacementStats::encode() const {
 }
 
 void PlacementStats::encode_to(std::string& out) const {
+  if (cells.empty() && !visits.empty()) {
+    encode_visits(out, visits);
+    return;
+  }
   // The most bytes the value can take, then written in place and cut to its size.
-  std::size_t room = max_varint_bytes;
+  std::size_t room = max_varint_bytes + detail::visits_room(visits.size());
   for (const CellStats& c : cells)
     room += 7 * max_varint_bytes + c.moves.size() * 5 * max_varint_bytes +
             c.candidates.size() * detail::candidate_room;
@@ -161,7 +199,8 @@ void PlacementStats::encode_to(std::string& out) const {
     p = write_varint(p, s.draws);
     p = write_varint(p, s.black);
   };
-  p = write_varint(p, cells.size() + 8);  // under 8 is the one-game form's first byte
+  // Cells and whether visits follow; 0 is a lone visit's first byte (encode_visits).
+  p = write_varint(p, 1 + 2 * cells.size() + !visits.empty());
   for (const CellStats& c : cells) {
     p = write_varint(p, detail::written_cell(c.cell));
     score(c.score);
@@ -173,19 +212,21 @@ void PlacementStats::encode_to(std::string& out) const {
     p = write_varint(p, c.candidates.size());
     for (const Candidate& k : c.candidates) p = detail::write_candidate(p, k);
   }
+  if (!visits.empty()) p = detail::write_visits(p, visits);
   out.resize(std::size_t(p - out.data()));
 }
 
-void PlacementStats::encode_one_game(std::string& out, std::uint32_t cell, Result result,
-                                     std::optional<std::uint32_t> move,
-                                     const Candidate& candidate) {
+void PlacementStats::encode_visits(std::string& out, std::span<const LeanVisit> sorted) {
   const std::size_t start = out.size();
-  out.resize(start + 3 * max_varint_bytes + detail::candidate_room);
+  out.resize(start + max_varint_bytes + detail::visits_room(sorted.size()));
   char* p = out.data() + start;
-  p = write_varint(p, static_cast<unsigned>(result) | (move ? 4u : 0u));
-  p = write_varint(p, detail::written_cell(cell));
-  if (move) p = write_varint(p, *move);
-  p = detail::write_candidate(p, candidate);
+  if (sorted.size() == 1) {  // a lone visit: 0, then the visit
+    p = write_varint(p, 0);
+    p = detail::write_visit(p, sorted.front(), 0);
+  } else {  // no cells, visits: 2 (encode_to's first number), then the visits
+    p = write_varint(p, 2);
+    p = detail::write_visits(p, sorted);
+  }
   out.resize(std::size_t(p - out.data()));
 }
 
@@ -199,16 +240,19 @@ std::optional<PlacementStats> PlacementStats::decode(std::string_view bytes) {
     }
     void move(const MoveScore& move) { stats.cells.back().moves.push_back(move); }
     void candidate(const Candidate& c) { stats.cells.back().candidates.push_back(c); }
+    void visit(const LeanVisit& v) { stats.visits.push_back(v); }
   } cells;
   if (!read_placement_stats(bytes, cells)) return std::nullopt;
+  // The reader gives them by game; a corrupt value may not give a game's plies in order.
+  std::sort(cells.stats.visits.begin(), cells.stats.visits.end());
   return std::move(cells.stats);
 }
 
-bool merge_encoded(std::string_view a, std::string_view b, std::string& out) {
+bool merge_encoded(std::string_view a, std::string_view b, std::string& out,
+                   const GameSummaries* games) {
   auto left = PlacementStats::decode(a);
   const auto right = PlacementStats::decode(b);
-  if (!left || !right) return false;
-  left->merge(*right);
+  if (!left || !right || !left->merge(*right, games)) return false;
   out = left->encode();
   return true;
 }

@@ -1,11 +1,15 @@
 // The value of a placement key (exact, centre or structure): per cell (speed, rating
 // band, month) the games that reached it and their results, the moves that left it with
-// theirs, and the best model-game candidates. Values are summed by RocksDB's merge
-// operator (index/merge_operator.hpp) with merge() below, so a batch only adds.
+// theirs, and the best model-game candidates; or, for a key that at most
+// lean_visits_max games reached (most keys: a game's own late placements), the visits
+// themselves, whose cell, result and score the reader takes from the games' records.
+// Values are summed by RocksDB's merge operator (index/store.cpp) with merge() below, so
+// a batch only adds.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,6 +75,44 @@ inline constexpr std::size_t candidates_per_cell = 10;
 // Cuts a list sorted by Candidate's order to the candidates a cell keeps.
 void keep_best_candidates(std::vector<Candidate>& sorted);
 
+// One game's visit of a placement as the game made it: what a value keeps of each game
+// when at most lean_visits_max games reached the key. The rest of what the cells hold
+// (the cell, the result, the model score and tiebreak) is the game's and is in its record
+// ('G'): keeping it in the value too made the index 15-20% larger (docs/explorer.md).
+struct LeanVisit {
+  std::uint32_t game = 0;       // the game's number ('G' key)
+  std::uint32_t first_ply = 0;  // the ply where the game reached the placement
+  std::uint16_t move = 0;       // the move that left: code + 1; 0: the game ended there
+  std::uint8_t held = 0;        // plies the placement held, at most 40 (as model_score counts)
+  // By game and ply (the rest only makes the order total: a game reaches a key once).
+  bool operator<(const LeanVisit& o) const {
+    if (game != o.game) return game < o.game;
+    if (first_ply != o.first_ply) return first_ply < o.first_ply;
+    return move != o.move ? move < o.move : held < o.held;
+  }
+  bool operator==(const LeanVisit&) const = default;
+};
+// Keys reached by at most this many games keep lean visits; beyond, cells. An answer
+// reads the records of its model games (five by default) anyway: those of a lean key's
+// games are the same reads.
+inline constexpr std::size_t lean_visits_max = 4;
+
+// What a lean visit takes from its game's record to be counted as a cell counts it.
+struct GameSummary {
+  std::uint32_t cell = 0;  // Cell::id
+  int score_of_game = 0;   // model_score_of_game
+  std::uint64_t tiebreak = 0;
+  Result result = Result::Unfinished;
+  static GameSummary of(const GameInfo& info);
+};
+// The summaries of the games a sum may meet (the builder's run, the memory store's
+// records); nullopt for a game it does not know.
+class GameSummaries {
+ public:
+  virtual ~GameSummaries() = default;
+  virtual std::optional<GameSummary> find(std::uint32_t game) const = 0;
+};
+
 struct CellStats {
   std::uint32_t cell = 0;
   Score score;
@@ -93,6 +135,10 @@ struct CellStats {
 
 struct PlacementStats {
   std::vector<CellStats> cells;  // by cell id
+  // Lean visits, by game then ply: a value of at most lean_visits_max games holds these
+  // alone; a value summed without the games' summaries (RocksDB's merge operator) may
+  // hold both, and reads as the sum of the two.
+  std::vector<LeanVisit> visits;
   // Cells taken off `cells` by resize_cells, their vectors' memory kept for the next key.
   std::vector<CellStats> spare_cells;
 
@@ -107,19 +153,28 @@ struct PlacementStats {
   // the game ended there) and its model-game candidate entry.
   void add_game(std::uint32_t cell, Result result, std::optional<std::uint32_t> move,
                 const Candidate& candidate);
-  void merge(const PlacementStats& other);
+  // A lean visit counted into the cells as add_game counts its game.
+  void add_visit(const LeanVisit& visit, const GameSummary& game);
+  // The games counted: the cells' and the visits'.
+  std::uint64_t games() const;
+  // The sum of both (cells and visits); with `games` (the summaries of every game of the
+  // visits), in the one form a value of these games has whatever the batches were: over
+  // lean_visits_max games, every visit counted into the cells. False when a visit's game
+  // is not in `games`.
+  bool merge(const PlacementStats& other, const GameSummaries* games = nullptr);
+  // The one form (as merge), the sum already made.
+  bool settle(const GameSummaries* games);
   std::string encode() const;
   void encode_to(std::string& out) const;  // appends
-  // Appends the stats of one game alone in their short form (most keys of a batch are
-  // one game's), which every reader reads as add_game on empty stats would have made them:
-  // one byte of result (0-3, the Result) plus 4 when a move left (a general value starts
-  // with its cell count plus 8), the cell, the move, and the candidate.
-  static void encode_one_game(std::string& out, std::uint32_t cell, Result result,
-                              std::optional<std::uint32_t> move, const Candidate& candidate);
+  // Appends lean visits (sorted, at least one) as their value: the value of those games
+  // alone when at most lean_visits_max.
+  static void encode_visits(std::string& out, std::span<const LeanVisit> sorted);
   static std::optional<PlacementStats> decode(std::string_view bytes);
 };
 
-// Sums two encoded values (the merge operator's work); false when one is corrupt.
-bool merge_encoded(std::string_view a, std::string_view b, std::string& out);
+// Sums two encoded values (the merge operator's work, and the memory store's, with the
+// games' summaries); false when one is corrupt or a visit's game is not in `games`.
+bool merge_encoded(std::string_view a, std::string_view b, std::string& out,
+                   const GameSummaries* games = nullptr);
 
 }  // namespace pawnkit::index_db

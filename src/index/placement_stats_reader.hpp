@@ -7,11 +7,13 @@
 //   bool cell(std::uint32_t cell, const Score& score);  // true: visit its moves, candidates
 //   void move(const MoveScore& move);
 //   void candidate(const Candidate& candidate);
+//   void visit(const LeanVisit& visit);  // a lean visit (its game's record has the rest)
 // A value is read whole even when the visitor wants no cell, so that a corrupt value is
 // found as PlacementStats::decode finds it (the visitor may have seen part of it then).
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "index/bytes.hpp"
@@ -98,22 +100,36 @@ inline Candidate read_candidate(ByteReader& in, bool& ok) {
   return candidate;
 }
 
-// The one-game form (PlacementStats::encode_one_game), after its first byte (`flags`).
-template <class Visitor>
-bool read_one_game(ByteReader& in, std::uint64_t flags, Visitor& visitor) {
-  bool ok = true;
-  const std::uint32_t cell = read_cell(in, ok);
-  Score score;
-  score.add(static_cast<Result>(flags & 3));
-  MoveScore move{0, score};
-  if (flags & 4) move.move = std::uint32_t(in.varint());
-  const Candidate candidate = read_candidate(in, ok);
-  if (!ok || !in.ok() || !in.done()) return false;
-  if (visitor.cell(cell, score)) {
-    if (flags & 4) visitor.move(move);
-    visitor.candidate(candidate);
+// A lean visit: its game (as the distance from `previous`, the game of the visit before
+// it in the list, 0 for the first), first ply, plies held and move (code + 1, 0: none).
+inline char* write_visit(char* p, const LeanVisit& v, std::uint32_t previous) {
+  p = write_varint(p, v.game - previous);
+  p = write_varint(p, v.first_ply);
+  p = write_varint(p, v.held);
+  return write_varint(p, v.move);
+}
+inline std::size_t visits_room(std::size_t visits) { return (visits + 1) * 4 * max_varint_bytes; }
+// A list of lean visits (sorted): their count, then each.
+inline char* write_visits(char* p, std::span<const LeanVisit> sorted) {
+  p = write_varint(p, sorted.size());
+  std::uint32_t previous = 0;
+  for (const LeanVisit& v : sorted) {
+    p = write_visit(p, v, previous);
+    previous = v.game;
   }
-  return true;
+  return p;
+}
+
+inline LeanVisit read_visit(ByteReader& in, std::uint32_t previous, bool& ok) {
+  LeanVisit v;
+  const std::uint64_t game = previous + in.varint(), ply = in.varint(), held = in.varint(),
+                      move = in.varint();
+  if (game > 0xffffffffu || ply > 0xffffffffu || held > 0xff || move > 0xffff) ok = false;
+  v.game = std::uint32_t(game);
+  v.first_ply = std::uint32_t(ply);
+  v.held = std::uint8_t(held);
+  v.move = std::uint16_t(move);
+  return v;
 }
 
 }  // namespace detail
@@ -123,12 +139,18 @@ bool read_one_game(ByteReader& in, std::uint64_t flags, Visitor& visitor) {
 template <class Visitor>
 bool read_placement_stats(std::string_view bytes, Visitor& visitor) {
   ByteReader in(bytes);
-  const std::uint64_t first = in.varint();  // under 8: one game's flags; else cells + 8
+  // 0: a lone lean visit; else 1 + 2 x cells + whether lean visits follow the cells.
+  const std::uint64_t first = in.varint();
   if (!in.ok()) return false;
-  if (first < 8) return detail::read_one_game(in, first, visitor);
-  const std::uint64_t cells = first - 8;
-  if (cells > bytes.size()) return false;
   bool ok = true;
+  if (first == 0) {
+    const LeanVisit v = detail::read_visit(in, 0, ok);
+    if (!ok || !in.ok() || !in.done()) return false;
+    visitor.visit(v);
+    return true;
+  }
+  const std::uint64_t cells = (first - 1) / 2;
+  if (cells > bytes.size()) return false;
   for (std::uint64_t c = 0; c < cells; ++c) {
     const std::uint32_t cell = detail::read_cell(in, ok);
     const Score score = detail::read_score(in);
@@ -149,6 +171,17 @@ bool read_placement_stats(std::string_view bytes, Visitor& visitor) {
       if (wanted) visitor.candidate(candidate);
     }
     if (!ok || !in.ok()) return false;
+  }
+  if ((first - 1) % 2) {
+    const std::uint64_t visits = in.varint();
+    if (visits == 0 || visits > bytes.size()) return false;
+    std::uint32_t previous = 0;
+    for (std::uint64_t k = 0; k < visits; ++k) {
+      const LeanVisit v = detail::read_visit(in, previous, ok);
+      if (!ok || !in.ok()) return false;
+      visitor.visit(v);
+      previous = v.game;
+    }
   }
   return in.ok() && in.done();
 }

@@ -53,7 +53,10 @@ class PlacementStatsSum final : public rocksdb::MergeOperator {
   static bool add(PlacementStats& sum, const rocksdb::Slice& value) {
     const auto stats = PlacementStats::decode({value.data(), value.size()});
     if (!stats) return false;
-    if (sum.cells.empty())
+    // Without the games' records at hand, lean visits are summed as they are (a reader
+    // counts them from the records): exact, but not the one form a run of the builder
+    // writes, which counts the visits of a key over lean_visits_max games into cells.
+    if (sum.cells.empty() && sum.visits.empty())
       sum = *stats;
     else
       sum.merge(*stats);

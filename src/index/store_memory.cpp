@@ -36,11 +36,12 @@ class MemoryStore final : public Store {
   // the map as it was (every merge is worked out before anything is written).
   std::string apply(std::vector<std::pair<std::string, std::string>>& puts,
                     std::vector<std::pair<std::string, std::string>>& merges) {
+    const Records records(values_, puts);
     for (auto& [key, value] : merges) {
       const auto it = values_.find(key);
       if (it == values_.end()) continue;  // the first value of a key is the operand itself
       std::string sum;
-      if (!merge_encoded(it->second, value, sum))
+      if (!merge_encoded(it->second, value, sum, &records))
         return "corrupt index: a placement's counts are unreadable";
       value = std::move(sum);
     }
@@ -58,9 +59,37 @@ class MemoryStore final : public Store {
       callback(context, it->first, it->second);
     return {};
   }
+  using Values = std::map<std::string, std::string, std::less<>>;
+  // The summaries of the games whose records are in the map or among a batch's puts: a
+  // sum counts a key's lean visits into cells, as the builder's sum of batch files does,
+  // so that both stores hold the same bytes.
+  class Records final : public GameSummaries {
+   public:
+    Records(const Values& values, const std::vector<std::pair<std::string, std::string>>& puts)
+        : values_(values) {
+      for (const auto& [key, value] : puts)
+        if (!key.empty() && key[0] == 'G') batch_.emplace(key, value);
+    }
+    std::optional<GameSummary> find(std::uint32_t game) const override {
+      const std::string key = game_key(game);
+      const auto in_batch = batch_.find(key);
+      std::optional<GameInfo> info;
+      if (in_batch != batch_.end()) {
+        info = GameInfo::decode(in_batch->second);
+      } else if (const auto it = values_.find(key); it != values_.end()) {
+        info = GameInfo::decode(it->second);
+      }
+      if (!info) return std::nullopt;
+      return GameSummary::of(*info);
+    }
+
+   private:
+    const Values& values_;
+    std::map<std::string_view, std::string_view> batch_;
+  };
   // std::less<>: found by string_view without a copy; std::string's order is the bytes'
   // (unsigned), RocksDB's bytewise order.
-  std::map<std::string, std::string, std::less<>> values_;
+  Values values_;
 };
 
 // The writes of a batch, held until ingest() applies them all.
