@@ -78,9 +78,8 @@ TEST(MemoryStore, HoldsWhatRocksDbHoldsAndAnswersAlike) {
   for (const auto& [key, value] : on_disk) {
     if (key[0] != 'E' || ++asked % 7) continue;
     explore::Query query;
-    index_db::ByteReader in(std::string_view(key).substr(1));
-    query.white = in.fixed64();
-    query.black = in.fixed64();
+    ASSERT_TRUE(
+        index_db::placement_of_key(std::string_view(key).substr(1), query.white, query.black));
     for (const char* match : {"exact", "center", "structure"})
       for (int min_elo : {0, 2000}) {
         ASSERT_EQ(explore::set_filters(query, min_elo, {}, "", "", match), "");

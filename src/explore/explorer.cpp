@@ -87,6 +87,8 @@ std::string move_uci(std::uint32_t code) {
 
 std::string query_key(const Query& query, index_db::PackedKey& key) {
   if (query.match != index_db::MatchKind::Structure) {
+    if ((query.white | query.black) & index_db::back_ranks)
+      return "a pawn on the first or last rank is not a position";
     key = index_db::packed_placement_key(query.match, query.white, query.black);
     return {};
   }

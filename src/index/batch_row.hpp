@@ -30,7 +30,6 @@ struct BatchRow {
   // Packs a key and a cell into `key_hi` and `key_lo`; false, the row untouched, when they
   // are outside what the packing holds (see above: never for the keys a replay makes).
   bool set_key(const KeyWords& key, std::uint32_t cell) {
-    constexpr std::uint64_t back_ranks = 0xff000000000000ffULL;
     const auto [high, low, kind] = key;
     std::uint64_t code, high48, low48;
     if (kind == center || kind == exact) {
