@@ -93,9 +93,9 @@ struct LeanVisit {
   bool operator==(const LeanVisit&) const = default;
 };
 // Keys reached by at most this many games keep lean visits; beyond, cells. An answer
-// reads the records of its model games (five by default) anyway: those of a lean key's
-// games are the same reads.
-inline constexpr std::size_t lean_visits_max = 4;
+// reads the records of its model games (five by default) anyway, most of them those of
+// a lean key's games. Measured on plain PGN (10k games): 4 keeps 2.9% more bytes than 8.
+inline constexpr std::size_t lean_visits_max = 8;
 
 // What a lean visit takes from its game's record to be counted as a cell counts it.
 struct GameSummary {

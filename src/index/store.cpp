@@ -133,11 +133,12 @@ rocksdb::Options store_options(Store::Mode mode) {
   options.merge_operator = std::make_shared<PlacementStatsSum>();
   options.compression = rocksdb::kZSTD;
   options.bottommost_compression = rocksdb::kZSTD;
-  // Level -1 (zstd's first fast level): measured on lichess_db_1000k, 2.2% fewer
-  // instructions for the whole `index add` than level 1, 6-11% more bytes on the real
-  // files (1.5x their zstd PGN at most; the goal is 2x). Level 1 had been 2% more bytes
-  // than the default (3) and ~5% faster; -2 was 3.5% fewer instructions, 16% more bytes.
-  options.compression_opts.level = -1;
+  // Level 2: on games without comments (the bench's plain file) 10% fewer bytes than
+  // level -1 (4.90 MB against 5.44; level 1 5.05, level 3 4.83) for about 5% more CPU
+  // time in `index add`. Level -1 had been chosen for its speed (2.2% fewer instructions
+  // than level 1) when the values held every game's cell and score; with lean visits
+  // (format 5) the index of plain PGN was still 2.2x its zstd PGN at level -1.
+  options.compression_opts.level = 2;
   options.info_log = std::make_shared<NoInfoLog>();
   options.write_buffer_size = 64 << 20;
   // Opening an index starts this many threads to open its table files (default 16: seen
