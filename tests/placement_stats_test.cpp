@@ -309,6 +309,21 @@ TEST(PlacementStatsReader, ReadsCellsThenLeanVisitsAndRefusesACutOne) {
   }
   Seen trailing;
   EXPECT_FALSE(read_placement_stats(bytes + '\0', trailing));
+  // A visit's game is the one before plus a distance: a distance that would wrap round
+  // past 2^64 to a small game is refused, as one past 2^32 is.
+  for (const std::uint64_t distance : {~std::uint64_t(0) - 2, std::uint64_t(1) << 32}) {
+    std::string list;
+    put_varint(list, 2);  // no cells, visits follow
+    put_varint(list, 2);  // two visits
+    for (const std::uint64_t game : {std::uint64_t(5), distance}) {
+      put_varint(list, game);
+      put_varint(list, 10);  // first ply
+      put_varint(list, 3);   // plies held
+      put_varint(list, 0);   // no move left
+    }
+    Seen wrapped;
+    EXPECT_FALSE(read_placement_stats(list, wrapped)) << distance;
+  }
 }
 
 }  // namespace

@@ -122,9 +122,12 @@ inline char* write_visits(char* p, std::span<const LeanVisit> sorted) {
 
 inline LeanVisit read_visit(ByteReader& in, std::uint32_t previous, bool& ok) {
   LeanVisit v;
-  const std::uint64_t game = previous + in.varint(), ply = in.varint(), held = in.varint(),
+  const std::uint64_t distance = in.varint(), ply = in.varint(), held = in.varint(),
                       move = in.varint();
-  if (game > 0xffffffffu || ply > 0xffffffffu || held > 0xff || move > 0xffff) ok = false;
+  // Compared before adding: a corrupt distance near 2^64 must not wrap round to a game.
+  if (distance > 0xffffffffu - previous || ply > 0xffffffffu || held > 0xff || move > 0xffff)
+    ok = false;
+  const std::uint64_t game = previous + distance;
   v.game = std::uint32_t(game);
   v.first_ply = std::uint32_t(ply);
   v.held = std::uint8_t(held);
