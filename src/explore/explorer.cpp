@@ -219,8 +219,7 @@ std::string explore(const index_db::Store& store, const Query& query, Answer& an
     score.add(game.result);
     if (!kept.cell(game.cell, score)) continue;
     if (v.move) kept.move({v.move - 1u, score});
-    kept.candidate({index_db::model_score(game.score_of_game, v.held),
-                    index_db::Candidate::prefix_of(game.tiebreak), v.game, v.first_ply});
+    kept.candidate(game.candidate(v));
   }
   add_moves(moves, answer);
   return choose_models(store, candidates, query.games, games, answer);

@@ -154,8 +154,7 @@ bool CountsSum::encode_to(std::string& out, const GameSummaries& games) {
       score.add(game->result);
       parts_.push_back({game->cell, score, moves_.size(), candidates_.size()});
       if (visit.move) moves_.push_back({visit.move - 1u, score});
-      candidates_.push_back({model_score(game->score_of_game, visit.held),
-                             Candidate::prefix_of(game->tiebreak), visit.game, visit.first_ply});
+      candidates_.push_back(game->candidate(visit));
     }
     visits_.clear();
   }

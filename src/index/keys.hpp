@@ -44,8 +44,6 @@ inline constexpr Bitboard center_files = 0x3c3c3c3c3c3c3c3cULL;
 inline constexpr Bitboard back_ranks = 0xff000000000000ffULL;
 inline constexpr std::size_t placement_key_size = 1 + 6 + 6;
 
-inline std::string placement_key(MatchKind kind, Bitboard white, Bitboard black);
-
 inline std::string structure_key(StructureId id, Color side) {
   std::string key(1, static_cast<char>(MatchKind::Structure));
   key.push_back(static_cast<char>(id));

@@ -93,8 +93,7 @@ GameSummary GameSummary::of(const GameInfo& info) {
 void PlacementStats::add_visit(const LeanVisit& visit, const GameSummary& game) {
   add_game(game.cell, game.result,
            visit.move ? std::optional<std::uint32_t>(visit.move - 1u) : std::nullopt,
-           {model_score(game.score_of_game, visit.held), Candidate::prefix_of(game.tiebreak),
-            visit.game, visit.first_ply});
+           game.candidate(visit));
 }
 
 std::uint64_t PlacementStats::games() const {

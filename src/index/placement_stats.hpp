@@ -104,6 +104,11 @@ struct GameSummary {
   std::uint64_t tiebreak = 0;
   Result result = Result::Unfinished;
   static GameSummary of(const GameInfo& info);
+  // The model-game candidate of this game's visit, as a cell keeps it.
+  Candidate candidate(const LeanVisit& visit) const {
+    return {model_score(score_of_game, visit.held), Candidate::prefix_of(tiebreak), visit.game,
+            visit.first_ply};
+  }
 };
 // The summaries of the games a sum may meet (the builder's run, the memory store's
 // records); nullopt for a game it does not know.
