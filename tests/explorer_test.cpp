@@ -487,17 +487,19 @@ TEST(Explorer, AKilledBuildIsCompletedByRunningItAgain) {
   EXPECT_EQ(all_answers(db, fens), all_answers(clean, fens));
 }
 
-// The state a kill leaves between ingestion's hard link and its unlink: pending.sst still
-// names a live table file. The next batch must not write through that name.
+// The state a kill leaves between ingestion's hard link and its unlink: pending.sst and
+// pending-lean.sst still name live table files. The next batch must not write through
+// those names.
 TEST(Explorer, ALeftoverBatchFileLinkedToALiveTableIsNotWrittenThrough) {
   TempDir dir;
   const std::string db = dir / "db", clean = dir / "clean", more = dir / "more.pgn";
   ASSERT_EQ(run_cli("index add '" + db + "' '" + sample + "'").status, 0);
-  std::string table;
+  std::vector<fs::path> tables;  // a table's two files (lean chunks, the other keys)
   for (const auto& entry : fs::directory_iterator(db))
-    if (entry.path().extension() == ".sst") table = entry.path().string();
-  ASSERT_FALSE(table.empty());
-  fs::create_hard_link(table, fs::path(db) / "pending.sst");
+    if (entry.path().extension() == ".sst") tables.push_back(entry.path());
+  ASSERT_EQ(tables.size(), 2u);
+  fs::create_hard_link(tables[0], fs::path(db) / "pending.sst");
+  fs::create_hard_link(tables[1], fs::path(db) / "pending-lean.sst");
   testing::write_file(more, replicated_sample(2));
   const auto again = run_cli("index add --batch-games 250 '" + db + "' '" + more + "'");
   ASSERT_EQ(again.status, 0) << again.err;
@@ -610,6 +612,7 @@ TEST(Explorer, AnIndexHoldsNoLogNorLeftoverBatchFile) {
     const std::string name = entry.path().filename().string();
     EXPECT_NE(name.rfind("LOG", 0), 0u) << name;
     EXPECT_NE(name, "pending.sst");
+    EXPECT_NE(name, "pending-lean.sst");
     EXPECT_NE(name, "batches");  // the batch files of the builder (3 here), merged
   }
 }

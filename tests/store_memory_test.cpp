@@ -111,7 +111,7 @@ TEST(MemoryStore, ACorruptValueIsAnErrorAndChangesNothing) {
   EXPECT_NE(second->ingest(), "");
   EXPECT_FALSE(memory->get("M", error));
   EXPECT_EQ(*memory->get("Ekey", error), "not counts");
-  EXPECT_EQ(*memory->get("V", error), "pawnkit-index 5");
+  EXPECT_EQ(*memory->get("V", error), "pawnkit-index 6");
 }
 
 }  // namespace

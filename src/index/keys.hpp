@@ -1,6 +1,6 @@
 // The keys of the index (one RocksDB column family, a one-byte prefix per kind of key):
 //
-//   'V'                      the format version ("pawnkit-index 5")
+//   'V'                      the format version ("pawnkit-index 6")
 //   'M'                      totals: games indexed, the next game number
 //   'F' file name            games added from that source file
 //   'H' 16-byte content hash the number of the game with that content (adding it again
@@ -10,6 +10,8 @@
 //                            ranks 7 to 2 (no pawn stands on rank 1 or 8)
 //   'C' 6+6 bytes            a centre placement: the pawns on the c- to f-files alone
 //   'S' id, side             a named structure and the side holding it
+//   'B' table, first key     a chunk of the 'C' and 'E' values of at most lean_visits_max
+//                            games of one table file (the RocksDB store: lean_chunks.hpp)
 //
 // E, C and S keys hold a PlacementStats value that RocksDB's merge operator sums.
 #pragma once
@@ -31,8 +33,9 @@ namespace pawnkit::index_db {
 // tiebreak and a game's record the whole word, the values' numbers are written shorter,
 // and the content hash reads words (word_hash.hpp); 5: a key of at most lean_visits_max
 // games keeps their visits, not cells (placement_stats.hpp: LeanVisit), and a placement
-// key leaves out ranks 1 and 8.
-inline constexpr std::string_view format_version = "pawnkit-index 5";
+// key leaves out ranks 1 and 8; 6: those keys' values are packed in chunks of many
+// (lean_chunks.hpp), which a reader of 5 would not see.
+inline constexpr std::string_view format_version = "pawnkit-index 6";
 
 enum class MatchKind : char { Exact = 'E', Center = 'C', Structure = 'S' };
 

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "index/keys.hpp"
+#include "index/lean_chunks.hpp"
 #include "index/placement_stats.hpp"
 
 namespace pawnkit::index_db {
@@ -133,12 +134,11 @@ rocksdb::Options store_options(Store::Mode mode) {
   options.merge_operator = std::make_shared<PlacementStatsSum>();
   options.compression = rocksdb::kZSTD;
   options.bottommost_compression = rocksdb::kZSTD;
-  // Level 2: on games without comments (the bench's plain file) 10% fewer bytes than
-  // level -1 (4.90 MB against 5.44; level 1 5.05, level 3 4.83) for about 5% more CPU
-  // time in `index add`. Level -1 had been chosen for its speed (2.2% fewer instructions
-  // than level 1) when the values held every game's cell and score; with lean visits
-  // (format 5) the index of plain PGN was still 2.2x its zstd PGN at level -1.
-  options.compression_opts.level = 2;
+  // Level 1. On games without comments (the bench's plain file), with the lean values in
+  // chunks (format 6): 4.65 MB against 4.50 at level 2, for about 3% less CPU time in
+  // `index add`. Format 5 (a RocksDB entry per lean value) took level 2 to stay under
+  // twice the zstd PGN's bytes (4.90 MB; level -1 5.44, level 1 5.05, level 3 4.83).
+  options.compression_opts.level = 1;
   options.info_log = std::make_shared<NoInfoLog>();
   options.write_buffer_size = 64 << 20;
   // Opening an index starts this many threads to open its table files (default 16: seen
@@ -186,14 +186,22 @@ class RocksStore final : public Store {
   std::string compact() override;
   std::uint64_t bytes() const override;
   std::unique_ptr<rocksdb::DB> db_;
+  // The numbers of the tables that have chunks of lean values (lean_chunks.hpp), in order;
+  // a table written next takes the number after the last.
+  std::vector<std::uint32_t> lean_tables_;
+  std::string list_lean_tables();
 
  private:
   std::string scan_impl(std::string_view prefix,
                         void (*callback)(void*, std::string_view, std::string_view),
                         void* context) const override;
+  // Sums into `value` (found or not) what every table's chunks hold for `key`.
+  bool add_lean_values(std::string_view key, std::string& value, bool found,
+                       std::string& error) const;
 };
 
-// A table file written key by key that RocksDB then ingests whole.
+// A table written key by key that RocksDB then ingests whole: two files, one of the
+// chunks of lean values ('B' keys), one of the other keys, ingested in one step.
 class RocksTable final : public Store::Table {
  public:
   RocksTable(RocksStore& store, bool compressed);
@@ -202,11 +210,82 @@ class RocksTable final : public Store::Table {
   std::string ingest() override;
 
  private:
+  void add_lean(std::string_view key, std::string_view value);
+  void write_chunk();
+  std::unique_ptr<rocksdb::SstFileWriter> open_file(const std::string& file);
+
   RocksStore& store_;
-  std::string file_;
-  std::unique_ptr<rocksdb::SstFileWriter> writer_;
+  bool compressed_;
+  std::string file_, lean_file_;
+  std::unique_ptr<rocksdb::SstFileWriter> writer_, lean_writer_;
+  std::size_t entries_ = 0;  // in writer_
+  std::uint32_t lean_table_;
+  LeanChunkWriter chunk_;
   std::string error_;
 };
+
+// The entries of one table's chunks whose keys start with a prefix, in key order.
+class LeanCursor {
+ public:
+  LeanCursor(const rocksdb::DB& db, std::uint32_t table, std::string_view prefix);
+  bool valid() const { return valid_; }
+  std::string_view key() const { return reader_.key(); }
+  std::string_view value() const { return reader_.value(); }
+  void next();
+  bool corrupt() const { return corrupt_; }
+  rocksdb::Status status() const { return it_->status(); }
+
+ private:
+  bool load_chunk();
+
+  std::unique_ptr<rocksdb::Iterator> it_;
+  std::string table_prefix_, prefix_, chunk_;
+  LeanChunkReader reader_{{}};
+  bool valid_ = false, corrupt_ = false;
+};
+
+rocksdb::ReadOptions total_order() {
+  // In key order, whatever the filter's prefixes (a scan's prefix is not one of them).
+  rocksdb::ReadOptions read;
+  read.total_order_seek = true;
+  return read;
+}
+
+LeanCursor::LeanCursor(const rocksdb::DB& db, std::uint32_t table, std::string_view prefix)
+    : it_(const_cast<rocksdb::DB&>(db).NewIterator(total_order())),
+      table_prefix_(lean_chunk_table_prefix(table)),
+      prefix_(prefix) {
+  // The first key with the prefix is in the table's last chunk that starts at or before
+  // it, or in the next one.
+  const std::string start = table_prefix_ + prefix_;
+  it_->SeekForPrev(start);
+  if (!it_->Valid() || !it_->key().starts_with(table_prefix_)) it_->Seek(start);
+  if (load_chunk()) next();
+}
+
+bool LeanCursor::load_chunk() {
+  if (!it_->Valid() || !it_->key().starts_with(table_prefix_)) return false;
+  chunk_.assign(it_->value().data(), it_->value().size());
+  reader_ = LeanChunkReader(chunk_);
+  return true;
+}
+
+void LeanCursor::next() {
+  valid_ = false;
+  for (;;) {
+    if (reader_.next()) {
+      if (reader_.key() < prefix_) continue;
+      valid_ = reader_.key().starts_with(prefix_);
+      return;  // past the prefix: the end
+    }
+    if (!reader_.ok()) {
+      corrupt_ = true;
+      return;
+    }
+    it_->Next();
+    if (!load_chunk()) return;
+  }
+}
 
 }  // namespace
 
@@ -229,6 +308,8 @@ std::unique_ptr<Store> Store::open(const std::string& path, Mode mode, std::stri
     return nullptr;
   }
   store->db_.reset(db);
+  error = store->list_lean_tables();
+  if (!error.empty()) return nullptr;
   auto version = store->get("V", error);
   if (!error.empty()) return nullptr;
   if (!version && mode == Mode::Write) {
@@ -248,15 +329,66 @@ std::unique_ptr<Store> Store::open(const std::string& path, Mode mode, std::stri
   return store;
 }
 
+std::string RocksStore::list_lean_tables() {
+  // One seek per table: each table's first chunk, then past its number.
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(total_order()));
+  for (it->Seek(std::string(1, lean_chunk_prefix)); it->Valid();) {
+    const rocksdb::Slice key = it->key();
+    if (key.size() < lean_chunk_table_prefix_size || key[0] != lean_chunk_prefix) break;
+    ByteReader in({key.data() + 1, 4});
+    const std::uint32_t table = in.fixed32();
+    lean_tables_.push_back(table);
+    if (table == UINT32_MAX) break;
+    it->Seek(lean_chunk_table_prefix(table + 1));
+  }
+  return it->status().ok() ? std::string() : one_line(it->status().ToString());
+}
+
 bool RocksStore::get_into(std::string_view key, std::string& value, std::string& error) const {
   const rocksdb::Status status =
       db_->Get(rocksdb::ReadOptions(), rocksdb::Slice(key.data(), key.size()), &value);
-  if (status.IsNotFound()) return false;
-  if (!status.ok()) {
+  const bool found = status.ok();
+  if (!found && !status.IsNotFound()) {
     error = one_line(status.ToString());
     return false;
   }
-  return true;
+  if (lean_tables_.empty() || !is_chunked_kind(key)) return found;
+  return add_lean_values(key, value, found, error);
+}
+
+bool RocksStore::add_lean_values(std::string_view key, std::string& value, bool found,
+                                 std::string& error) const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(total_order()));
+  std::string sum;
+  for (const std::uint32_t table : lean_tables_) {
+    // The table's chunk of this kind of key that starts last at or before the key.
+    const std::string target = lean_chunk_key(table, key);
+    it->SeekForPrev(target);
+    if (!it->Valid()) {  // no key before: an error, or none in this table (nor before it)
+      if (!it->status().ok()) break;
+      continue;
+    }
+    const std::size_t same = lean_chunk_table_prefix_size + 1;  // the table and the kind
+    if (!it->key().starts_with(rocksdb::Slice(target.data(), same))) continue;
+    std::string_view lean;
+    const ChunkLookup lookup = find_in_chunk({it->value().data(), it->value().size()}, key, lean);
+    if (lookup == ChunkLookup::Absent) continue;
+    if (lookup == ChunkLookup::Corrupt || (found && !merge_encoded(value, lean, sum))) {
+      error = "corrupt index: an unreadable chunk of lean values";
+      return false;
+    }
+    if (found) {
+      value.swap(sum);
+    } else {
+      value.assign(lean);
+      found = true;
+    }
+  }
+  if (!it->status().ok()) {
+    error = one_line(it->status().ToString());
+    return false;
+  }
+  return found;
 }
 
 // A batch's table file that compact() will merge with others is written uncompressed:
@@ -277,43 +409,87 @@ std::unique_ptr<Store::Table> RocksStore::table(bool compressed) {
 
 RocksTable::RocksTable(RocksStore& store, bool compressed)
     : store_(store),
-      file_(store.path() + "/pending.sst"),  // a file left by a crash is overwritten
-      // The file's pages stay cached: ingestion and compaction read it back at once.
-      writer_(std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
-                                                       table_options(compressed), nullptr,
-                                                       /*invalidate_page_cache=*/false)) {
+      compressed_(compressed),
+      file_(store.path() + "/pending.sst"),  // files left by a crash are overwritten
+      lean_file_(store.path() + "/pending-lean.sst"),
+      lean_table_(store.lean_tables_.empty() ? 0 : store.lean_tables_.back() + 1) {
+  writer_ = open_file(file_);
+  // The lean file's name goes now too (its writer opens at the first chunk).
+  std::error_code ec;
+  std::filesystem::remove(lean_file_, ec);
+}
+
+std::unique_ptr<rocksdb::SstFileWriter> RocksTable::open_file(const std::string& file) {
+  // The file's pages stay cached: ingestion and compaction read it back at once.
+  auto writer = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
+                                                         table_options(compressed_), nullptr,
+                                                         /*invalidate_page_cache=*/false);
   // Unlink, never truncate, a file left by a crash: ingestion hard-links this file into
   // the index and unlinks the name only at its end, so after a kill in between the name
   // may still share its inode with a live table file, and opening it for writing would
   // truncate that table (seen: "Corruption" on the next open).
   std::error_code ec;
-  std::filesystem::remove(file_, ec);
-  const rocksdb::Status status = writer_->Open(file_);
-  if (!status.ok()) error_ = one_line(status.ToString());
+  std::filesystem::remove(file, ec);
+  const rocksdb::Status status = writer->Open(file);
+  if (!status.ok() && error_.empty()) error_ = one_line(status.ToString());
+  return writer;
 }
 
 void RocksTable::put(std::string_view key, std::string_view value) {
   if (!error_.empty()) return;
+  if (is_lean_entry(key, value)) return add_lean(key, value);
   const rocksdb::Status status =
       writer_->Put({key.data(), key.size()}, {value.data(), value.size()});
   if (!status.ok()) error_ = one_line(status.ToString());
+  ++entries_;
 }
 
 void RocksTable::merge(std::string_view key, std::string_view value) {
   if (!error_.empty()) return;
+  if (is_lean_entry(key, value)) return add_lean(key, value);
   const rocksdb::Status status =
       writer_->Merge({key.data(), key.size()}, {value.data(), value.size()});
   if (!status.ok()) error_ = one_line(status.ToString());
+  ++entries_;
+}
+
+// A lean value is summed with the key's others when read, whether put or merged: the
+// first table of an index has nothing under it to replace.
+void RocksTable::add_lean(std::string_view key, std::string_view value) {
+  if (!chunk_.takes(key)) write_chunk();
+  chunk_.add(key, value);
+}
+
+void RocksTable::write_chunk() {
+  if (chunk_.empty() || !error_.empty()) return;
+  if (!lean_writer_) lean_writer_ = open_file(lean_file_);
+  if (!error_.empty()) return;
+  const std::string key = lean_chunk_key(lean_table_, chunk_.first_key());
+  const rocksdb::Status status = lean_writer_->Put(key, chunk_.bytes());
+  if (!status.ok()) error_ = one_line(status.ToString());
+  chunk_.clear();
 }
 
 std::string RocksTable::ingest() {
+  write_chunk();
   if (!error_.empty()) return error_;
-  rocksdb::Status status = writer_->Finish();
+  std::vector<std::string> files;
+  rocksdb::Status status;
+  if (entries_ > 0 || !lean_writer_) {  // (a table of no key at all is an error, as before)
+    status = writer_->Finish();
+    files.push_back(file_);
+  }
+  if (status.ok() && lean_writer_) {
+    status = lean_writer_->Finish();
+    files.push_back(lean_file_);
+  }
   if (status.ok()) {
+    // Both files or neither: one ingestion is one change of the index's MANIFEST.
     rocksdb::IngestExternalFileOptions options;
     options.move_files = true;
-    status = store_.db_->IngestExternalFile({file_}, options);
+    status = store_.db_->IngestExternalFile(files, options);
   }
+  if (status.ok() && lean_writer_) store_.lean_tables_.push_back(lean_table_);
   return status.ok() ? std::string() : one_line(status.ToString());
 }
 
@@ -329,17 +505,61 @@ std::string RocksStore::batch_dir(bool create, std::string& error) {
   return dir.string();
 }
 
+// The keys as the index holds them: the chunks' entries among the other keys, each key
+// once with its values summed (as get_into reads it), the chunks' own keys left out.
 std::string RocksStore::scan_impl(std::string_view prefix,
                                   void (*callback)(void*, std::string_view, std::string_view),
                                   void* context) const {
-  // In key order, whatever the filter's prefixes (a scan's prefix is not one of them).
-  rocksdb::ReadOptions read;
-  read.total_order_seek = true;
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read));
-  for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
-    const rocksdb::Slice key = it->key();
-    if (!key.starts_with(rocksdb::Slice(prefix.data(), prefix.size()))) break;
-    callback(context, {key.data(), key.size()}, {it->value().data(), it->value().size()});
+  const rocksdb::Slice wanted(prefix.data(), prefix.size());
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(total_order()));
+  std::vector<std::unique_ptr<LeanCursor>> chunks;
+  const bool placements =
+      prefix.empty() || prefix[0] == char(MatchKind::Exact) || prefix[0] == char(MatchKind::Center);
+  if (placements)
+    for (const std::uint32_t table : lean_tables_)
+      chunks.push_back(std::make_unique<LeanCursor>(*db_, table, prefix));
+  const bool hide_chunks = prefix.empty();
+  const std::string past_chunks(1, char(lean_chunk_prefix + 1));
+  std::string key, value, sum;
+  it->Seek(wanted);
+  for (;;) {
+    if (hide_chunks && it->Valid() && it->key()[0] == lean_chunk_prefix) it->Seek(past_chunks);
+    const bool stored = it->Valid() && it->key().starts_with(wanted);
+    // The least key at hand, and the sum of its values.
+    bool any = stored;
+    if (stored) key.assign(it->key().data(), it->key().size());
+    for (const auto& chunk : chunks)
+      if (chunk->valid() && (!any || chunk->key() < key)) {
+        key.assign(chunk->key());
+        any = true;
+      }
+    if (!any) break;
+    bool found = false;
+    auto add = [&](std::string_view part) {
+      if (!found) {
+        value.assign(part);
+        found = true;
+        return true;
+      }
+      if (!merge_encoded(value, part, sum)) return false;
+      value.swap(sum);
+      return true;
+    };
+    if (stored && it->key() == rocksdb::Slice(key)) {
+      add({it->value().data(), it->value().size()});
+      it->Next();
+    }
+    for (const auto& chunk : chunks)
+      if (chunk->valid() && chunk->key() == key) {
+        if (!add(chunk->value()))
+          return "corrupt index: an unreadable '" + key.substr(0, 1) + "' value";
+        chunk->next();
+      }
+    callback(context, key, value);
+  }
+  for (const auto& chunk : chunks) {
+    if (chunk->corrupt()) return "corrupt index: an unreadable chunk of lean values";
+    if (!chunk->status().ok()) return one_line(chunk->status().ToString());
   }
   return it->status().ok() ? std::string() : one_line(it->status().ToString());
 }
