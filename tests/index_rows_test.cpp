@@ -184,7 +184,7 @@ TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
       k.low = 0;
     }
     ASSERT_TRUE(rows[i].set_key({k.high, k.low, k.kind}, k.cell)) << i;
-    rows[i].game = i;
+    ASSERT_TRUE(rows[i].set_visit(i, 1, 2, 3));
     const PlainKey back = plain_key(rows[i]);  // unpacked as it went in
     ASSERT_EQ(back.tie(), k.tie()) << i;
     keys.push_back(k);
@@ -210,7 +210,7 @@ TEST(IndexRows, TheRowsOrderAndSortAreThoseOfTheKeysBytesThenTheCell) {
   }
   // Nothing lost or doubled: every game's row is there once.
   std::vector<std::uint32_t> games;
-  for (const Row& r : rows) games.push_back(r.game);
+  for (const Row& r : rows) games.push_back(r.game());
   std::sort(games.begin(), games.end());
   for (std::uint32_t i = 0; i < games.size(); ++i) ASSERT_EQ(games[i], i);
 }
@@ -226,6 +226,24 @@ TEST(IndexRows, ARowRefusesAKeyItsPackingCannotHold) {
   EXPECT_EQ(r.key_hi, 0u);                         // untouched
   EXPECT_EQ(r.key_lo, 0u);
   EXPECT_TRUE(r.set_key({0x00ffffffffffff00ULL, 0x00ffffffffffff00ULL, 'E'}, (1U << 30) - 1));
+}
+
+TEST(IndexRows, ARowsVisitReadsBackAndRefusesWhatItsBitsCannotHold) {
+  Row r;
+  ASSERT_TRUE(r.set_visit((1U << 24) - 1, 65535, 65535, 255));  // every field at its top
+  EXPECT_EQ(r.game(), (1U << 24) - 1);
+  EXPECT_EQ(r.first_ply(), 65535u);
+  EXPECT_EQ(r.move(), 65535u);
+  EXPECT_EQ(r.held(), 255u);
+  ASSERT_TRUE(r.set_visit(5, 20000, 0, 40));  // the longest game a record keeps
+  EXPECT_EQ(std::tuple(r.game(), r.first_ply(), r.move(), r.held()),
+            std::tuple(5u, 20000u, std::uint16_t(0), std::uint8_t(40)));
+  const std::uint64_t before = r.visit;
+  EXPECT_FALSE(r.set_visit(1U << 24, 0, 0, 0));
+  EXPECT_FALSE(r.set_visit(0, 1U << 16, 0, 0));
+  EXPECT_FALSE(r.set_visit(0, 0, 0, 256));
+  EXPECT_EQ(r.visit, before);  // untouched
+  static_assert(io::GameLimits::max_plies < (1U << 16));
 }
 
 TEST(IndexRows, ThePendingHashSetAnswersAsStdSetThroughGrowthAndClear) {

@@ -84,14 +84,11 @@ void IndexBuilder::add_entry(const ContentHash& hash, std::string info, std::uin
   const auto in_batch = std::uint32_t(game_fields_.size());
   for (const Visit& v : visits) {
     Row& row = rows_.emplace_back();
-    if (!row.set_key(v.key, cell)) {
-      error_ = "internal error: a key or cell the batch rows cannot hold";
+    if (!row.set_key(v.key, cell) ||
+        !row.set_visit(in_batch, v.first_ply, v.move, std::min<std::uint32_t>(v.plies, 40))) {
+      error_ = "internal error: a key, cell or visit the batch rows cannot hold";
       return;
     }
-    row.game = in_batch;
-    row.first_ply = v.first_ply;
-    row.move = v.move;
-    row.held = std::uint8_t(std::min<std::uint32_t>(v.plies, 40));
   }
   game_fields_.push_back({hash.high, score_of_game, result});
   run_games_.add(number, {cell, score_of_game, hash.high, result});
@@ -113,14 +110,14 @@ void IndexBuilder::sum_rows(std::size_t i, std::size_t j, PlacementStats& stats)
   for (std::size_t k = i; k < j; ++k) {
     const Row& r = rows_[k];
     prefetch_game(k + prefetch_rows);
-    const BatchGame& g = game_fields_[r.game];
+    const BatchGame& g = game_fields_[r.game()];
     if (k == i || r.cell() != rows_[k - 1].cell()) {
       c = c ? c + 1 : stats.cells.data();
       c->restart(r.cell());
     }
     c->score.add(g.result);
-    if (r.move) {
-      c->moves.push_back({r.move - 1u, {}});
+    if (r.move()) {
+      c->moves.push_back({r.move() - 1u, {}});
       c->moves.back().score.add(g.result);
     }
     c->candidates.push_back(candidate(r));
@@ -229,7 +226,7 @@ void IndexBuilder::write_keys(Store::Table& table, bool first) {
       visits.clear();
       for (std::size_t k = i; k < j; ++k) {
         const Row& r = rows_[k];
-        visits.push_back({number(r), r.first_ply, r.move, r.held});
+        visits.push_back({number(r), r.first_ply(), r.move(), r.held()});
       }
       std::sort(visits.begin(), visits.end());
       PlacementStats::encode_visits(value, visits);

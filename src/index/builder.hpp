@@ -70,13 +70,13 @@ class IndexBuilder final : public EntryTarget {
   void sum_rows(std::size_t i, std::size_t j, PlacementStats& stats) const;
   // The number of a row's game: the batch's first plus its place.
   std::uint32_t number(const Row& r) const {
-    return std::uint32_t(games_ - game_fields_.size() + 1 + r.game);
+    return std::uint32_t(games_ - game_fields_.size() + 1 + r.game());
   }
   // A row's model-game candidate, with its game's fields (game_fields_).
   Candidate candidate(const Row& r) const {
-    const BatchGame& g = game_fields_[r.game];
-    return {model_score(g.score_of_game, r.held), Candidate::prefix_of(g.tiebreak), number(r),
-            r.first_ply};
+    const BatchGame& g = game_fields_[r.game()];
+    return {model_score(g.score_of_game, r.held()), Candidate::prefix_of(g.tiebreak), number(r),
+            r.first_ply()};
   }
   // The summaries of the games not yet ingested, for the sums of batch files (the lean
   // visits of a key that more games reached in other batches are counted into cells).
@@ -98,7 +98,7 @@ class IndexBuilder final : public EntryTarget {
   };
   // Asks for the game fields of rows_[row] ahead of their use (none past the end).
   void prefetch_game(std::size_t row) const {
-    if (row < rows_.size()) __builtin_prefetch(&game_fields_[rows_[row].game]);
+    if (row < rows_.size()) __builtin_prefetch(&game_fields_[rows_[row].game()]);
   }
   // Writes the pending batch (to a table, or to a batch file when the run has or will have
   // more than one), and ingests the batch files when `last` or when there are max_runs.
