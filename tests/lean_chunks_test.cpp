@@ -2,6 +2,7 @@
 // refused without a read past their end, and the RocksDB store's sum of a key over its
 // tables' chunks and its other values, by get and by scan.
 #include <gtest/gtest.h>
+#include <rocksdb/db.h>
 
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -165,6 +167,19 @@ std::map<std::string, std::string> scan_all(const Store& store, std::string_view
   return out;
 }
 
+// The tables whose chunks the index holds, read with RocksDB itself.
+std::set<std::string> chunk_tables(const fs::path& db) {
+  rocksdb::DB* raw = nullptr;
+  EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::Options(), db.string(), &raw).ok());
+  std::set<std::string> tables;
+  std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator({}));
+  for (it->Seek("B"); it->Valid() && it->key()[0] == lean_chunk_prefix; it->Next())
+    tables.insert(it->key().ToString().substr(0, lean_chunk_table_prefix_size));
+  it.reset();
+  delete raw;
+  return tables;
+}
+
 // Three tables: lean values of the same keys in two, a value of cells in another; the
 // store reads each key as the sum of all of them, as RocksDB's merge operator sums them.
 TEST(LeanChunks, TheStoreSumsAKeysValuesOverItsTables) {
@@ -213,6 +228,18 @@ TEST(LeanChunks, TheStoreSumsAKeysValuesOverItsTables) {
       EXPECT_EQ(*got, value);
     }
   }
+  EXPECT_EQ(chunk_tables(dir.path).size(), 2u);  // the first two tables'
+  // The end of a build merges the tables' chunks into one table's: the same values.
+  {
+    std::string error;
+    auto store = Store::open(dir.path.string(), Store::Mode::Write, error);
+    ASSERT_TRUE(store) << error;
+    ASSERT_EQ(store->compact(), "");
+    std::size_t different = 0;
+    for (const auto& [key, value] : expected) different += store->get(key, error) != value;
+    EXPECT_EQ(different, 0u);
+  }
+  EXPECT_EQ(chunk_tables(dir.path), std::set{lean_chunk_table_prefix(2)});
   std::string error;
   auto reader = Store::open(dir.path.string(), Store::Mode::ReadOnly, error);
   ASSERT_TRUE(reader) << error;

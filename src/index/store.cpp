@@ -190,6 +190,7 @@ class RocksStore final : public Store {
   // a table written next takes the number after the last.
   std::vector<std::uint32_t> lean_tables_;
   std::string list_lean_tables();
+  std::string merge_lean_tables();
 
  private:
   std::string scan_impl(std::string_view prefix,
@@ -208,6 +209,9 @@ class RocksTable final : public Store::Table {
   void put(std::string_view key, std::string_view value) override;
   void merge(std::string_view key, std::string_view value) override;
   std::string ingest() override;
+  // Deletes the keys in [begin, end) that the index held before this table.
+  void delete_range(std::string_view begin, std::string_view end);
+  std::uint32_t lean_table() const { return lean_table_; }
 
  private:
   void add_lean(std::string_view key, std::string_view value);
@@ -453,6 +457,14 @@ void RocksTable::merge(std::string_view key, std::string_view value) {
   ++entries_;
 }
 
+void RocksTable::delete_range(std::string_view begin, std::string_view end) {
+  if (!error_.empty()) return;
+  const rocksdb::Status status =
+      writer_->DeleteRange({begin.data(), begin.size()}, {end.data(), end.size()});
+  if (!status.ok()) error_ = one_line(status.ToString());
+  ++entries_;
+}
+
 // A lean value is summed with the key's others when read, whether put or merged: the
 // first table of an index has nothing under it to replace.
 void RocksTable::add_lean(std::string_view key, std::string_view value) {
@@ -564,7 +576,55 @@ std::string RocksStore::scan_impl(std::string_view prefix,
   return it->status().ok() ? std::string() : one_line(it->status().ToString());
 }
 
+// The chunks of every table merged into chunks of one, so that a read looks in one table's
+// chunks whatever the builds and merges before (each `index add` of more than 16 batches,
+// each Dask partial, adds a table): each key's entries summed, written under a new table
+// number, and the old chunks deleted by a range tombstone in the same ingestion (both or
+// neither: a kill between them cannot count a game twice). The compaction then drops them.
+std::string RocksStore::merge_lean_tables() {
+  RocksTable table(*this, /*compressed=*/false);  // the compaction compresses
+  table.delete_range(lean_chunk_table_prefix(lean_tables_.front()),
+                     lean_chunk_table_prefix(lean_tables_.back() + 1));
+  std::vector<std::unique_ptr<LeanCursor>> chunks;
+  for (const std::uint32_t number : lean_tables_)
+    chunks.push_back(std::make_unique<LeanCursor>(*db_, number, ""));
+  std::string key, value, sum;
+  for (;;) {
+    const LeanCursor* least = nullptr;
+    for (const auto& chunk : chunks)
+      if (chunk->valid() && (!least || chunk->key() < least->key())) least = chunk.get();
+    if (!least) break;
+    key.assign(least->key());
+    bool found = false;
+    for (const auto& chunk : chunks) {
+      if (!chunk->valid() || chunk->key() != key) continue;
+      if (!found) {
+        value.assign(chunk->value());
+        found = true;
+      } else if (merge_encoded(value, chunk->value(), sum)) {
+        value.swap(sum);
+      } else {
+        return "corrupt index: an unreadable chunk of lean values";
+      }
+      chunk->next();
+    }
+    table.put(key, value);
+  }
+  for (const auto& chunk : chunks) {
+    if (chunk->corrupt()) return "corrupt index: an unreadable chunk of lean values";
+    if (!chunk->status().ok()) return one_line(chunk->status().ToString());
+  }
+  chunks.clear();
+  const std::string error = table.ingest();
+  if (error.empty()) lean_tables_.assign(1, table.lean_table());
+  return error;
+}
+
 std::string RocksStore::compact() {
+  if (lean_tables_.size() > 1) {
+    const std::string error = merge_lean_tables();
+    if (!error.empty()) return error;
+  }
   // Ingestion puts each batch's file on the deepest level it does not overlap: the
   // batches stack up one level each (L6, L5, ... then L0), and a CompactRange would
   // rewrite them level by level (measured: 2x the CPU of one pass). One CompactFiles job
