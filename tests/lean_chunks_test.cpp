@@ -101,7 +101,8 @@ TEST(LeanChunks, EntriesReadBackInOrderAndAreFound) {
       }
     }
   }
-  EXPECT_EQ(read, (std::vector<std::pair<std::string, std::string>>(entries.begin(), entries.end())));
+  EXPECT_EQ(read,
+            (std::vector<std::pair<std::string, std::string>>(entries.begin(), entries.end())));
 }
 
 TEST(LeanChunks, ADamagedChunkIsRefusedWithoutAReadPastItsEnd) {
@@ -124,8 +125,7 @@ TEST(LeanChunks, ADamagedChunkIsRefusedWithoutAReadPastItsEnd) {
     }
   }
   // An entry sharing more bytes than the key before it has, and a key of absurd length.
-  for (const std::string& bad :
-       {std::string("\x05\x01x\x01y", 5), std::string("\x00\x7fkey", 5)}) {
+  for (const std::string& bad : {std::string("\x05\x01x\x01y", 5), std::string("\x00\x7fkey", 5)}) {
     LeanChunkReader reader(bad);
     EXPECT_FALSE(reader.next());
     EXPECT_FALSE(reader.ok());

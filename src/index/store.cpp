@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdarg>
 #include <filesystem>
+#include <functional>
 #include <thread>
 
 #include "index/keys.hpp"
@@ -196,6 +197,9 @@ class RocksStore final : public Store {
   std::string scan_impl(std::string_view prefix,
                         void (*callback)(void*, std::string_view, std::string_view),
                         void* context) const override;
+  std::string summed_scan(
+      std::string_view prefix, bool stored_keys,
+      const std::function<void(std::string_view, std::string_view)>& on_key) const;
   // Sums into `value` (found or not) what every table's chunks hold for `key`.
   bool add_lean_values(std::string_view key, std::string& value, bool found,
                        std::string& error) const;
@@ -517,11 +521,20 @@ std::string RocksStore::batch_dir(bool create, std::string& error) {
   return dir.string();
 }
 
-// The keys as the index holds them: the chunks' entries among the other keys, each key
-// once with its values summed (as get_into reads it), the chunks' own keys left out.
 std::string RocksStore::scan_impl(std::string_view prefix,
                                   void (*callback)(void*, std::string_view, std::string_view),
                                   void* context) const {
+  return summed_scan(
+      prefix, /*stored_keys=*/true,
+      [&](std::string_view key, std::string_view value) { callback(context, key, value); });
+}
+
+// The keys as the index holds them, in order: the chunks' entries among the stored keys
+// (or alone), each key once with its values summed (as get_into reads it), the chunks' own
+// keys left out.
+std::string RocksStore::summed_scan(
+    std::string_view prefix, bool stored_keys,
+    const std::function<void(std::string_view, std::string_view)>& on_key) const {
   const rocksdb::Slice wanted(prefix.data(), prefix.size());
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(total_order()));
   std::vector<std::unique_ptr<LeanCursor>> chunks;
@@ -533,7 +546,7 @@ std::string RocksStore::scan_impl(std::string_view prefix,
   const bool hide_chunks = prefix.empty();
   const std::string past_chunks(1, char(lean_chunk_prefix + 1));
   std::string key, value, sum;
-  it->Seek(wanted);
+  if (stored_keys) it->Seek(wanted);
   for (;;) {
     if (hide_chunks && it->Valid() && it->key()[0] == lean_chunk_prefix) it->Seek(past_chunks);
     const bool stored = it->Valid() && it->key().starts_with(wanted);
@@ -567,7 +580,7 @@ std::string RocksStore::scan_impl(std::string_view prefix,
           return "corrupt index: an unreadable '" + key.substr(0, 1) + "' value";
         chunk->next();
       }
-    callback(context, key, value);
+    on_key(key, value);
   }
   for (const auto& chunk : chunks) {
     if (chunk->corrupt()) return "corrupt index: an unreadable chunk of lean values";
@@ -585,37 +598,10 @@ std::string RocksStore::merge_lean_tables() {
   RocksTable table(*this, /*compressed=*/false);  // the compaction compresses
   table.delete_range(lean_chunk_table_prefix(lean_tables_.front()),
                      lean_chunk_table_prefix(lean_tables_.back() + 1));
-  std::vector<std::unique_ptr<LeanCursor>> chunks;
-  for (const std::uint32_t number : lean_tables_)
-    chunks.push_back(std::make_unique<LeanCursor>(*db_, number, ""));
-  std::string key, value, sum;
-  for (;;) {
-    const LeanCursor* least = nullptr;
-    for (const auto& chunk : chunks)
-      if (chunk->valid() && (!least || chunk->key() < least->key())) least = chunk.get();
-    if (!least) break;
-    key.assign(least->key());
-    bool found = false;
-    for (const auto& chunk : chunks) {
-      if (!chunk->valid() || chunk->key() != key) continue;
-      if (!found) {
-        value.assign(chunk->value());
-        found = true;
-      } else if (merge_encoded(value, chunk->value(), sum)) {
-        value.swap(sum);
-      } else {
-        return "corrupt index: an unreadable chunk of lean values";
-      }
-      chunk->next();
-    }
-    table.put(key, value);
-  }
-  for (const auto& chunk : chunks) {
-    if (chunk->corrupt()) return "corrupt index: an unreadable chunk of lean values";
-    if (!chunk->status().ok()) return one_line(chunk->status().ToString());
-  }
-  chunks.clear();
-  const std::string error = table.ingest();
+  std::string error =
+      summed_scan("", /*stored_keys=*/false,
+                  [&](std::string_view key, std::string_view value) { table.put(key, value); });
+  if (error.empty()) error = table.ingest();
   if (error.empty()) lean_tables_.assign(1, table.lean_table());
   return error;
 }
