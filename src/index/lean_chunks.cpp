@@ -4,6 +4,7 @@
 
 #include "index/bytes.hpp"
 #include "index/keys.hpp"
+#include "index/placement_stats_reader.hpp"
 
 namespace pawnkit::index_db {
 namespace {
@@ -19,7 +20,7 @@ bool is_chunked_kind(std::string_view key) {
 }
 
 bool is_lean_entry(std::string_view key, std::string_view value) {
-  return is_chunked_kind(key) && !value.empty() && (value[0] == 0 || value[0] == 2);
+  return is_chunked_kind(key) && holds_visits_alone(value);
 }
 
 std::string lean_chunk_table_prefix(std::uint32_t table) {

@@ -31,7 +31,7 @@ inline constexpr std::size_t lean_chunk_table_prefix_size = 1 + 4;
 // Whether chunks may hold values of this key: a 'C' or 'E' key.
 bool is_chunked_kind(std::string_view key);
 // Whether the store packs this key's value in a chunk: a 'C' or 'E' key whose value is
-// lean visits alone (PlacementStats: first byte 0 for one visit, 2 for several).
+// lean visits alone (holds_visits_alone, placement_stats_reader.hpp).
 bool is_lean_entry(std::string_view key, std::string_view value);
 
 // The prefix of a table's chunks, and a chunk's key.

@@ -137,6 +137,14 @@ inline LeanVisit read_visit(ByteReader& in, std::uint32_t previous, bool& ok) {
 
 }  // namespace detail
 
+// Whether a value holds lean visits alone, no cells: its first number is 0 (one visit) or
+// 2 (no cells, a list of visits follows), as read_placement_stats reads it.
+inline bool holds_visits_alone(std::string_view bytes) {
+  ByteReader in(bytes);
+  const std::uint64_t first = in.varint();
+  return in.ok() && (first == 0 || first == 2);
+}
+
 // Calls the visitor for every cell of `bytes`; false when the value is corrupt (the same
 // values PlacementStats::decode refuses).
 template <class Visitor>

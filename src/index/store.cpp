@@ -235,7 +235,7 @@ class RocksTable final : public Store::Table {
 // The entries of one table's chunks whose keys start with a prefix, in key order.
 class LeanCursor {
  public:
-  LeanCursor(const rocksdb::DB& db, std::uint32_t table, std::string_view prefix);
+  LeanCursor(rocksdb::DB& db, std::uint32_t table, std::string_view prefix);
   bool valid() const { return valid_; }
   std::string_view key() const { return reader_.key(); }
   std::string_view value() const { return reader_.value(); }
@@ -259,8 +259,8 @@ rocksdb::ReadOptions total_order() {
   return read;
 }
 
-LeanCursor::LeanCursor(const rocksdb::DB& db, std::uint32_t table, std::string_view prefix)
-    : it_(const_cast<rocksdb::DB&>(db).NewIterator(total_order())),
+LeanCursor::LeanCursor(rocksdb::DB& db, std::uint32_t table, std::string_view prefix)
+    : it_(db.NewIterator(total_order())),
       table_prefix_(lean_chunk_table_prefix(table)),
       prefix_(prefix) {
   // The first key with the prefix is in the table's last chunk that starts at or before
