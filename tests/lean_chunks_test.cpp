@@ -198,8 +198,9 @@ TEST(LeanChunks, TheStoreSumsAKeysValuesOverItsTables) {
     ASSERT_EQ(first->ingest(), "");
     auto second = store->table(false);
     // A key before every key of the first table, and one after: in the second alone.
-    const std::string before = "C" + std::string(placement_key_size - 1, '\0');
-    const std::string after = "E" + std::string(placement_key_size - 1, '\xff');
+    std::string before(placement_key_size, '\0'), after(placement_key_size, '\xff');
+    before[0] = 'C';
+    after[0] = 'E';
     ASSERT_FALSE(entries.contains(before) || entries.contains(after));
     second->merge(before, expected[before] = lean_value(7000, 3));
     std::size_t i = 0;
